@@ -1,0 +1,120 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { errorBody, HttpError } from './http/errors.js';
+import { registerGuard } from './http/guard.js';
+import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
+import { domainRoutes } from './domains/index.js';
+import { registerSiteRoutes } from './site.js';
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+  /** Serve the built host site, loader and widgets (off in most tests). */
+  serveSite?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: true,
+    return503OnClosing: true,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(renderError);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.uploadLimit, files: 10, fields: 60, fieldSize: 64 * 1024, parts: 80 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fandeck API', version: '0.1.0', description: 'Creator-subscription platform API' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerGuard(app, (request) => authenticateRequest(ctx, request));
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      for (const routes of domainRoutes) await api.register((scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveSite) await registerSiteRoutes(app, ctx);
+
+  app.addHook('onReady', async () => {
+    ctx.realtime.attach(app.server, (token) => resolveSocketToken(ctx, token));
+  });
+  app.addHook('preClose', async () => {
+    await ctx.realtime.close();
+  });
+  return app;
+}
+
+function renderError(error: FastifyError | HttpError | Error, request: { log: App['log'] }, reply: { code(n: number): unknown; headers(h: Record<string, string>): unknown; send(b: unknown): unknown }) {
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+    reply.code(error.statusCode);
+    return reply.send(errorBody(error.statusCode, error.message));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const message = error.validation
+      .map((issue) => {
+        const where = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
+        return `${where}: ${issue.message}`;
+      })
+      .join('; ');
+    reply.code(400);
+    return reply.send(errorBody(400, message));
+  }
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    reply.code(status);
+    return reply.send(errorBody(status, describeClientError(error as FastifyError)));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  reply.code(500);
+  return reply.send(errorBody(500, 'Something went wrong, please try again later'));
+}
+
+function describeClientError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The request body is larger than the limit';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The JSON body is empty';
+    default:
+      return error.message;
+  }
+}

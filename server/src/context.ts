@@ -1,0 +1,14 @@
+import type { Config } from './config/env.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Realtime } from './realtime/realtime.js';
+
+/** What every domain's routes and services are given; built once per app. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  realtime: Realtime;
+  /** Clock, replaceable in tests. */
+  now(): Date;
+}

@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './performers.js';
+export * from './settings.js';

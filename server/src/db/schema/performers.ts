@@ -1,0 +1,78 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/** A creator's public profile; one row per user whose role is performer. */
+export const performers = pgTable(
+  'performers',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    monthlyPriceCents: bigint('monthly_price_cents', { mode: 'number' }).notNull().default(595),
+    quarterlyPriceCents: bigint('quarterly_price_cents', { mode: 'number' }).notNull().default(1595),
+    halfYearlyPriceCents: bigint('half_yearly_price_cents', { mode: 'number' }).notNull().default(2995),
+    yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }).notNull().default(4995),
+    freeSubscriptionEnabled: boolean('free_subscription_enabled').notNull().default(false),
+    freeSubscriptionDays: integer('free_subscription_days').notNull().default(1),
+    height: text('height'),
+    weight: text('weight'),
+    age: text('age'),
+    bodyType: text('body_type'),
+    ethnicity: text('ethnicity'),
+    size: text('size'),
+    hair: text('hair'),
+    eyes: text('eyes'),
+    sexualOrientation: text('sexual_orientation'),
+    idFrontFileId: text('id_front_file_id'),
+    idBackFileId: text('id_back_file_id'),
+    verifiedDocument: boolean('verified_document').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(false),
+    subscribersCount: integer('subscribers_count').notNull().default(0),
+    followersCount: integer('followers_count').notNull().default(0),
+    feedsCount: integer('feeds_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('performers_created_idx').on(t.createdAt)],
+);
+
+export const FEED_TYPES = ['text', 'photo', 'video', 'audio', 'poll', 'crowdfunding'] as const;
+export type FeedType = (typeof FEED_TYPES)[number];
+
+/** Posts; the full feed domain builds on this table. */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: idColumn(),
+    performerId: text('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<FeedType>().notNull().default('text'),
+    text: text('text').notNull().default(''),
+    isSale: boolean('is_sale').notNull().default(false),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('feeds_performer_idx').on(t.performerId, t.createdAt)],
+);
+
+/** Uploaded files, stored under generated names; originalName is cleaned and for display only. */
+export const files = pgTable('files', {
+  id: idColumn(),
+  ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  purpose: text('purpose').notNull(),
+  storagePath: text('storage_path').notNull(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const blockedCountries = pgTable('blocked_countries', {
+  countryCode: text('country_code').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

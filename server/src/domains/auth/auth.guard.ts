@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { userPermissions } from '../../db/schema/index.js';
+import type { RequestAuth } from '../../http/guard.js';
+import { findTokenOwner } from './tokens.js';
+
+const MAX_TOKEN_LENGTH = 512;
+
+/**
+ * The token comes from the Authorization header (raw, or with `Bearer `) or the
+ * `token` cookie. Never from the URL (contract section 2).
+ */
+export function tokenFromRequest(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.trim()) {
+    const value = header.trim().replace(/^Bearer\s+/i, '');
+    return value.length <= MAX_TOKEN_LENGTH ? value : undefined;
+  }
+  const cookie = request.cookies?.token;
+  return cookie && cookie.length <= MAX_TOKEN_LENGTH ? cookie : undefined;
+}
+
+export async function authenticateToken(ctx: AppContext, token: string): Promise<RequestAuth | null> {
+  const found = await findTokenOwner(ctx.db, token, ctx.now());
+  if (!found) return null;
+  const { user } = found;
+  const granted =
+    user.role === 'manager' || user.role === 'admin'
+      ? await ctx.db.select({ key: userPermissions.permissionKey }).from(userPermissions).where(eq(userPermissions.userId, user.id))
+      : [];
+  return {
+    tokenId: found.tokenId,
+    user: { id: user.id, role: user.role, status: user.status, permissions: new Set(granted.map((g) => g.key)) },
+  };
+}
+
+export async function authenticateRequest(ctx: AppContext, request: FastifyRequest): Promise<RequestAuth | null> {
+  const token = tokenFromRequest(request);
+  return token ? authenticateToken(ctx, token) : null;
+}
+
+export async function resolveSocketToken(ctx: AppContext, token: string): Promise<{ userId: string } | null> {
+  const auth = await authenticateToken(ctx, token);
+  return auth && auth.user.status !== 'inactive' ? { userId: auth.user.id } : null;
+}

@@ -1,0 +1,182 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
+import { readMultipart } from '../../http/multipart.js';
+import { parseOrThrow } from '../../http/validate.js';
+import type { ApiScope } from '../types.js';
+import { presentUser, userSchema } from '../users/users.presenter.js';
+import { findUserById } from '../users/users.service.js';
+import { registerPerformer, DOCUMENT_FIELDS } from '../performers/performer-registration.js';
+import {
+  changePassword,
+  confirmEmail,
+  login,
+  registerFan,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+} from './auth.service.js';
+import { emailSchema, fanRegisterSchema, loginBodySchema, passwordSchema, performerRegisterSchema } from './auth.schemas.js';
+import { revokeToken, tokenLifetimeMs } from './tokens.js';
+
+const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
+const messageAnswer = envelopeSchema(z.object({ message: z.string() }));
+const registered = envelopeSchema(z.object({ _id: z.string(), message: z.string(), requireEmailVerification: z.boolean() }));
+
+export default async function authRoutes(api: ApiScope, ctx: AppContext) {
+  const setTokenCookie = (reply: FastifyReply, token: string, remember: boolean) =>
+    reply.setCookie('token', token, {
+      path: '/',
+      sameSite: 'lax',
+      secure: ctx.config.publicOrigin.startsWith('https:'),
+      maxAge: Math.floor(tokenLifetimeMs(remember) / 1000),
+    });
+
+  api.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in a fan or creator with email or username',
+        description: 'Five failures for one account or one address answer 429 with Retry-After.',
+        body: loginBodySchema,
+        response: { 200: tokenAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { username, email, password, remember = false } = request.body;
+      const session = await login(ctx, { identifier: (username ?? email)!, password, remember, ip: request.ip });
+      setTokenCookie(reply, session.token, remember);
+      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
+    },
+  );
+
+  api.post(
+    '/auth/logout',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageAnswer } } },
+    async (request, reply) => {
+      await revokeToken(ctx.db, request.auth!.tokenId, ctx.now());
+      reply.clearCookie('token', { path: '/' });
+      return ok({ message: 'Signed out' });
+    },
+  );
+
+  api.get(
+    '/auth/users/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: envelopeSchema(userSchema) } } },
+    async (request) => ok(presentUser(ctx.config.publicOrigin, await findUserById(ctx, currentUser(request).id))),
+  );
+
+  api.post(
+    '/auth/users/register',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
+    async (request) => {
+      const user = await registerFan(ctx, request.body);
+      return ok(registrationAnswer(user));
+    },
+  );
+
+  api.post(
+    '/auth/performers/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a creator (multipart, with ID documents)',
+        description: `Fields as the fan registration plus dateOfBirth; files: ${DOCUMENT_FIELDS.join(', ')} (JPEG, PNG, WebP or PDF).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: registered },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readMultipart(request, DOCUMENT_FIELDS);
+      const input = parseOrThrow(performerRegisterSchema, fields);
+      const user = await registerPerformer(ctx, input, files);
+      return ok(registrationAnswer(user));
+    },
+  );
+
+  api.put(
+    '/auth/users/me/password',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; every session ends and a fresh token is returned',
+        body: z.object({ password: passwordSchema, source: z.enum(['user', 'performer']).optional(), remember: z.boolean().optional() }),
+        response: { 200: tokenAnswer },
+      },
+    },
+    async (request, reply) => {
+      const remember = request.body.remember ?? false;
+      const session = await changePassword(ctx, currentUser(request).id, request.body.password, remember);
+      setTokenCookie(reply, session.token, remember);
+      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
+    },
+  );
+
+  api.post(
+    '/auth/users/forgot',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return ok({ message: 'If this address has an account, a reset link is on its way' });
+    },
+  );
+
+  api.post(
+    '/auth/users/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token from the reset mail',
+        body: z.object({ token: z.string().min(1).max(200), password: passwordSchema }),
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return ok({ message: 'Changes saved' });
+    },
+  );
+
+  api.post(
+    '/auth/email-verification',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Send the verification mail again', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await resendVerification(ctx, request.body.email);
+      return ok({ message: 'If this address needs verifying, a link is on its way' });
+    },
+  );
+
+  api.post(
+    '/auth/email-verification/confirm',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Confirm an email address', body: z.object({ token: z.string().min(1).max(200) }), response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await confirmEmail(ctx, request.body.token);
+      return ok({ message: 'Email verified' });
+    },
+  );
+}
+
+function registrationAnswer(user: { id: string; status: string }) {
+  const pending = user.status === 'pending-email-confirmation';
+  return {
+    _id: user.id,
+    requireEmailVerification: pending,
+    message: pending ? 'Check your inbox to verify your email address' : 'Your account is ready',
+  };
+}

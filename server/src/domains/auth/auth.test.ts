@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, readOutbox, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers.js';
+import { updateSettings } from '../settings/settings.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (body: Record<string, unknown>, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip });
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/me', headers });
+
+describe('sign-in', () => {
+  it('answers a token in the envelope and a token cookie, usable as header or cookie', async () => {
+    const user = await createUser(t.ctx);
+    const res = await login({ username: user.email, password: TEST_PASSWORD, remember: true }, '10.0.1.1');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(0);
+    expect(body.data.token.length).toBeGreaterThanOrEqual(22);
+    const cookie = res.cookies.find((c) => c.name === 'token');
+    expect(cookie?.value).toBe(body.data.token);
+    expect(cookie?.maxAge).toBe(365 * 24 * 3600);
+
+    const byHeader = await me({ authorization: body.data.token });
+    expect(byHeader.statusCode).toBe(200);
+    expect(byHeader.json().data).toMatchObject({ _id: user.id, email: user.email, isPerformer: false });
+    expect((await me({ authorization: `Bearer ${body.data.token}` })).statusCode).toBe(200);
+    expect((await me({ cookie: `token=${body.data.token}` })).statusCode).toBe(200);
+  });
+
+  it('gives a one-day cookie without remember and accepts the username', async () => {
+    const user = await createUser(t.ctx);
+    const res = await login({ username: user.username!.toUpperCase(), password: TEST_PASSWORD }, '10.0.1.2');
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'token')?.maxAge).toBe(24 * 3600);
+  });
+
+  it('never takes the token from the URL', async () => {
+    const user = await createUser(t.ctx);
+    const token = await signIn(t.app, user.email);
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/me?token=${token}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('answers an unknown account exactly like a wrong password', async () => {
+    const user = await createUser(t.ctx);
+    const wrong = await login({ username: user.email, password: 'not the password' }, '10.0.2.1');
+    const unknown = await login({ username: 'nobody@example.test', password: 'not the password' }, '10.0.2.2');
+    expect(wrong.statusCode).toBe(unknown.statusCode);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe('Incorrect credentials!');
+  });
+
+  it('answers 429 with Retry-After on the 6th wrong password for one account, even with the right one', async () => {
+    const user = await createUser(t.ctx);
+    for (let i = 1; i <= 5; i += 1) {
+      const res = await login({ username: user.email, password: `wrong-${i}` }, `10.0.3.${i}`);
+      expect(res.statusCode).toBe(422);
+    }
+    const sixth = await login({ username: user.email, password: 'wrong-6' }, '10.0.3.6');
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sixth.json().statusCode).toBe(429);
+    const right = await login({ username: user.email, password: TEST_PASSWORD }, '10.0.3.7');
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('throttles one address across accounts', async () => {
+    const ip = '10.0.4.1';
+    for (let i = 1; i <= 5; i += 1) expect((await login({ username: `ghost${i}@example.test`, password: 'x' }, ip)).statusCode).toBe(422);
+    expect((await login({ username: 'ghost6@example.test', password: 'x' }, ip)).statusCode).toBe(429);
+  });
+
+  it('lets the window pass: failures older than 15 minutes no longer count', async () => {
+    let now = new Date('2030-01-01T00:00:00Z');
+    const clocked = await createTestApp({ now: () => now });
+    const user = await createUser(clocked.ctx);
+    const attempt = (password: string) =>
+      clocked.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: user.email, password }, remoteAddress: '10.0.5.1' });
+    for (let i = 0; i < 5; i += 1) await attempt('wrong');
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+    now = new Date(now.getTime() + 16 * 60 * 1000);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    await clocked.close();
+  });
+});
+
+describe('logout and password change', () => {
+  it('stops the token working right after logout', async () => {
+    const user = await createUser(t.ctx);
+    const token = await signIn(t.app, user.email);
+    expect((await me({ authorization: token })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: token } });
+    expect(out.statusCode).toBe(200);
+    expect((await me({ authorization: token })).statusCode).toBe(401);
+  });
+
+  it('revokes every session on a password change and returns a fresh token', async () => {
+    const user = await createUser(t.ctx);
+    const first = await signIn(t.app, user.email);
+    const second = await signIn(t.app, user.email);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      headers: { authorization: first },
+      payload: { password: 'a brand new secret', source: 'user' },
+    });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().data.token;
+    expect((await me({ authorization: first })).statusCode).toBe(401);
+    expect((await me({ authorization: second })).statusCode).toBe(401);
+    expect((await me({ authorization: fresh })).statusCode).toBe(200);
+    expect((await login({ username: user.email, password: 'a brand new secret' }, '10.0.6.1')).statusCode).toBe(200);
+  });
+});
+
+describe('registration and mail', () => {
+  it('registers a fan, refuses the same email twice with 409', async () => {
+    const payload = { email: 'New.Fan@Example.test', password: 'long enough pw', username: 'new_fan' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.requireEmailVerification).toBe(false);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...payload, username: 'other_fan', email: 'new.fan@example.test' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/email/i);
+    expect((await login({ username: 'new.fan@example.test', password: 'long enough pw' }, '10.0.7.1')).statusCode).toBe(200);
+  });
+
+  it('names the bad field in a 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { email: 'nope', password: 'short' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/body\.email/);
+    expect(res.json().message).toMatch(/body\.password/);
+  });
+
+  it('requires verification when the setting is on, then signs in after the mailed link', async () => {
+    await updateSettings(t.ctx.db, { requireEmailVerification: true });
+    const email = 'verify.me@example.test';
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { email, password: 'long enough pw' } });
+    expect(reg.json().data.requireEmailVerification).toBe(true);
+    const refused = await login({ username: email, password: 'long enough pw' }, '10.0.8.1');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/verify/i);
+
+    const mails = await readOutbox(t.ctx);
+    const mail = mails.find((m) => m.includes(`To: ${email}`))!;
+    expect(mail).toContain('Confirme seu e-mail');
+    const token = /verify-email#token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/email-verification/confirm', payload: { token } });
+    expect(confirm.statusCode).toBe(200);
+    expect((await login({ username: email, password: 'long enough pw' }, '10.0.8.2')).statusCode).toBe(200);
+    const reused = await t.app.inject({ method: 'POST', url: '/api/auth/email-verification/confirm', payload: { token } });
+    expect(reused.statusCode).toBe(422);
+    await updateSettings(t.ctx.db, { requireEmailVerification: false });
+  });
+
+  it('resets a forgotten password through the mailed token and ends old sessions', async () => {
+    const user = await createUser(t.ctx, { email: 'forgetful@example.test' });
+    const old = await signIn(t.app, user.email);
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'forgetful@example.test' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'nobody@example.test' } });
+    expect(forgot.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(forgot.json());
+    const mail = (await readOutbox(t.ctx)).find((m) => m.includes('To: forgetful@example.test'))!;
+    const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password: 'remembered now' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await me({ authorization: old })).statusCode).toBe(401);
+    expect((await login({ username: user.email, password: 'remembered now' }, '10.0.9.1')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,66 @@
+import type { AppContext } from '../../context.js';
+import { files, performers } from '../../db/schema/index.js';
+import { badRequest } from '../../http/errors.js';
+import type { UploadedPart } from '../../http/multipart.js';
+import { cleanFileName, sniffDocumentType } from '../../storage/uploads.js';
+import { writeFile, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { newId } from '../../db/schema/ids.js';
+import { insertUser, newAccountValues, sendVerificationMail } from '../auth/auth.service.js';
+import type { PerformerRegister } from '../auth/auth.schemas.js';
+
+/** The ID documents a creator sends at registration: the ID itself and a selfie holding it. */
+export const DOCUMENT_FIELDS = ['idVerification', 'documentVerification'] as const;
+const EXT: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png', 'image/webp': '.webp', 'application/pdf': '.pdf' };
+
+const MIN_AGE_YEARS = 18;
+
+function ageOn(dateOfBirth: string, now: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export async function registerPerformer(ctx: AppContext, input: PerformerRegister, uploads: UploadedPart[]) {
+  if (ageOn(input.dateOfBirth, ctx.now()) < MIN_AGE_YEARS) throw badRequest('body.dateOfBirth: creators must be at least 18 years old');
+  const documents = DOCUMENT_FIELDS.map((field) => {
+    const part = uploads.find((u) => u.field === field);
+    if (!part || part.data.length === 0) throw badRequest(`body.${field}: the document file is required`);
+    const mimeType = sniffDocumentType(part.data);
+    if (!mimeType) throw badRequest(`body.${field}: must be a JPEG, PNG, WebP or PDF file`);
+    return { field, part, mimeType, storagePath: path.posix.join('documents', `${newId()}${EXT[mimeType]}`) };
+  });
+
+  const values = await newAccountValues(ctx, input, 'performer');
+  await mkdir(path.join(ctx.config.uploadsDir, 'documents'), { recursive: true });
+  await Promise.all(documents.map((d) => writeFile(path.join(ctx.config.uploadsDir, d.storagePath), d.part.data)));
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const created = await insertUser(tx, { ...values, dateOfBirth: input.dateOfBirth });
+      const fileIds: string[] = [];
+      for (const d of documents) {
+        const [row] = await tx
+          .insert(files)
+          .values({
+            ownerId: created.id,
+            purpose: d.field,
+            storagePath: d.storagePath,
+            originalName: cleanFileName(d.part.filename).slice(0, 200),
+            mimeType: d.mimeType,
+            sizeBytes: d.part.data.length,
+          })
+          .returning({ id: files.id });
+        fileIds.push(row!.id);
+      }
+      await tx.insert(performers).values({ userId: created.id, idFrontFileId: fileIds[0], idBackFileId: fileIds[1] });
+      return created;
+    });
+    await sendVerificationMail(ctx, user);
+    return user;
+  } catch (error) {
+    // Nothing of a failed registration stays on disk.
+    await Promise.all(documents.map((d) => rm(path.join(ctx.config.uploadsDir, d.storagePath), { force: true })));
+    throw error;
+  }
+}

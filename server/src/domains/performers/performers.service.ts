@@ -1,0 +1,60 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { isId } from '../../db/schema/ids.js';
+import { performers, users } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { toPage, type ListQuery } from '../../http/pagination.js';
+import { presentPerformer } from './performers.presenter.js';
+
+export interface PerformerSearch extends ListQuery {
+  gender?: string;
+  countryCode?: string;
+}
+
+const SORTABLE = {
+  updatedAt: performers.updatedAt,
+  createdAt: performers.createdAt,
+  name: users.name,
+  username: users.username,
+  subscribers: performers.subscribersCount,
+} as const;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchPerformers(ctx: AppContext, query: PerformerSearch) {
+  const page = toPage(query);
+  const filters: SQL[] = [eq(users.role, 'performer'), eq(users.status, 'active')];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    filters.push(or(ilike(users.username, pattern), ilike(users.name, pattern))!);
+  }
+  if (query.gender) filters.push(eq(users.gender, query.gender));
+  if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
+  const where = and(...filters);
+  const column = SORTABLE[page.sortBy as keyof typeof SORTABLE] ?? performers.updatedAt;
+  const [rows, [totalRow]] = await Promise.all([
+    ctx.db
+      .select({ user: users, profile: performers })
+      .from(performers)
+      .innerJoin(users, eq(users.id, performers.userId))
+      .where(where)
+      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(performers).innerJoin(users, eq(users.id, performers.userId)).where(where),
+  ]);
+  return { items: rows.map((r) => presentPerformer(ctx.config.publicOrigin, r.user, r.profile)), total: totalRow?.total ?? 0 };
+}
+
+/** A creator by id or by username (case-insensitive), as the /{profileId} route takes either. */
+export async function findPerformer(ctx: AppContext, idOrUsername: string) {
+  const match = isId(idOrUsername) ? eq(users.id, idOrUsername) : eq(sql`lower(${users.username})`, idOrUsername.toLowerCase());
+  const [row] = await ctx.db
+    .select({ user: users, profile: performers })
+    .from(performers)
+    .innerJoin(users, eq(users.id, performers.userId))
+    .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) throw notFound('Creator not found');
+  return presentPerformer(ctx.config.publicOrigin, row.user, row.profile);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { ApiScope } from '../types.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import { isSettingKey, PUBLIC_SETTING_KEYS, SETTING_KEYS, SETTINGS } from './settings.catalogue.js';
+import { readAllSettings, readSettings, updateSettings } from './settings.service.js';
+
+const settingsMap = z.record(z.string(), z.unknown());
+
+export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
+  api.get(
+    '/settings/public',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['settings'], summary: 'Public settings with their defaults', response: { 200: envelopeSchema(settingsMap) } },
+    },
+    async () => ok(await readSettings(ctx.db, PUBLIC_SETTING_KEYS)),
+  );
+
+  api.post(
+    '/settings/keys',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Values of the named public settings',
+        body: z.object({ keys: z.array(z.string().max(100)).min(1).max(100) }),
+        response: { 200: envelopeSchema(settingsMap) },
+      },
+    },
+    async (request) => {
+      // Private keys are never disclosed here, and unknown keys are simply absent.
+      const keys = request.body.keys.filter((k) => isSettingKey(k) && SETTINGS[k].visibility === 'public');
+      return ok(await readSettings(ctx.db, keys as typeof PUBLIC_SETTING_KEYS));
+    },
+  );
+
+  api.get(
+    '/admin/settings',
+    {
+      config: { access: { permission: 'setting.view' } },
+      schema: { tags: ['settings'], summary: 'Every setting, public and private', response: { 200: envelopeSchema(settingsMap) } },
+    },
+    async () => ok(await readAllSettings(ctx.db)),
+  );
+
+  api.put(
+    '/admin/settings',
+    {
+      config: { access: { permission: 'setting.update' } },
+      schema: {
+        tags: ['settings'],
+        summary: `Change settings; keys: ${SETTING_KEYS.join(', ')}`,
+        body: settingsMap,
+        response: { 200: envelopeSchema(settingsMap) },
+      },
+    },
+    async (request) => {
+      await updateSettings(ctx.db, request.body);
+      return ok(await readAllSettings(ctx.db));
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { settings } from '../../db/schema/index.js';
+import { badRequest } from '../../http/errors.js';
+import { isSettingKey, SETTING_KEYS, SETTINGS, type SettingKey, type SettingValues } from './settings.catalogue.js';
+
+/** Writes every missing setting with its default; existing values are kept. */
+export async function ensureDefaultSettings(db: DbOrTx): Promise<void> {
+  await db
+    .insert(settings)
+    .values(
+      SETTING_KEYS.map((key) => ({
+        key,
+        value: SETTINGS[key].default,
+        visibility: SETTINGS[key].visibility,
+        group: SETTINGS[key].group,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Reads settings from the database on every call, so an admin change is seen at once
+ * by every server process. A stored value that no longer passes its schema falls back
+ * to the default.
+ */
+export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SettingValues, K>> {
+  const rows = keys.length ? await db.select().from(settings).where(inArray(settings.key, [...keys])) : [];
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const out = {} as Record<string, unknown>;
+  for (const key of keys) {
+    const parsed = SETTINGS[key].schema.safeParse(stored.get(key));
+    out[key] = parsed.success ? parsed.data : SETTINGS[key].default;
+  }
+  return out as Pick<SettingValues, K>;
+}
+
+export const readAllSettings = (db: DbOrTx) => readSettings(db, SETTING_KEYS);
+
+export async function readSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValues[K]> {
+  return (await readSettings(db, [key]))[key];
+}
+
+export async function updateSettings(db: DbOrTx, changes: Record<string, unknown>): Promise<void> {
+  const entries = Object.entries(changes);
+  if (entries.length === 0) throw badRequest('body: at least one setting is required');
+  const checked: { key: SettingKey; value: unknown }[] = [];
+  for (const [key, value] of entries) {
+    if (!isSettingKey(key)) throw badRequest(`body.${key}: unknown setting`);
+    const parsed = SETTINGS[key].schema.safeParse(value);
+    if (!parsed.success) throw badRequest(`body.${key}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
+    checked.push({ key, value: parsed.data });
+  }
+  for (const { key, value } of checked) {
+    await db
+      .insert(settings)
+      .values({ key, value, visibility: SETTINGS[key].visibility, group: SETTINGS[key].group })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  }
+}

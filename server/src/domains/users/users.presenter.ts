@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { users } from '../../db/schema/index.js';
+import { fromCents } from '../../http/money.js';
+
+type UserRow = typeof users.$inferSelect;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  avatar: z.string(),
+  cover: z.string().nullable(),
+  role: z.enum(['user', 'performer', 'manager', 'admin']),
+  isPerformer: z.boolean(),
+  status: z.string(),
+  verifiedEmail: z.boolean(),
+  balance: z.number(),
+  phone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  gender: z.string().nullable(),
+  locale: z.string().nullable(),
+  timezone: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDto = z.infer<typeof userSchema>;
+
+/** Absolute link to an uploaded file, or the placeholder. */
+export function fileUrl(origin: string, storagePath: string | null, fallback: string): string {
+  return `${origin}/files/${storagePath ?? fallback}`;
+}
+export const AVATAR_PLACEHOLDER = 'defaults/avatar.svg';
+
+/** The signed-in user's own view of their account (spec section 3, Current user). */
+export function presentUser(origin: string, user: UserRow): UserDto {
+  return {
+    _id: user.id,
+    name: user.name,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    email: user.email,
+    avatar: fileUrl(origin, user.avatarPath, AVATAR_PLACEHOLDER),
+    cover: user.coverPath ? fileUrl(origin, user.coverPath, '') : null,
+    role: user.role,
+    isPerformer: user.role === 'performer',
+    status: user.status,
+    verifiedEmail: user.verifiedEmail,
+    balance: fromCents(user.balanceCents),
+    phone: user.phone,
+    countryCode: user.countryCode,
+    gender: user.gender,
+    locale: user.locale,
+    timezone: user.timezone,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}

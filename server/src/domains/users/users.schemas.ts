@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../auth/auth.schemas.js';
+import { isSupportedCultureName } from '../reference/locales.js';
+
+const timezones = new Set(Intl.supportedValuesOf('timeZone'));
+
+export const profileUpdateSchema = z
+  .object({
+    name: personNameSchema.min(1, 'must not be empty').optional(),
+    firstName: personNameSchema.optional(),
+    lastName: personNameSchema.optional(),
+    username: usernameSchema.optional(),
+    gender: genderSchema.optional(),
+    phone: z.string().max(32).optional(),
+    countryCode: countryCodeSchema.optional(),
+    // Spec section 5: accepted only when on the list of supported culture names.
+    locale: z.string().max(20).refine(isSupportedCultureName, 'is not a supported locale').optional(),
+    timezone: z.string().max(64).refine((tz) => timezones.has(tz), 'is not a known time zone').optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { checkPhone, displayName, rethrowUserConflict } from '../auth/auth.service.js';
+import type { ProfileUpdate } from './users.schemas.js';
+
+export async function findUserById(ctx: AppContext, id: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate) {
+  const current = await findUserById(ctx, userId);
+  const next = {
+    ...(input.username !== undefined ? { username: input.username } : {}),
+    ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+    ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+    ...(input.gender !== undefined ? { gender: input.gender } : {}),
+    ...(input.countryCode !== undefined ? { countryCode: input.countryCode } : {}),
+    ...(input.locale !== undefined ? { locale: input.locale } : {}),
+    ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+    ...(input.phone !== undefined ? { phone: checkPhone(input.phone, input.countryCode ?? current.countryCode ?? undefined) ?? null } : {}),
+  };
+  const name =
+    input.name ??
+    (input.firstName !== undefined || input.lastName !== undefined
+      ? displayName({ ...current, username: current.username ?? undefined, ...next })
+      : undefined);
+  try {
+    const [row] = await ctx.db
+      .update(users)
+      .set({ ...next, ...(name !== undefined ? { name } : {}) })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
+  } catch (error) {
+    return rethrowUserConflict(error);
+  }
+}

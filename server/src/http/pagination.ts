@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * List query of contract section 1: offset/limit, or the screen's current/pageSize,
+ * plus sortBy (default updatedAt) and sort.
+ */
+export const listQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  current: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  sortBy: z.string().max(64).optional(),
+  sort: z.enum(['asc', 'desc']).optional(),
+  q: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface Page {
+  offset: number;
+  limit: number;
+  sort: 'asc' | 'desc';
+  sortBy: string;
+}
+
+export function toPage(query: ListQuery, defaults: { limit?: number; sortBy?: string } = {}): Page {
+  const limit = query.limit ?? query.pageSize ?? defaults.limit ?? 10;
+  const offset = query.offset ?? (query.current ? (query.current - 1) * limit : 0);
+  return { offset, limit, sort: query.sort ?? 'desc', sortBy: query.sortBy ?? defaults.sortBy ?? 'updatedAt' };
+}

@@ -1,0 +1,61 @@
+/** Mail texts in every supported language; pt-BR is the default (spec section 9). */
+type MailKind = 'verifyEmail' | 'resetPassword';
+type Texts = { subject: string; intro: string; action: string; outro: string };
+
+const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
+  'pt-BR': {
+    verifyEmail: {
+      subject: 'Confirme seu e-mail no {{site}}',
+      intro: 'Olá {{name}}, confirme seu endereço de e-mail para ativar sua conta.',
+      action: 'Confirmar e-mail',
+      outro: 'Se você não criou esta conta, ignore esta mensagem.',
+    },
+    resetPassword: {
+      subject: 'Redefinição de senha no {{site}}',
+      intro: 'Olá {{name}}, recebemos um pedido para redefinir sua senha. O link vale por 1 hora.',
+      action: 'Redefinir senha',
+      outro: 'Se você não pediu isso, ignore esta mensagem; sua senha continua a mesma.',
+    },
+  },
+  en: {
+    verifyEmail: {
+      subject: 'Confirm your email on {{site}}',
+      intro: 'Hi {{name}}, please confirm your email address to activate your account.',
+      action: 'Confirm email',
+      outro: 'If you did not create this account, ignore this message.',
+    },
+    resetPassword: {
+      subject: 'Reset your {{site}} password',
+      intro: 'Hi {{name}}, we received a request to reset your password. The link is valid for 1 hour.',
+      action: 'Reset password',
+      outro: 'If you did not ask for this, ignore this message; your password stays the same.',
+    },
+  },
+  es: {
+    verifyEmail: {
+      subject: 'Confirma tu correo en {{site}}',
+      intro: 'Hola {{name}}, confirma tu dirección de correo para activar tu cuenta.',
+      action: 'Confirmar correo',
+      outro: 'Si no creaste esta cuenta, ignora este mensaje.',
+    },
+    resetPassword: {
+      subject: 'Restablece tu contraseña de {{site}}',
+      intro: 'Hola {{name}}, recibimos una solicitud para restablecer tu contraseña. El enlace vale por 1 hora.',
+      action: 'Restablecer contraseña',
+      outro: 'Si no lo pediste, ignora este mensaje; tu contraseña sigue igual.',
+    },
+  },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMail(kind: MailKind, locale: string | null | undefined, vars: { site: string; name: string; link: string }) {
+  const language = locale && CATALOGUE[locale] ? locale : locale?.split('-')[0] && CATALOGUE[locale.split('-')[0]!] ? locale.split('-')[0]! : 'pt-BR';
+  const texts = CATALOGUE[language]![kind];
+  const fill = (s: string) => s.replace(/\{\{(\w+)\}\}/g, (_, k: keyof typeof vars) => vars[k] ?? '');
+  const subject = fill(texts.subject);
+  const text = `${fill(texts.intro)}\n\n${texts.action}: ${vars.link}\n\n${fill(texts.outro)}\n`;
+  const html = `<p>${escapeHtml(fill(texts.intro))}</p><p><a href="${escapeHtml(vars.link)}">${escapeHtml(texts.action)}</a></p><p>${escapeHtml(fill(texts.outro))}</p>`;
+  return { subject, text, html };
+}

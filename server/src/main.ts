@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app.js';
+import { createContext, ensureBaseData } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config/env.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
+
+const started = performance.now();
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+  poolSize: config.databasePoolSize,
+});
+await database.migrate();
+const ctx = createContext(config, database.db);
+await ensureBaseData(ctx);
+const seeded = config.seed === 'demo' ? await seedDemo(ctx) : false;
+const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveSite: true });
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const origin = config.publicOrigin;
+const lines = [
+  '',
+  `Fandeck is running on http://localhost:${port} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'})`,
+  `  public origin: ${origin}`,
+  `  mail: ${ctx.mailer.kind === 'outbox' ? `written to ${config.outboxDir}` : 'sent through SMTP'}`,
+  `  ready in ${Math.round(performance.now() - started)} ms${seeded ? ' (first start: migrated and seeded demo data)' : ''}`,
+];
+if (config.seed === 'demo') {
+  lines.push('', `Demo logins (password for all: ${DEMO_PASSWORD}):`);
+  for (const login of DEMO_LOGINS) lines.push(`  ${login.role.padEnd(10)} ${login.email.padEnd(26)} ${login.username}`);
+}
+console.log(lines.join('\n') + '\n');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 15_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,73 @@
+import { count, eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { feeds, performers, userPermissions, users, type Role } from '../db/schema/index.js';
+import { hashPassword } from '../domains/auth/passwords.js';
+import type { PermissionKey } from '../domains/auth/permissions.js';
+import { initialsSvg, writeUpload } from './avatars.js';
+
+export const DEMO_PASSWORD = 'fandeck-demo';
+
+interface DemoAccount {
+  role: Role;
+  email: string;
+  username: string;
+  name: string;
+  gender?: 'male' | 'female';
+  countryCode?: string;
+  balanceCents?: number;
+}
+
+const CREATORS = [
+  {
+    account: { role: 'performer', email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima', gender: 'female', countryCode: 'BR' },
+    profile: { bio: 'Fotógrafa e viajante. Bastidores de cada ensaio.', monthlyPriceCents: 990, quarterlyPriceCents: 2690, halfYearlyPriceCents: 4990, yearlyPriceCents: 8990, freeSubscriptionEnabled: true, height: '167-169', hair: 'brown', eyes: 'brown', bodyType: 'fit' },
+    posts: ['Novo ensaio no ar! 📸', 'Bastidores da viagem a Lisboa.', 'Qual cidade visitamos no próximo mês?'],
+  },
+  {
+    account: { role: 'performer', email: 'creator2@fandeck.local', username: 'bruno.costa', name: 'Bruno Costa', gender: 'male', countryCode: 'PT' },
+    profile: { bio: 'Chef de cozinha. Receitas exclusivas toda semana.', monthlyPriceCents: 1490, quarterlyPriceCents: 3990, halfYearlyPriceCents: 7490, yearlyPriceCents: 12990, height: '182-184', hair: 'black', eyes: 'green', bodyType: 'muscular' },
+    posts: ['Receita da semana: risoto de cogumelos.', 'Live de sábado confirmada!', 'Dica rápida: como afiar facas.', 'Obrigado pelos 1000 assinantes!'],
+  },
+  {
+    account: { role: 'performer', email: 'creator3@fandeck.local', username: 'carla.souza', name: 'Carla Souza', gender: 'female', countryCode: 'US' },
+    profile: { bio: 'Yoga teacher. Daily flows and wellness tips.', monthlyPriceCents: 595, quarterlyPriceCents: 1590, halfYearlyPriceCents: 2990, yearlyPriceCents: 295, height: '161-163', hair: 'blond', eyes: 'blue', bodyType: 'toned' },
+    posts: ['Morning flow, 20 minutes.', 'Breathing exercise for better sleep.'],
+  },
+] as const;
+
+const OTHERS: (DemoAccount & { permissions?: PermissionKey[] })[] = [
+  { role: 'user', email: 'fan1@fandeck.local', username: 'fan.one', name: 'Fã Um', countryCode: 'BR', balanceCents: 100_00 },
+  { role: 'user', email: 'fan2@fandeck.local', username: 'fan.two', name: 'Fan Two', countryCode: 'US', balanceCents: 50_00 },
+  { role: 'manager', email: 'manager@fandeck.local', username: 'manager', name: 'Maria Gestora', permissions: ['feed.all', 'message.all', 'stream.view', 'earning.all'] },
+  { role: 'admin', email: 'admin@fandeck.local', username: 'admin.fandeck', name: 'Admin' },
+];
+
+export const DEMO_LOGINS = [...CREATORS.map((c) => c.account), ...OTHERS].map((a) => ({ role: a.role, email: a.email, username: a.username }));
+
+/** Seeds the demo accounts once, into an empty database. Returns false when users already exist. */
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    let hue = 200;
+    for (const creator of CREATORS) {
+      const [user] = await tx
+        .insert(users)
+        .values({ ...creator.account, passwordHash, verifiedEmail: true, status: 'active' })
+        .returning();
+      hue = (hue + 97) % 360;
+      const avatarPath = await writeUpload(ctx.config.uploadsDir, `avatars/${user!.id}.svg`, initialsSvg(creator.account.name, hue));
+      await tx.update(users).set({ avatarPath }).where(eqId(user!.id));
+      await tx.insert(performers).values({ userId: user!.id, verifiedDocument: true, feedsCount: creator.posts.length, ...creator.profile });
+      await tx.insert(feeds).values(creator.posts.map((text) => ({ performerId: user!.id, text })));
+    }
+    for (const { permissions, ...account } of OTHERS) {
+      const [user] = await tx.insert(users).values({ ...account, passwordHash, verifiedEmail: true, status: 'active' }).returning();
+      if (permissions?.length) await tx.insert(userPermissions).values(permissions.map((permissionKey) => ({ userId: user!.id, permissionKey })));
+    }
+  });
+  return true;
+}
+
+const eqId = (id: string) => eq(users.id, id);

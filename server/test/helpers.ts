@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../src/app.js';
+import { createContext, ensureBaseData } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config/env.js';
+import type { AppContext } from '../src/context.js';
+import { users, type Role } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/domains/auth/passwords.js';
+import { workerDatabase } from './databases.js';
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** The real app on the worker's database, for `app.inject`. */
+export async function createTestApp(overrides: Partial<AppContext> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await workerDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fandeck-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none', PUBLIC_ORIGIN: 'http://fandeck.test', ...env });
+  const ctx = createContext(config, database.db, overrides);
+  await ensureBaseData(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return { app, ctx, close: () => app.close() };
+}
+
+let hashed: Promise<string> | undefined;
+export const TEST_PASSWORD = 'correct horse battery';
+
+let counter = 0;
+/** Inserts an account directly (no mail, no throttle) and returns it. */
+export async function createUser(ctx: AppContext, values: { role?: Role; email?: string; username?: string; balanceCents?: number; status?: 'active' | 'inactive' | 'pending-email-confirmation' } = {}) {
+  hashed ??= hashPassword(TEST_PASSWORD);
+  counter += 1;
+  const tag = `${process.env.VITEST_POOL_ID ?? 0}x${counter}x${Date.now().toString(36)}`;
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      role: values.role ?? 'user',
+      email: values.email ?? `u${tag}@example.test`,
+      username: values.username ?? `u${tag}`,
+      name: `User ${tag}`,
+      passwordHash: await hashed,
+      status: values.status ?? 'active',
+      balanceCents: values.balanceCents ?? 0,
+    })
+    .returning();
+  return user!;
+}
+
+/** Signs in through the API and returns the token. */
+export async function signIn(app: App, identifier: string, password = TEST_PASSWORD, ip = '10.9.8.7'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: identifier, password }, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+/** Mails written to the outbox, newest last, as raw text. */
+export async function readOutbox(ctx: AppContext): Promise<string[]> {
+  const names = (await readdir(ctx.config.outboxDir).catch(() => [])).sort();
+  const raw = await Promise.all(names.map((n) => readFile(path.join(ctx.config.outboxDir, n), 'utf8')));
+  return raw.map(decodeQuotedPrintable);
+}
+
+/** Mails are quoted-printable; undo soft breaks and escapes so tests can read links. */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
