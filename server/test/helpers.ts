@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { createContext, ensureBaseData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
@@ -17,13 +17,17 @@ export interface TestApp {
 }
 
 /** The real app on the worker's database, for `app.inject`. */
-export async function createTestApp(overrides: Partial<AppContext> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppContext> = {},
+  env: Record<string, string> = {},
+  build: BuildOptions = {},
+): Promise<TestApp> {
   const database = await workerDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fandeck-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none', PUBLIC_ORIGIN: 'http://fandeck.test', ...env });
   const ctx = createContext(config, database.db, overrides);
   await ensureBaseData(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, build);
   await app.ready();
   return { app, ctx, close: () => app.close() };
 }

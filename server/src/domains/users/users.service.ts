@@ -26,7 +26,12 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
   const name =
     input.name ??
     (input.firstName !== undefined || input.lastName !== undefined
-      ? displayName({ ...current, username: current.username ?? undefined, ...next })
+      ? displayName({
+          firstName: input.firstName ?? current.firstName,
+          lastName: input.lastName ?? current.lastName,
+          username: input.username ?? current.username ?? undefined,
+          email: current.email,
+        })
       : undefined);
   try {
     const [row] = await ctx.db

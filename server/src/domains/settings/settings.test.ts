@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
+import { PUBLIC_SETTING_KEYS } from './settings.catalogue.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const publicSettings = async () => (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).json();
+
+describe('public settings', () => {
+  it('answer the contract envelope with the section 9 defaults', async () => {
+    const body = await publicSettings();
+    expect(body.status).toBe(0);
+    expect(body.data).toMatchObject({
+      defaultLocale: 'pt-BR',
+      locale: 'pt-BR',
+      freeSubscriptionEnabled: true,
+      freeSubscriptionDuration: 1,
+      minSubscriptionPrice: 5.95,
+      maxSubscriptionPrice: 300,
+      minYearlySubscriptionPrice: 2.95,
+      maxYearlySubscriptionPrice: 300,
+      minTopupWalletAmount: 2.95,
+      maxTopupWalletAmount: 300,
+      minTipAmount: 10,
+      maxTipAmount: 10000,
+      minPayoutAmount: 50,
+      defaultVolume: 1,
+      messagesPageSize: 25,
+      notificationsPageSize: 12,
+      paymentGateway: 'pix-sandbox',
+    });
+    for (const key of [
+      'requireEmailVerification',
+      'stripePublishableKey',
+      'gaCode',
+      'supportedLocales',
+      'performerReferralCommission',
+      'userReferralCommission',
+      'telegramEnabled',
+      'agoraAppId',
+      'agoraEnable',
+      'siteName',
+      'logoUrl',
+      'faviconUrl',
+      'maintenanceMode',
+    ]) {
+      expect(body.data).toHaveProperty(key);
+    }
+    expect(Object.keys(body.data).sort()).toEqual([...PUBLIC_SETTING_KEYS].sort());
+  });
+
+  it('never disclose private keys, not even when asked by name', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: ['siteName', 'telegramApiHash', 'performerCommission', 'nope'] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ siteName: 'Fandeck' });
+    expect((await publicSettings()).data).not.toHaveProperty('telegramApiHash');
+  });
+});
+
+describe('admin settings', () => {
+  it('reflect a change immediately and validate each value', async () => {
+    const admin = await createUser(t.ctx, { role: 'admin' });
+    const token = await signIn(t.app, admin.email);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { authorization: token },
+      payload: { siteName: 'Fandeck Brasil', maintenanceMode: true, minTipAmount: 12.5 },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await publicSettings()).data).toMatchObject({ siteName: 'Fandeck Brasil', maintenanceMode: true, minTipAmount: 12.5 });
+
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: token }, payload: { minTipAmount: 'ten' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/minTipAmount/);
+    const unknown = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: token }, payload: { bogus: 1 } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/bogus/);
+    expect((await publicSettings()).data.minTipAmount).toBe(12.5);
+  });
+
+  it('are refused to fans (403) and to anonymous callers (401); a manager needs the permission', async () => {
+    const fan = await createUser(t.ctx);
+    const fanToken = await signIn(t.app, fan.email);
+    const asFan = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: fanToken }, payload: { siteName: 'x' } });
+    expect(asFan.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/settings' });
+    expect(anonymous.statusCode).toBe(401);
+
+    const manager = await createUser(t.ctx, { role: 'manager' });
+    const managerToken = await signIn(t.app, manager.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: managerToken } })).statusCode).toBe(403);
+    const { userPermissions } = await import('../../db/schema/index.js');
+    await t.ctx.db.insert(userPermissions).values({ userId: manager.id, permissionKey: 'setting.all' });
+    const allowed = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: managerToken } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().data).toHaveProperty('telegramApiHash');
+  });
+});

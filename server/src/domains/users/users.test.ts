@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const put = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: '/api/users', headers: { authorization: token }, payload });
+
+describe('PUT /users', () => {
+  it('updates the profile and GET /users/me reads it back', async () => {
+    const user = await createUser(t.ctx);
+    const token = await signIn(t.app, user.email);
+    const res = await put(token, { firstName: 'Joana', lastName: 'Dias', locale: 'pt-BR', timezone: 'America/Sao_Paulo', countryCode: 'br', phone: '+55 21 99876-5432' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Joana Dias', countryCode: 'BR', locale: 'pt-BR', phone: '+5521998765432' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: token } });
+    expect(me.json().data.name).toBe('Joana Dias');
+    expect(me.json().data.avatar).toBe('http://fandeck.test/files/defaults/avatar.svg');
+  });
+
+  it('refuses an unsupported locale, an unknown time zone, unknown fields and a taken username', async () => {
+    const other = await createUser(t.ctx, { username: 'taken.name' });
+    const user = await createUser(t.ctx);
+    const token = await signIn(t.app, user.email);
+    const locale = await put(token, { locale: 'xx-YY' });
+    expect(locale.statusCode).toBe(400);
+    expect(locale.json().message).toMatch(/body\.locale/);
+    expect((await put(token, { timezone: 'Mars/Olympus' })).json().message).toMatch(/body\.timezone/);
+    expect((await put(token, { role: 'admin' })).statusCode).toBe(400);
+    const clash = await put(token, { username: other.username!.toUpperCase() });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toMatch(/username/);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users', payload: { name: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
