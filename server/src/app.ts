@@ -71,7 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (options.serveSite) await registerSiteRoutes(app, ctx);
 
   app.addHook('onReady', async () => {
-    ctx.realtime.attach(app.server, (token) => resolveSocketToken(ctx, token));
+    await ctx.realtime.attach(app.server, (token) => resolveSocketToken(ctx, token));
   });
   app.addHook('preClose', async () => {
     await ctx.realtime.close();

@@ -15,7 +15,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     config,
     db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
-    realtime: createRealtime(),
+    realtime: createRealtime({ redisUrl: config.redisUrl }),
     now: () => new Date(),
     ...overrides,
   };

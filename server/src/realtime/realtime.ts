@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 
 /** Who may join which room is decided here, never by the client's say-so (contract section 3). */
@@ -9,14 +11,20 @@ export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
   addRoomPolicy(prefix: string, policy: RoomPolicy): void;
-  attach(server: HttpServer, resolveToken: TokenResolver): Server;
+  attach(server: HttpServer, resolveToken: TokenResolver): Promise<Server>;
   close(): Promise<void>;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
-export function createRealtime(): Realtime {
+export interface RealtimeOptions {
+  /** With a Redis URL, events reach sockets connected to any server process. */
+  redisUrl?: string | undefined;
+}
+
+export function createRealtime(options: RealtimeOptions = {}): Realtime {
   let io: Server | null = null;
+  let redisClients: { quit(): Promise<unknown> }[] = [];
   const policies = new Map<string, RoomPolicy>();
 
   async function mayJoin(userId: string | null, room: string): Promise<boolean> {
@@ -24,29 +32,34 @@ export function createRealtime(): Realtime {
     return false;
   }
 
+  type Ack = ((answer: { ok: boolean }) => void) | undefined;
+
   function bind(socket: Socket, resolveToken: TokenResolver) {
-    let userId: string | null = null;
-    const login = async (token: unknown) => {
-      if (typeof token !== 'string' || token.length === 0 || token.length > 512) return;
-      const found = await resolveToken(token);
+    // The handshake token was resolved by the middleware, so the room is joined before any event.
+    let userId: string | null = (socket.data as { userId?: string }).userId ?? null;
+    if (userId) void socket.join(userRoom(userId));
+
+    socket.on('auth/login', async (payload: { token?: unknown } | undefined, ack: Ack) => {
+      const token = payload?.token;
+      const found = typeof token === 'string' && token.length > 0 && token.length <= 512 ? await resolveToken(token).catch(() => null) : null;
       if (userId && userId !== found?.userId) await socket.leave(userRoom(userId));
       userId = found?.userId ?? null;
       if (userId) await socket.join(userRoom(userId));
-    };
-    // The token comes in the handshake's auth payload or the auth/login event, never the URL.
-    const handshakeToken = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    void login(handshakeToken).catch(() => undefined);
-    socket.on('auth/login', (payload: { token?: unknown } | undefined) => void login(payload?.token).catch(() => undefined));
-    socket.on('auth/logout', async () => {
+      if (typeof ack === 'function') ack({ ok: userId !== null });
+    });
+    socket.on('auth/logout', async (ack: Ack) => {
       if (userId) await socket.leave(userRoom(userId));
       userId = null;
+      if (typeof ack === 'function') ack({ ok: true });
     });
-    socket.on('joinRoom', async (room: unknown) => {
-      if (typeof room !== 'string' || room.length > 200) return;
-      if (await mayJoin(userId, room).catch(() => false)) await socket.join(room);
+    socket.on('joinRoom', async (room: unknown, ack: Ack) => {
+      const allowed = typeof room === 'string' && room.length <= 200 && (await mayJoin(userId, room).catch(() => false));
+      if (allowed) await socket.join(room);
+      if (typeof ack === 'function') ack({ ok: allowed });
     });
-    socket.on('leaveRoom', async (room: unknown) => {
+    socket.on('leaveRoom', async (room: unknown, ack: Ack) => {
       if (typeof room === 'string') await socket.leave(room);
+      if (typeof ack === 'function') ack({ ok: true });
     });
   }
 
@@ -54,13 +67,37 @@ export function createRealtime(): Realtime {
     emitToUser: (userId, event, payload) => io?.to(userRoom(userId)).emit(event, payload),
     emitToRoom: (room, event, payload) => io?.to(room).emit(event, payload),
     addRoomPolicy: (prefix, policy) => void policies.set(prefix, policy),
-    attach(server, resolveToken) {
+    async attach(server, resolveToken) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+      if (options.redisUrl) {
+        const pub = createClient({ url: options.redisUrl });
+        const sub = pub.duplicate();
+        await Promise.all([pub.connect(), sub.connect()]);
+        redisClients = [pub, sub];
+        io.adapter(createAdapter(pub, sub));
+      }
+      // The token comes in the handshake's auth payload or the auth/login event, never the URL.
+      io.use((socket, next) => {
+        const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+        if (typeof token !== 'string' || token.length === 0 || token.length > 512) return next();
+        resolveToken(token)
+          .then((found) => {
+            if (found) (socket.data as { userId?: string }).userId = found.userId;
+            next();
+          })
+          .catch(() => next());
+      });
       io.on('connection', (socket) => bind(socket, resolveToken));
       return io;
     },
     async close() {
-      if (io) await io.close();
+      // The HTTP server belongs to Fastify, which closes it; only our side is shut here.
+      if (io) {
+        io.local.disconnectSockets(true);
+        io.engine.close();
+      }
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+      redisClients = [];
       io = null;
     },
   };

@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
+
+const sockets: Socket[] = [];
+const apps: TestApp[] = [];
+
+async function listening(env: Record<string, string> = {}) {
+  const t = await createTestApp({}, env);
+  apps.push(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, origin: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+}
+
+function socketTo(origin: string, token?: string): Promise<Socket> {
+  const socket = connect(origin, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const nextEvent = <T>(socket: Socket, name: string) => new Promise<T>((resolve) => socket.once(name, resolve));
+
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+afterAll(async () => {
+  for (const t of apps) await t.close();
+});
+
+describe('live connection', () => {
+  it('delivers a user event only to that user, with the token from the handshake payload', async () => {
+    const { t, origin } = await listening();
+    const fan = await createUser(t.ctx);
+    const other = await createUser(t.ctx);
+    const mine = await socketTo(origin, await signIn(t.app, fan.email));
+    const theirs = await socketTo(origin, await signIn(t.app, other.email));
+    let leaked = false;
+    theirs.on('update_balance', () => (leaked = true));
+    const received = nextEvent<{ token: number }>(mine, 'update_balance');
+    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 12.5 });
+    expect(await received).toEqual({ token: 12.5 });
+    // theirs got a later event, so had the first one leaked it would have arrived before.
+    const later = nextEvent(theirs, 'ping_other');
+    t.ctx.realtime.emitToUser(other.id, 'ping_other', {});
+    await later;
+    expect(leaked).toBe(false);
+  });
+
+  it('signs in over auth/login, refuses a bad token, and refuses rooms no policy allows', async () => {
+    const { t, origin } = await listening();
+    const fan = await createUser(t.ctx);
+    const socket = await socketTo(origin);
+    expect(await socket.emitWithAck('auth/login', { token: 'not-a-token' })).toEqual({ ok: false });
+    expect(await socket.emitWithAck('auth/login', { token: await signIn(t.app, fan.email) })).toEqual({ ok: true });
+    expect(await socket.emitWithAck('joinRoom', `user:${fan.id}x`)).toEqual({ ok: false });
+    t.ctx.realtime.addRoomPolicy('public:', async () => true);
+    expect(await socket.emitWithAck('joinRoom', 'public:lobby')).toEqual({ ok: true });
+    const event = nextEvent(socket, 'hello');
+    t.ctx.realtime.emitToRoom('public:lobby', 'hello', { n: 1 });
+    expect(await event).toEqual({ n: 1 });
+  });
+
+  // CI sets TEST_REDIS_URL to its local Redis; a machine without one runs the embedded default only.
+  it.skipIf(!process.env.TEST_REDIS_URL)('spreads events across two server processes through Redis', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
+    const one = await listening(env);
+    const two = await listening(env);
+    const fan = await createUser(one.t.ctx);
+    const socket = await socketTo(two.origin, await signIn(two.t.app, fan.email));
+    const received = nextEvent(socket, 'update_balance');
+    one.t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: -10 });
+    expect(await received).toEqual({ token: -10 });
+  });
+});
