@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the API surface', () => {
+  it('answers unknown routes with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, message: 'Route GET /api/does-not-exist not found', error: 'Not Found' });
+  });
+
+  it('refuses malformed JSON with a 400 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(res.json().message.length).toBeGreaterThan(0);
+  });
+
+  it('publishes an OpenAPI document listing every documented route from the same schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const login = doc.paths['/api/auth/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['password']);
+    for (const path of ['/api/settings/public', '/api/performers/search', '/api/performers/{id}', '/api/users/me', '/api/auth/performers/register']) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
+    expect(doc.paths).not.toHaveProperty(['/api/openapi.json']);
+  });
+});
