@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSupportedCultureName } from '../reference/locales.js';
 
 /**
  * Every setting the platform knows, its default (spec section 9), whether the public
@@ -21,7 +22,8 @@ const def = <T extends z.ZodType>(
 
 const price = z.number().min(0).max(100000).multipleOf(0.01);
 const percent = z.number().min(0).max(1);
-const localeTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a locale tag such as pt-BR');
+// Spec section 5: a locale is accepted only if it is on the list of supported culture names.
+const localeTag = z.string().max(20).refine(isSupportedCultureName, 'must be a supported locale such as pt-BR');
 
 export const SETTINGS = {
   siteName: def(z.string().min(1).max(100), 'Fandeck', 'public', 'general'),

@@ -80,6 +80,9 @@ describe('admin settings', () => {
     const unknown = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: token }, payload: { bogus: 1 } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/bogus/);
+    const locale = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: token }, payload: { defaultLocale: 'xx-QQ' } });
+    expect(locale.statusCode).toBe(400);
+    expect(locale.json().message).toMatch(/defaultLocale/);
     expect((await publicSettings()).data.minTipAmount).toBe(12.5);
   });
 
