@@ -8,6 +8,8 @@ import { loadConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { users, type Role } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/domains/auth/passwords.js';
+import { accountKeys } from '../src/ledger/accounts.js';
+import { postMovement } from '../src/ledger/ledger.js';
 import { workerDatabase } from './databases.js';
 
 export interface TestApp {
@@ -50,9 +52,21 @@ export async function createUser(ctx: AppContext, values: { role?: Role; email?:
       name: `User ${tag}`,
       passwordHash: await hashed,
       status: values.status ?? 'active',
-      balanceCents: values.balanceCents ?? 0,
     })
     .returning();
+  if (values.balanceCents) {
+    await ctx.db.transaction((tx) =>
+      postMovement(tx, {
+        kind: 'topup',
+        referenceType: 'test',
+        referenceId: user!.id,
+        postings: [
+          { account: accountKeys.gateway('test'), amountCents: -values.balanceCents! },
+          { account: accountKeys.wallet(user!.id), amountCents: values.balanceCents! },
+        ],
+      }),
+    );
+  }
   return user!;
 }
 

@@ -3,6 +3,8 @@ import type { AppContext } from '../context.js';
 import { feeds, performers, userPermissions, users, type Role } from '../db/schema/index.js';
 import { hashPassword } from '../domains/auth/passwords.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
+import { accountKeys } from '../ledger/accounts.js';
+import { postMovement } from '../ledger/ledger.js';
 import { initialsSvg, writeUpload } from './avatars.js';
 
 export const DEMO_PASSWORD = 'fandeck-demo';
@@ -62,8 +64,20 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       await tx.insert(performers).values({ userId: user!.id, verifiedDocument: true, feedsCount: creator.posts.length, ...creator.profile });
       await tx.insert(feeds).values(creator.posts.map((text) => ({ performerId: user!.id, text })));
     }
-    for (const { permissions, ...account } of OTHERS) {
+    for (const { permissions, balanceCents, ...account } of OTHERS) {
       const [user] = await tx.insert(users).values({ ...account, passwordHash, verifiedEmail: true, status: 'active' }).returning();
+      // Demo money enters like any top-up: from a clearing account, through the ledger.
+      if (balanceCents) {
+        await postMovement(tx, {
+          kind: 'topup',
+          referenceType: 'seed',
+          referenceId: user!.id,
+          postings: [
+            { account: accountKeys.gateway('demo-seed'), amountCents: -balanceCents },
+            { account: accountKeys.wallet(user!.id), amountCents: balanceCents },
+          ],
+        });
+      }
       if (permissions?.length) await tx.insert(userPermissions).values(permissions.map((permissionKey) => ({ userId: user!.id, permissionKey })));
     }
   });

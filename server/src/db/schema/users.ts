@@ -30,8 +30,6 @@ export const users = pgTable(
     timezone: text('timezone'),
     referralCode: text('referral_code'),
     referredBy: text('referred_by'),
-    /** Cached wallet balance in cents; the ledger is the source of truth. */
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,8 +6,8 @@ import { currentUser } from '../../http/guard.js';
 import { readMultipart } from '../../http/multipart.js';
 import { parseOrThrow } from '../../http/validate.js';
 import type { ApiScope } from '../types.js';
-import { presentUser, userSchema } from '../users/users.presenter.js';
-import { findUserById } from '../users/users.service.js';
+import { userSchema } from '../users/users.presenter.js';
+import { findUserById, presentAccount } from '../users/users.service.js';
 import { registerPerformer, DOCUMENT_FIELDS } from '../performers/performer-registration.js';
 import {
   changePassword,
@@ -67,7 +67,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     '/auth/users/me',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: envelopeSchema(userSchema) } } },
-    async (request) => ok(presentUser(ctx.config.publicOrigin, await findUserById(ctx, currentUser(request).id))),
+    async (request) => ok(await presentAccount(ctx, await findUserById(ctx, currentUser(request).id))),
   );
 
   api.post(

@@ -35,7 +35,7 @@ export function fileUrl(origin: string, storagePath: string | null, fallback: st
 export const AVATAR_PLACEHOLDER = 'defaults/avatar.svg';
 
 /** The signed-in user's own view of their account (spec section 3, Current user). */
-export function presentUser(origin: string, user: UserRow): UserDto {
+export function presentUser(origin: string, user: UserRow, balanceCents: number): UserDto {
   return {
     _id: user.id,
     name: user.name,
@@ -49,7 +49,7 @@ export function presentUser(origin: string, user: UserRow): UserDto {
     isPerformer: user.role === 'performer',
     status: user.status,
     verifiedEmail: user.verifiedEmail,
-    balance: fromCents(user.balanceCents),
+    balance: fromCents(balanceCents),
     phone: user.phone,
     countryCode: user.countryCode,
     gender: user.gender,

@@ -2,9 +2,9 @@ import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import type { ApiScope } from '../types.js';
-import { presentUser, userSchema } from './users.presenter.js';
+import { userSchema } from './users.presenter.js';
 import { profileUpdateSchema } from './users.schemas.js';
-import { findUserById, updateProfile } from './users.service.js';
+import { findUserById, presentAccount, updateProfile } from './users.service.js';
 
 export default async function usersRoutes(api: ApiScope, ctx: AppContext) {
   const answer = { 200: envelopeSchema(userSchema) };
@@ -12,7 +12,7 @@ export default async function usersRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     '/users/me',
     { config: { access: 'authenticated' }, schema: { tags: ['users'], summary: 'The signed-in account', response: answer } },
-    async (request) => ok(presentUser(ctx.config.publicOrigin, await findUserById(ctx, currentUser(request).id))),
+    async (request) => ok(await presentAccount(ctx, await findUserById(ctx, currentUser(request).id))),
   );
 
   api.put(
@@ -21,6 +21,6 @@ export default async function usersRoutes(api: ApiScope, ctx: AppContext) {
       config: { access: 'authenticated' },
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
-    async (request) => ok(presentUser(ctx.config.publicOrigin, await updateProfile(ctx, currentUser(request).id, request.body))),
+    async (request) => ok(await presentAccount(ctx, await updateProfile(ctx, currentUser(request).id, request.body))),
   );
 }
