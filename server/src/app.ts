@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -12,6 +12,7 @@ import {
 import type { AppContext } from './context.js';
 import { errorBody, HttpError } from './http/errors.js';
 import { registerGuard } from './http/guard.js';
+import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
 import { domainRoutes } from './domains/index.js';
 import { registerSiteRoutes } from './site.js';
@@ -31,6 +32,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: true,
     return503OnClosing: true,
     ajv: undefined,
+    // Router errors (bad percent-encoding, over-long path parameters) skip setErrorHandler; same shape.
+    frameworkErrors: (error, request, reply) => renderError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +62,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerGuard(app, (request) => authenticateRequest(ctx, request));
+  // After schema validation, so a malformed field is reported first.
+  app.addHook('preHandler', async (request) => {
+    rejectNulCharacters(request.params, 'params');
+    rejectNulCharacters(request.query, 'querystring');
+    rejectNulCharacters(request.body, 'body');
+  });
 
   await app.register(
     async (api) => {
@@ -79,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   return app;
 }
 
-function renderError(error: FastifyError | HttpError | Error, request: { log: App['log'] }, reply: { code(n: number): unknown; headers(h: Record<string, string>): unknown; send(b: unknown): unknown }) {
+function renderError(error: FastifyError | HttpError | Error, request: { log: App['log'] }, reply: Pick<FastifyReply, 'code' | 'headers' | 'send'>) {
   if (error instanceof HttpError) {
     reply.headers(error.headers);
     reply.code(error.statusCode);

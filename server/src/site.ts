@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import staticFiles from '@fastify/static';
 import type { AppContext } from './context.js';
+import { registerEmbedPages } from './domains/embeds/embed-pages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const siteDirs = {
@@ -12,7 +13,7 @@ export const siteDirs = {
   widgets: path.join(root, 'widgets/dist'),
 };
 
-/** Serves uploads, the built host site (with SPA fallback), the loader and widget bundles. */
+/** Serves uploads, the built host site (with SPA fallback), the loader and widget bundles, and the embed pages. */
 export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(staticFiles, {
     root: ctx.config.uploadsDir,
@@ -25,8 +26,23 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext):
     ['/widgets/', siteDirs.widgets],
     ['/loader/', siteDirs.loader],
   ] as const) {
-    if (existsSync(dir)) await app.register(staticFiles, { root: dir, prefix, decorateReply: false, index: false });
+    if (existsSync(dir)) {
+      await app.register(staticFiles, {
+        root: dir,
+        prefix,
+        decorateReply: false,
+        index: false,
+        // HTML pages of the bridge build are served only by registerEmbedPages, with their CSP.
+        allowedPath: (name) => !/\.html?$/i.test(name),
+        // Public bundles that third-party pages import as modules, which needs CORS.
+        setHeaders: (res) => {
+          res.setHeader('access-control-allow-origin', '*');
+          res.setHeader('cross-origin-resource-policy', 'cross-origin');
+        },
+      });
+    }
   }
+  registerEmbedPages(app, ctx, { dir: path.join(siteDirs.widgets, 'bridge') });
   if (existsSync(path.join(siteDirs.loader, 'embed.js'))) {
     app.get('/embed.js', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('embed.js', siteDirs.loader),

@@ -41,10 +41,13 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
           email: current.email,
         })
       : undefined);
+  const changes = { ...next, ...(name !== undefined ? { name } : {}) };
+  // Nothing to change is a no-op; drizzle refuses an empty SET with an error.
+  if (Object.keys(changes).length === 0) return current;
   try {
     const [row] = await ctx.db
       .update(users)
-      .set({ ...next, ...(name !== undefined ? { name } : {}) })
+      .set(changes)
       .where(eq(users.id, userId))
       .returning();
     return row!;

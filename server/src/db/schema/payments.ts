@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/** Contract section 4: payment transaction statuses. */
+export const PAYMENT_STATUSES = [
+  'created',
+  'processing',
+  'success',
+  'fail',
+  'canceled',
+  'refunded',
+  'require_authentication',
+  'delayed',
+  'pending',
+  'resolved',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Only wallet top-ups (`token_package`) are paid through gateways so far; subscriptions add theirs. */
+export const PAYMENT_TYPES = ['token_package'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const GATEWAY_NAMES = ['pix-sandbox', 'pix', 'stripe'] as const;
+export type GatewayName = (typeof GATEWAY_NAMES)[number];
+
+/**
+ * A payment through a gateway. `amount_cents` is what the payer is charged (the BR Code
+ * amount, the PaymentIntent amount); `credit_cents` is what the wallet receives, and the
+ * platform funds `discount_cents` when a coupon applies (credit = amount + discount).
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: idColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').$type<PaymentType>().notNull().default('token_package'),
+    status: text('status').$type<PaymentStatus>().notNull().default('created'),
+    gateway: text('gateway').$type<GatewayName>().notNull(),
+    currency: text('currency').notNull().default('BRL'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    couponId: text('coupon_id'),
+    /** The provider's handle of the charge: the PIX txid, the Stripe PaymentIntent id. */
+    providerReference: text('provider_reference'),
+    /** The provider's id of the payment that settled it: the PIX endToEndId, the PaymentIntent id. */
+    providerPaymentId: text('provider_payment_id'),
+    /** The PIX copy-and-paste payload (BR Code). */
+    brCode: text('br_code'),
+    /** Why a person must look at it (`amount_mismatch`, `paid_twice`); it is never credited while set. */
+    reviewReason: text('review_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payment_transactions_provider_reference_unique').on(t.gateway, t.providerReference),
+    uniqueIndex('payment_transactions_provider_payment_unique').on(t.gateway, t.providerPaymentId),
+    check('payment_transactions_amounts', sql`${t.amountCents} > 0 and ${t.discountCents} >= 0 and ${t.creditCents} = ${t.amountCents} + ${t.discountCents}`),
+  ],
+);
+
+/**
+ * Every provider notification acted on, unique per provider payment and outcome kind, so a
+ * webhook delivered many times (or concurrently) is applied once; the rest are duplicates.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: idColumn(),
+    gateway: text('gateway').$type<GatewayName>().notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** What the provider says happened: success, fail or canceled. */
+    status: text('status').notNull(),
+    transactionId: text('transaction_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What we did: credited, failed, amount_mismatch, paid_twice, unknown_transaction, ignored. */
+    outcome: text('outcome').notNull().default('received'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_webhook_events_payment_unique').on(t.gateway, t.providerPaymentId, t.status),
+    index('payment_webhook_events_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/** A saved card: only what the provider tells us about it, never the card number. */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: idColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_cards_method_unique').on(t.provider, t.providerPaymentMethodId),
+    index('payment_cards_user_idx').on(t.userId),
+  ],
+);
+
+/** A user's object at a provider: the Stripe customer of a fan, the connected account of a creator. */
+export const paymentProviderAccounts = pgTable(
+  'payment_provider_accounts',
+  {
+    id: idColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    kind: text('kind').$type<'customer' | 'connected'>().notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payment_provider_accounts_unique').on(t.userId, t.provider, t.kind)],
+);
+
+export const COUPON_TYPES = ['percentage', 'fixed'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+/**
+ * `value` is in hundredths: of a percent for `percentage` (1250 = 12.5 %), of the currency
+ * for `fixed` (500 = 5.00). Null limits mean unlimited.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: idColumn(),
+    code: text('code').notNull(),
+    type: text('type').$type<CouponType>().notNull(),
+    value: integer('value').notNull(),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerUser: integer('max_uses_per_user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_unique').on(t.code),
+    check('coupons_value', sql`${t.value} > 0 and (${t.type} <> 'percentage' or ${t.value} < 10000)`),
+  ],
+);
+
+export const REDEMPTION_STATUSES = ['reserved', 'redeemed', 'released'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
+/**
+ * A coupon use, reserved when the top-up is created and redeemed when it is paid. A
+ * reservation counts against the limits until `hold_until` (the charge's expiry).
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: idColumn(),
+    couponId: text('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: text('transaction_id').notNull(),
+    status: text('status').$type<RedemptionStatus>().notNull().default('reserved'),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull(),
+    holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_transaction_unique').on(t.transactionId),
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+  ],
+);

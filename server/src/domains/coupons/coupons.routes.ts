@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { COUPON_TYPES } from '../../db/schema/index.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
+import { amountSchema, fromCents } from '../../http/money.js';
+import { listQuerySchema, toPage } from '../../http/pagination.js';
+import type { ApiScope } from '../types.js';
+import { assertUsable, COUPON_CODE_PATTERN, createCoupon, discountCents, findCoupon, listCoupons, type Coupon } from './coupons.service.js';
+
+const couponSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  type: z.enum(COUPON_TYPES),
+  /** A percentage (12.5 means 12.5 %) or an amount in currency units. */
+  value: z.number(),
+  active: z.boolean(),
+  expiresAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerUser: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const appliedSchema = couponSchema.extend({
+  usesLeft: z.number().int().nullable(),
+  usesLeftForYou: z.number().int().nullable(),
+  /** With an `amount` in the request: the discount on it, what the fan pays and what the wallet receives. */
+  amount: z.number().optional(),
+  discount: z.number().optional(),
+  amountToPay: z.number().optional(),
+});
+
+export function presentCoupon(coupon: Coupon): z.infer<typeof couponSchema> {
+  return {
+    _id: coupon.id,
+    code: coupon.code,
+    type: coupon.type,
+    value: fromCents(coupon.value),
+    active: coupon.active,
+    expiresAt: coupon.expiresAt?.toISOString() ?? null,
+    maxUses: coupon.maxUses,
+    maxUsesPerUser: coupon.maxUsesPerUser,
+    createdAt: coupon.createdAt.toISOString(),
+    updatedAt: coupon.updatedAt.toISOString(),
+  };
+}
+
+const codeParams = z.object({ code: z.string().regex(COUPON_CODE_PATTERN, 'must be 3 to 32 letters, digits, - or _') });
+const positiveAmount = amountSchema.refine((cents) => cents > 0, 'must be greater than zero');
+/** Hundredths stored in an integer column: at most 100000.00. */
+const couponValue = positiveAmount.refine((hundredths) => hundredths <= 10_000_000, 'must be at most 100000');
+
+export default async function couponsRoutes(api: ApiScope, ctx: AppContext) {
+  api.post(
+    '/coupons/:code/apply-coupon',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['coupons'],
+        summary: 'Check a coupon for the caller; with an amount, the discount on a top-up of it',
+        params: codeParams,
+        body: z.object({ amount: positiveAmount.refine((cents) => cents <= 100_000_000, 'must be at most 1000000').optional() }).nullish(),
+        response: { 200: envelopeSchema(appliedSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const now = ctx.now();
+      const coupon = await findCoupon(ctx.db, request.params.code);
+      const uses = await assertUsable(ctx.db, coupon, user.id, now);
+      const amount = request.body?.amount;
+      const discount = amount === undefined ? undefined : discountCents(coupon, amount);
+      return ok({
+        ...presentCoupon(coupon),
+        usesLeft: coupon.maxUses === null ? null : coupon.maxUses - uses.total,
+        usesLeftForYou: coupon.maxUsesPerUser === null ? null : coupon.maxUsesPerUser - uses.mine,
+        ...(amount !== undefined && discount !== undefined
+          ? { amount: fromCents(amount), discount: fromCents(discount), amountToPay: fromCents(amount - discount) }
+          : {}),
+      });
+    },
+  );
+
+  api.post(
+    '/admin/coupons',
+    {
+      config: { access: { permission: 'setting.update' } },
+      schema: {
+        tags: ['coupons'],
+        summary: 'Create a coupon (percentage below 100, or a fixed amount)',
+        body: z.object({
+          code: z.string().regex(COUPON_CODE_PATTERN, 'must be 3 to 32 letters, digits, - or _'),
+          type: z.enum(COUPON_TYPES),
+          value: couponValue,
+          expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+          maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
+          maxUsesPerUser: z.number().int().min(1).max(1_000_000).nullable().optional(),
+          active: z.boolean().optional(),
+        }),
+        response: { 200: envelopeSchema(couponSchema) },
+      },
+    },
+    async (request) => {
+      const { expiresAt, value, ...rest } = request.body;
+      const coupon = await createCoupon(ctx.db, { ...rest, value, expiresAt: expiresAt ? new Date(expiresAt) : null });
+      return ok(presentCoupon(coupon));
+    },
+  );
+
+  api.get(
+    '/admin/coupons',
+    {
+      config: { access: { permission: 'setting.view' } },
+      schema: { tags: ['coupons'], summary: 'Coupons, newest first', querystring: listQuerySchema, response: { 200: listSchema(couponSchema) } },
+    },
+    async (request) => {
+      const { items, total } = await listCoupons(ctx.db, toPage(request.query));
+      return list(items.map(presentCoupon), total);
+    },
+  );
+}

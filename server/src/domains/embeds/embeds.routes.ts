@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
+import type { ApiScope } from '../types.js';
+import { MAX_EMBED_ORIGINS, MAX_ORIGIN_LENGTH } from './embed-origin.js';
+import { addOrigin, isOriginAllowed, listOrigins, removeOrigin } from './embeds.service.js';
+
+const originSchema = z.object({ _id: z.string(), origin: z.string(), createdAt: z.string() });
+const performerOnly = { roles: ['performer'] } as const;
+
+export default async function embedsRoutes(api: ApiScope, ctx: AppContext) {
+  api.get(
+    '/embeds/origins',
+    {
+      config: { access: performerOnly },
+      schema: {
+        tags: ['embeds'],
+        summary: 'Origins allowed to embed the signed-in creator’s widgets',
+        response: { 200: listSchema(originSchema) },
+      },
+    },
+    async (request) => {
+      const items = await listOrigins(ctx, currentUser(request).id);
+      return list(items, items.length);
+    },
+  );
+
+  api.post(
+    '/embeds/origins',
+    {
+      config: { access: performerOnly },
+      schema: {
+        tags: ['embeds'],
+        summary: 'Allow an origin to embed the signed-in creator’s widgets',
+        description: `A bare http(s) origin, scheme://host[:port], stored normalised. At most ${MAX_EMBED_ORIGINS} per creator; a duplicate answers 409.`,
+        body: z.object({ origin: z.string().max(MAX_ORIGIN_LENGTH + 1) }),
+        response: { 200: envelopeSchema(originSchema) },
+      },
+    },
+    async (request) => ok(await addOrigin(ctx, currentUser(request).id, request.body.origin)),
+  );
+
+  api.delete(
+    '/embeds/origins/:id',
+    {
+      config: { access: performerOnly },
+      schema: {
+        tags: ['embeds'],
+        summary: 'Stop allowing an origin',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: envelopeSchema(originSchema) },
+      },
+    },
+    async (request) => ok(await removeOrigin(ctx, currentUser(request).id, request.params.id)),
+  );
+
+  api.get(
+    '/embeds/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['embeds'],
+        summary: 'Whether an origin may embed a creator’s widgets (asked by the bridge page)',
+        querystring: z.object({ creator: z.string().min(1).max(100), origin: z.string().min(1).max(MAX_ORIGIN_LENGTH + 1) }),
+        response: { 200: envelopeSchema(z.object({ allowed: z.boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ allowed: await isOriginAllowed(ctx, request.query.creator, request.query.origin) });
+    },
+  );
+}

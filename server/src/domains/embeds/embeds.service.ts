@@ -1,0 +1,100 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { isId } from '../../db/schema/ids.js';
+import { embedOrigins, users } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.js';
+import { MAX_EMBED_ORIGINS, normaliseOrigin } from './embed-origin.js';
+
+export interface EmbedOriginView {
+  _id: string;
+  origin: string;
+  createdAt: string;
+}
+
+type Row = typeof embedOrigins.$inferSelect;
+const present = (row: Row): EmbedOriginView => ({ _id: row.id, origin: row.origin, createdAt: row.createdAt.toISOString() });
+
+/** The signed-in creator's list, oldest first (the order they added them). */
+export async function listOrigins(ctx: AppContext, performerId: string): Promise<EmbedOriginView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(embedOrigins)
+    .where(eq(embedOrigins.performerId, performerId))
+    .orderBy(asc(embedOrigins.createdAt), asc(embedOrigins.id));
+  return rows.map(present);
+}
+
+/**
+ * Adds a normalised origin. The creator's row is locked while counting, so two
+ * parallel additions cannot pass the limit together; a duplicate is a 409.
+ */
+export async function addOrigin(ctx: AppContext, performerId: string, input: string): Promise<EmbedOriginView> {
+  const check = normaliseOrigin(input);
+  if (!check.ok) throw badRequest(`body.origin: ${check.reason}`);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, performerId)).for('update');
+      const [existing] = await tx
+        .select({ id: embedOrigins.id })
+        .from(embedOrigins)
+        .where(and(eq(embedOrigins.performerId, performerId), eq(embedOrigins.origin, check.origin)))
+        .limit(1);
+      if (existing) throw conflict(`${check.origin} is already on your list`);
+      const [counted] = await tx.select({ total: count() }).from(embedOrigins).where(eq(embedOrigins.performerId, performerId));
+      if ((counted?.total ?? 0) >= MAX_EMBED_ORIGINS) {
+        throw unprocessable(`You can list at most ${MAX_EMBED_ORIGINS} origins; remove one first`);
+      }
+      const [row] = await tx.insert(embedOrigins).values({ performerId, origin: check.origin }).returning();
+      return present(row!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`${check.origin} is already on your list`);
+    throw error;
+  }
+}
+
+/** Removes one of the creator's own origins; someone else's id is simply not found. */
+export async function removeOrigin(ctx: AppContext, performerId: string, id: string): Promise<EmbedOriginView> {
+  const [row] = await ctx.db
+    .delete(embedOrigins)
+    .where(and(eq(embedOrigins.id, id), eq(embedOrigins.performerId, performerId)))
+    .returning();
+  if (!row) throw notFound('Origin not found');
+  return present(row);
+}
+
+/**
+ * The origins an active creator (by id or username) allows, or null when there is no
+ * such creator. Used by the bridge page's header and by the public check.
+ */
+export async function creatorOrigins(ctx: AppContext, idOrUsername: string): Promise<string[] | null> {
+  const key = idOrUsername.trim();
+  if (!key || key.length > 100) return null;
+  const match = isId(key) ? eq(users.id, key) : eq(sql`lower(${users.username})`, key.toLowerCase());
+  const [creator] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
+    .limit(1);
+  if (!creator) return null;
+  const rows = await ctx.db
+    .select({ origin: embedOrigins.origin })
+    .from(embedOrigins)
+    .where(eq(embedOrigins.performerId, creator.id))
+    .orderBy(asc(embedOrigins.createdAt), asc(embedOrigins.id));
+  return rows.map((r) => r.origin);
+}
+
+/**
+ * Whether `origin` may embed the creator's widgets. It agrees with the bridge page's
+ * `frame-ancestors`: the platform itself counts only once the creator lists any origin.
+ */
+export async function isOriginAllowed(ctx: AppContext, creator: string, origin: string): Promise<boolean> {
+  const check = normaliseOrigin(origin);
+  // Browsers report origins already normalised; anything else is not an origin they sent.
+  if (!check.ok || check.origin !== origin) return false;
+  const listed = await creatorOrigins(ctx, creator);
+  if (!listed || listed.length === 0) return false;
+  return origin === ctx.config.publicOrigin || listed.includes(origin);
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { GATEWAY_NAMES, PAYMENT_STATUSES, PAYMENT_TYPES, type paymentTransactions } from '../../db/schema/index.js';
+import { fromCents } from '../../http/money.js';
+
+export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
+
+export const transactionSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  type: z.enum(PAYMENT_TYPES),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentGateway: z.enum(GATEWAY_NAMES),
+  currency: z.string(),
+  /** What the payer is charged (the BR Code amount). */
+  amount: z.number(),
+  /** What the wallet receives: the amount plus the coupon's discount. */
+  tokens: z.number(),
+  discount: z.number(),
+  couponId: z.string().nullable(),
+  /** PIX copy-and-paste code. */
+  brCode: z.string().nullable(),
+  /** PNG of the PIX QR code (owner only). */
+  qrCodeUrl: z.string().nullable(),
+  /** The sandbox's payment page, while the sandbox is the gateway. */
+  sandboxUrl: z.string().nullable(),
+  /** Cards: the secret Stripe.js confirms the payment with (only in the top-up answer). */
+  clientSecret: z.string().optional(),
+  /** Set when a person must look at it (a wrong amount, a second payment); it is never credited then. */
+  reviewReason: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TransactionView = z.infer<typeof transactionSchema>;
+
+export const apiUrl = (ctx: AppContext, path: string) => `${ctx.config.publicOrigin}/api${path}`;
+
+export function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra: { clientSecret?: string } = {}): TransactionView {
+  const isPix = t.gateway === 'pix-sandbox' || t.gateway === 'pix';
+  return {
+    _id: t.id,
+    userId: t.userId,
+    type: t.type,
+    status: t.status,
+    paymentGateway: t.gateway,
+    currency: t.currency,
+    amount: fromCents(t.amountCents),
+    tokens: fromCents(t.creditCents),
+    discount: fromCents(t.discountCents),
+    couponId: t.couponId,
+    brCode: t.brCode,
+    qrCodeUrl: isPix && t.brCode ? apiUrl(ctx, `/payment/transactions/qrcode?transactionId=${t.id}`) : null,
+    sandboxUrl: t.gateway === 'pix-sandbox' ? apiUrl(ctx, `/payment/sandbox/${t.id}`) : null,
+    ...(extra.clientSecret ? { clientSecret: extra.clientSecret } : {}),
+    reviewReason: t.reviewReason,
+    expiresAt: t.expiresAt?.toISOString() ?? null,
+    paidAt: t.paidAt?.toISOString() ?? null,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+/** Where the client goes after a gateway payment resolves (`payment_status_callback`). */
+export function redirectUrlFor(ctx: AppContext, t: Pick<PaymentTransaction, 'id'>, succeeded: boolean): string {
+  return `${ctx.config.publicOrigin}/payment/${succeeded ? 'success' : 'cancel'}?transactionId=${t.id}`;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import type { WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/guard.js';
+
+/** Spec section 7: every kind of `POST /wallet/charges/{kind}/{id}`. */
+export const CHARGE_KINDS = [
+  'tip',
+  'feed',
+  'product',
+  'video',
+  'gallery',
+  'message',
+  'stream',
+  'auction',
+  'gift',
+  'crowdfunding',
+  'event',
+  'booking-cameo',
+] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+
+export type WalletChargeRow = typeof walletCharges.$inferSelect;
+
+/** What a handler found: the item, who is paid, and the price in cents. */
+export interface Purchase {
+  target: WalletChargeTarget;
+  targetId: string;
+  performerId: string;
+  priceCents: number;
+  message?: string | null;
+  conversationId?: string | null;
+}
+
+/**
+ * One kind of purchase. The engine (`wallet.service.ts`) does everything common to
+ * all of them, inside one transaction: it asks the handler for the item and its
+ * price, debits the wallet and shares the price out through the ledger, writes the
+ * `wallet_charges` row, then lets the handler write its own records (`fulfil`: an
+ * order, an unlock, a ticket) so they commit or roll back with the money.
+ */
+export interface ChargeHandler<B extends z.ZodType = z.ZodType> {
+  kind: ChargeKind;
+  /** One line for the API reference. */
+  summary: string;
+  /** The request body; its issues are 400s naming the field. */
+  body: B;
+  /** Finds and prices the item, or throws a 404 (no such item) or 422 (a rule refuses). */
+  price(tx: Tx, ctx: AppContext, buyer: AuthUser, itemId: string, body: z.output<B>): Promise<Purchase>;
+  /** The 422 message when a creator tries to buy from themselves. */
+  selfPurchaseMessage?: string;
+  fulfil?(tx: Tx, ctx: AppContext, charge: WalletChargeRow, body: z.output<B>): Promise<void>;
+}
+
+/** Erases a handler's body type so handlers of different kinds fit one registry. */
+export const defineHandler = <B extends z.ZodType>(handler: ChargeHandler<B>): ChargeHandler => handler as unknown as ChargeHandler;

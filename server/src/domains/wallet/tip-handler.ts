@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { isId } from '../../db/schema/ids.js';
+import { users } from '../../db/schema/index.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { amountSchema, fromCents } from '../../http/money.js';
+import { readSettings } from '../settings/settings.service.js';
+import { defineHandler } from './charge-handler.js';
+
+export const TIP_MESSAGE_MAX = 1000;
+export const NO_SUCH_CREATOR = 'No creator with this id can be tipped';
+export const SELF_TIP = 'You cannot tip yourself';
+
+export const tipBodySchema = z.object({
+  /** Decimal units, as everywhere in the API (`10.5`). */
+  price: amountSchema,
+  message: z.string().trim().max(TIP_MESSAGE_MAX).optional(),
+  /** The conversation the tip was sent from, if any (a chat shows it inline). */
+  conversationId: z.string().min(1).max(64).optional(),
+});
+export type TipBody = z.output<typeof tipBodySchema>;
+
+/** Settings hold decimal units (multiples of 0.01); the engine works in cents. */
+const settingToCents = (units: number) => Math.round(units * 100);
+const display = (cents: number) => fromCents(cents).toFixed(2);
+
+/** An active creator by id or username (case-insensitive), read in the purchase transaction. */
+export async function findTippableCreator(tx: Tx, idOrUsername: string): Promise<{ id: string }> {
+  const match = isId(idOrUsername) ? eq(users.id, idOrUsername) : eq(sql`lower(${users.username})`, idOrUsername.toLowerCase());
+  const [creator] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
+    .limit(1);
+  if (!creator) throw notFound(NO_SUCH_CREATOR);
+  return creator;
+}
+
+/**
+ * A tip to a creator: `POST /wallet/charges/tip/{creator id or username}` with
+ * `{ price, message?, conversationId? }`. The limits are the `minTipAmount` and
+ * `maxTipAmount` settings, read on every tip and enforced here, never only in the
+ * browser (contract section 6.2); both ends are inclusive.
+ */
+export const tipHandler = defineHandler({
+  kind: 'tip',
+  summary: 'Tip a creator from the wallet; the price is shared out between the creator, the platform and referrers',
+  body: tipBodySchema,
+  selfPurchaseMessage: SELF_TIP,
+  async price(tx, _ctx, _buyer, creatorIdOrUsername, body) {
+    const creator = await findTippableCreator(tx, creatorIdOrUsername);
+    const limits = await readSettings(tx, ['minTipAmount', 'maxTipAmount']);
+    const min = settingToCents(limits.minTipAmount);
+    const max = settingToCents(limits.maxTipAmount);
+    if (body.price < min || body.price > max) {
+      throw unprocessable(`The tip must be between ${display(min)} and ${display(max)}`);
+    }
+    return {
+      target: 'tip',
+      targetId: creator.id,
+      performerId: creator.id,
+      priceCents: body.price,
+      message: body.message ? body.message : null,
+      conversationId: body.conversationId ?? null,
+    };
+  },
+});

@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { newId } from '../../db/schema/ids.js';
+import { users, walletCharges, type WalletChargeStatus, type WalletChargeTarget } from '../../db/schema/index.js';
+import { unprocessable } from '../../http/errors.js';
+import type { AuthUser } from '../../http/guard.js';
+import { fromCents } from '../../http/money.js';
+import { toPage, type ListQuery } from '../../http/pagination.js';
+import { accountKeys } from '../../ledger/accounts.js';
+import { postMovement, type Posting } from '../../ledger/ledger.js';
+import { readSettings } from '../settings/settings.service.js';
+import type { ChargeHandler, WalletChargeRow } from './charge-handler.js';
+import { splitPrice, type Referrers, type Split } from './commission-split.js';
+import { presentCharge, type ChargeDto, type ChargeParty, type ChargeViewer } from './wallet.presenter.js';
+
+export interface ChargeResult {
+  charge: WalletChargeRow;
+  split: Split;
+}
+
+/**
+ * The purchase engine: one transaction that prices the item (through its handler),
+ * writes the charge and the kind's own records, then debits the buyer's wallet on the
+ * condition that the balance covers it and shares the price out as ledger entries.
+ * Any refusal rolls all of it back. Live events are sent by `announceCharge` after commit.
+ */
+export async function purchase(
+  tx: Tx,
+  ctx: AppContext,
+  handler: ChargeHandler,
+  buyer: AuthUser,
+  itemId: string,
+  body: unknown,
+  idempotencyKey: string | undefined,
+): Promise<ChargeResult> {
+  const item = await handler.price(tx, ctx, buyer, itemId, body);
+  if (item.performerId === buyer.id) throw unprocessable(handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  const rates = await readSettings(tx, ['performerCommission', 'performerReferralCommission', 'userReferralCommission']);
+  const split = splitPrice(item.priceCents, rates, await referrersOf(tx, buyer.id, item.performerId));
+
+  // The charge and the kind's own records are written first and the ledger last: the
+  // ledger locks the hot rows (the buyer's wallet, the platform account), so they are
+  // held only for the end of the transaction. A refused debit still rolls back all of it.
+  const [charge] = await tx
+    .insert(walletCharges)
+    .values({
+      id: newId(),
+      target: item.target,
+      targetId: item.targetId,
+      status: 'success',
+      userId: buyer.id,
+      performerId: item.performerId,
+      priceCents: split.priceCents,
+      earningsCents: split.earningsCents,
+      platformCents: split.platformCents,
+      referralCents: split.referralCents,
+      message: item.message ?? null,
+      conversationId: item.conversationId ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+    })
+    .returning();
+  await handler.fulfil?.(tx, ctx, charge!, body);
+  const postings: Posting[] = [
+    { account: accountKeys.wallet(buyer.id), amountCents: -split.priceCents },
+    { account: accountKeys.earnings(item.performerId), amountCents: split.earningsCents },
+    { account: accountKeys.platform(), amountCents: split.platformCents },
+    ...[...split.referrals].map(([referrerId, cents]) => ({ account: accountKeys.referral(referrerId), amountCents: cents })),
+  ];
+  await postMovement(tx, { kind: 'charge', referenceType: 'wallet_charge', referenceId: charge!.id, postings });
+  return { charge: charge!, split };
+}
+
+/** Who referred the creator and who referred the buyer; referrers that no longer exist are ignored. */
+async function referrersOf(tx: Tx, buyerId: string, creatorId: string): Promise<Referrers> {
+  const referrer = alias(users, 'referrer');
+  const rows = await tx
+    .select({ id: users.id, referrerId: referrer.id })
+    .from(users)
+    .leftJoin(referrer, eq(referrer.id, users.referredBy))
+    .where(inArray(users.id, [buyerId, creatorId]));
+  const of = (id: string) => rows.find((r) => r.id === id)?.referrerId ?? null;
+  const fanReferrerId = of(buyerId);
+  return { creatorReferrerId: of(creatorId), fanReferrerId: fanReferrerId === buyerId ? null : fanReferrerId };
+}
+
+/** After commit: balances move live on both sides and the buyer's client unlocks the item. */
+export function announceCharge(ctx: AppContext, result: ChargeResult, dto: ChargeDto): void {
+  const { charge, split } = result;
+  ctx.realtime.emitToUser(charge.userId, 'update_balance', { token: -fromCents(split.priceCents) });
+  ctx.realtime.emitToUser(charge.performerId, 'update_balance', { token: fromCents(split.earningsCents) });
+  ctx.realtime.emitToUser(charge.userId, 'token_transaction_success', dto);
+}
+
+export interface ChargeSearch extends ListQuery {
+  as?: ChargeViewer;
+  target?: WalletChargeTarget;
+  status?: WalletChargeStatus;
+}
+
+const SORTABLE = {
+  updatedAt: walletCharges.updatedAt,
+  createdAt: walletCharges.createdAt,
+  price: walletCharges.priceCents,
+} as const;
+
+/** The caller's charges: as the buyer, or (creators) as the one paid. */
+export async function searchCharges(ctx: AppContext, viewer: AuthUser, viewAs: ChargeViewer, query: ChargeSearch) {
+  const page = toPage(query);
+  const filters: SQL[] = [viewAs === 'creator' ? eq(walletCharges.performerId, viewer.id) : eq(walletCharges.userId, viewer.id)];
+  if (query.target) filters.push(eq(walletCharges.target, query.target));
+  if (query.status) filters.push(eq(walletCharges.status, query.status));
+  const where = and(...filters);
+  const column = SORTABLE[page.sortBy as keyof typeof SORTABLE] ?? walletCharges.updatedAt;
+  const source = alias(users, 'source');
+  const performer = alias(users, 'performer');
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        charge: walletCharges,
+        source: { _id: source.id, username: source.username, name: source.name },
+        performer: { _id: performer.id, username: performer.username, name: performer.name },
+      })
+      .from(walletCharges)
+      .innerJoin(source, eq(source.id, walletCharges.userId))
+      .innerJoin(performer, eq(performer.id, walletCharges.performerId))
+      .where(where)
+      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), asc(walletCharges.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(walletCharges).where(where),
+  ]);
+  const items = rows.map((r) => presentCharge(r.charge, viewAs, { source: r.source as ChargeParty, performer: r.performer as ChargeParty }));
+  return { items, total: total?.total ?? 0 };
+}

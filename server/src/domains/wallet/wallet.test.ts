@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
+import { updateSettings } from '../settings/settings.service.js';
+import { INSUFFICIENT_BALANCE } from '../../ledger/ledger.js';
+import { CHARGE_KINDS } from './charge-handler.js';
+import { NO_SUCH_CREATOR, SELF_TIP } from './tip-handler.js';
+import {
+  chargesOf,
+  earningsOf,
+  platformBalance,
+  recordingRealtime,
+  referralOf,
+  setReferrer,
+  tip,
+  topUp,
+  walletOf,
+} from './wallet-test-kit.js';
+
+const realtime = recordingRealtime();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ realtime });
+});
+afterAll(() => t.close());
+
+async function fanWith(balanceCents: number) {
+  const fan = await createUser(t.ctx, { balanceCents });
+  return { fan, token: await signIn(t.app, fan.email) };
+}
+
+describe('POST /wallet/charges/tip/:id', () => {
+  it('refuses callers who are not signed in', async () => {
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    const res = await tip(t.app, undefined, creator.id, { price: 10 });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown creator, a fan, and an inactive creator', async () => {
+    const { token } = await fanWith(100_000);
+    const otherFan = await createUser(t.ctx);
+    const inactive = await createUser(t.ctx, { role: 'performer', status: 'inactive' });
+    for (const target of ['nobody-here', '0123456789abcdef01234567', otherFan.id, otherFan.username!, inactive.id]) {
+      const res = await tip(t.app, token, target, { price: 10 });
+      expect(res.statusCode, target).toBe(404);
+      expect(res.json()).toEqual({ statusCode: 404, message: NO_SUCH_CREATOR, error: 'Not Found' });
+    }
+  });
+
+  it('enforces the tip limits from settings, both ends inclusive', async () => {
+    const { fan, token } = await fanWith(2_002_000);
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    const refused = [9.99, 10000.01, '9.99', 0, -10];
+    for (const price of refused) {
+      const res = await tip(t.app, token, creator.id, { price });
+      expect(res.statusCode, String(price)).toBe(422);
+      expect(res.json().message).toBe('The tip must be between 10.00 and 10000.00');
+    }
+    const bad = await tip(t.app, token, creator.id, { price: 10.001 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^body\.price: /);
+    expect((await tip(t.app, token, creator.id, {})).json().message).toMatch(/body\.price/);
+
+    for (const price of [10, '10.00', 10000, 10000.0]) {
+      const res = await tip(t.app, token, creator.id, { price });
+      expect(res.statusCode, String(price)).toBe(200);
+    }
+    expect(await walletOf(t.ctx, fan.id)).toBe(0);
+    await topUp(t.ctx, fan.id, 10_000);
+
+    await updateSettings(t.ctx.db, { minTipAmount: 1, maxTipAmount: 20 });
+    expect((await tip(t.app, token, creator.id, { price: 1 })).statusCode).toBe(200);
+    expect((await tip(t.app, token, creator.id, { price: 20.01 })).statusCode).toBe(422);
+    await updateSettings(t.ctx.db, { minTipAmount: 10, maxTipAmount: 10000 });
+  });
+
+  it('takes the creator by username, case-insensitively', async () => {
+    const { token } = await fanWith(5000);
+    const creator = await createUser(t.ctx, { role: 'performer', username: `Star${Date.now().toString(36)}` });
+    const res = await tip(t.app, token, creator.username!.toUpperCase(), { price: '10.50', message: ' thanks! ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ target: 'tip', targetId: creator.id, performerId: creator.id, price: 10.5, message: 'thanks!', status: 'success' });
+  });
+
+  it('refuses a creator tipping themselves, and a short balance', async () => {
+    const creator = await createUser(t.ctx, { role: 'performer', balanceCents: 5000 });
+    const creatorToken = await signIn(t.app, creator.email);
+    const self = await tip(t.app, creatorToken, creator.id, { price: 10 });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe(SELF_TIP);
+
+    const { fan, token } = await fanWith(999);
+    const short = await tip(t.app, token, creator.id, { price: 10 });
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toEqual({ statusCode: 422, message: INSUFFICIENT_BALANCE, error: 'Unprocessable Entity' });
+    expect(await walletOf(t.ctx, fan.id)).toBe(999);
+    expect(await chargesOf(t.ctx, [fan.id])).toHaveLength(0);
+  });
+
+  it('splits the price between creator, platform and both referrers, records it, and announces it', async () => {
+    const { fan, token } = await fanWith(10_000);
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    const creatorReferrer = await createUser(t.ctx, { role: 'performer' });
+    const fanReferrer = await createUser(t.ctx);
+    await setReferrer(t.ctx, creator.id, creatorReferrer.id);
+    await setReferrer(t.ctx, fan.id, fanReferrer.id);
+    const platformBefore = await platformBalance(t.ctx);
+    realtime.events.length = 0;
+
+    // 33.33 with the defaults 0.2 / 0.05 / 0.02: creator floor(2666.4) = 2666, platform 667,
+    // creator's referrer floor(166.65) = 166, fan's referrer floor(66.66) = 66, platform keeps 435.
+    const res = await tip(t.app, token, creator.id, { price: 33.33, message: 'hi', conversationId: 'conv-1' });
+    expect(res.statusCode).toBe(200);
+    const charge = res.json().data;
+    expect(charge).toMatchObject({ target: 'tip', sourceId: fan.id, performerId: creator.id, price: 33.33, message: 'hi', conversationId: 'conv-1' });
+    expect(charge).not.toHaveProperty('earnings');
+    expect(await walletOf(t.ctx, fan.id)).toBe(10_000 - 3333);
+    expect(await earningsOf(t.ctx, creator.id)).toBe(2666);
+    expect(await referralOf(t.ctx, creatorReferrer.id)).toBe(166);
+    expect(await referralOf(t.ctx, fanReferrer.id)).toBe(66);
+    expect((await platformBalance(t.ctx)) - platformBefore).toBe(435);
+
+    const [row] = await chargesOf(t.ctx, [fan.id]);
+    expect(row).toMatchObject({ id: charge._id, status: 'success', target: 'tip', priceCents: 3333, earningsCents: 2666, platformCents: 435, referralCents: 232 });
+
+    expect(realtime.events).toEqual([
+      { userId: fan.id, event: 'update_balance', payload: { token: -33.33 } },
+      { userId: creator.id, event: 'update_balance', payload: { token: 26.66 } },
+      { userId: fan.id, event: 'token_transaction_success', payload: charge },
+    ]);
+  });
+
+  it('answers a clear 404 for every kind whose domain has not plugged in yet', async () => {
+    const { fan, token } = await fanWith(10_000);
+    for (const kind of CHARGE_KINDS.filter((k) => k !== 'tip')) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/wallet/charges/${kind}/0123456789abcdef01234567`, headers: { authorization: token }, payload: { price: 10 } });
+      expect(res.statusCode, kind).toBe(404);
+      expect(res.json().message).toMatch(/^No .+ with this id can be bought$/);
+    }
+    const feed = await t.app.inject({ method: 'POST', url: '/api/wallet/charges/feed/x', headers: { authorization: token } });
+    expect(feed.json().message).toBe('No feed with this id can be bought');
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/charges/nope/x', headers: { authorization: token } })).statusCode).toBe(404);
+    expect(await walletOf(t.ctx, fan.id)).toBe(10_000);
+  });
+
+  it('validates the Idempotency-Key header', async () => {
+    const { token } = await fanWith(10_000);
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    for (const key of ['x'.repeat(256), 'has space', '']) {
+      const res = await tip(t.app, token, creator.id, { price: 10 }, key);
+      expect(res.statusCode, JSON.stringify(key)).toBe(400);
+      expect(res.json().message).toMatch(/^headers\.idempotency-key: /);
+    }
+    expect((await tip(t.app, token, creator.id, { price: 10 }, 'k'.repeat(255))).statusCode).toBe(200);
+  });
+});
+
+describe('GET /wallet/charges/search', () => {
+  it('lists a fan their purchases and a creator what was paid to them', async () => {
+    const { fan, token } = await fanWith(100_000);
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    const creatorToken = await signIn(t.app, creator.email);
+    for (const price of [10, 11, 12]) expect((await tip(t.app, token, creator.id, { price })).statusCode).toBe(200);
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search?limit=2&sortBy=price&sort=asc', headers: { authorization: token } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().status).toBe(0);
+    expect(mine.json().data.total).toBe(3);
+    expect(mine.json().data.data.map((c: { price: number }) => c.price)).toEqual([10, 11]);
+    expect(mine.json().data.data[0]).not.toHaveProperty('earnings');
+    expect(mine.json().data.data[0].performerInfo).toEqual({ _id: creator.id, username: creator.username, name: creator.name });
+
+    const page2 = await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search?pageSize=2&current=2&sortBy=price&sort=asc', headers: { authorization: token } });
+    expect(page2.json().data.data.map((c: { price: number }) => c.price)).toEqual([12]);
+
+    const received = await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search?target=tip', headers: { authorization: creatorToken } });
+    expect(received.json().data.total).toBe(3);
+    expect(received.json().data.data[0]).toMatchObject({ sourceId: fan.id, earnings: expect.any(Number) });
+    const bought = await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search?as=buyer', headers: { authorization: creatorToken } });
+    expect(bought.json().data.total).toBe(0);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search?as=creator', headers: { authorization: token } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /admin/ledger/check', () => {
+  it('reports the invariant to admins only', async () => {
+    const admin = await createUser(t.ctx, { role: 'admin' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: { authorization: await signIn(t.app, admin.email) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ok: true, totalCents: 0, mismatchedAccounts: [], unbalancedMovements: [], negativeAccounts: [] });
+    expect(res.json().data.movements).toBeGreaterThan(0);
+
+    const { token } = await fanWith(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: { authorization: token } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check' })).statusCode).toBe(401);
+  });
+});
