@@ -13,11 +13,13 @@
  * and finally drops a separate `fandeck_bench` database there; pool size
  * BENCH_POOL_SIZE (default 20, at least 10).
  */
+import { Worker } from 'node:worker_threads';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/invariant.js';
 import { balancesOf } from '../src/ledger/ledger.js';
 import { benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';
+import type { LoadPlan, LoadResult } from './load-worker.js';
 
 const TIPS = envInt('BENCH_TIPS', 2000, 1);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 50, 1);
@@ -39,6 +41,20 @@ interface Result {
   networkErrors: Map<string, number>;
 }
 
+/** Runs the load generator in a worker thread and waits for its result. */
+function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    // The worker loads TypeScript through tsx, like this script.
+    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: plan, execArgv: ['--import', 'tsx'] });
+    worker.once('message', (message: { result?: LoadResult; error?: string }) => {
+      void worker.terminate();
+      if (message.result) resolve(message.result);
+      else reject(new Error(message.error ?? 'load worker failed'));
+    });
+    worker.once('error', reject);
+  });
+}
+
 async function bench(label: string, database: Database): Promise<Result> {
   const server = await startServer(database);
   try {
@@ -48,67 +64,22 @@ async function bench(label: string, database: Database): Promise<Result> {
     const creators: { id: string; token: string }[] = [];
     for (let i = 0; i < CREATORS; i++) creators.push(await benchUser(server.ctx, 'performer'));
 
-    // A network error leaves a money request's outcome unknown: retry it with the same
-    // Idempotency-Key, which applies it at most once. Latency includes the retries.
-    const errors = new Map<string, number>();
-    const send = async (n: number, phase: 'warm' | 'run'): Promise<{ status: number; ms: number }> => {
-      const fan = fans[n % FANS]!;
-      const creator = creators[n % CREATORS]!;
-      const started = performance.now();
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const res = await fetch(`${server.origin}/api/wallet/charges/tip/${creator.id}`, {
-            method: 'POST',
-            headers: { authorization: fan.token, 'content-type': 'application/json', 'idempotency-key': `bench-${phase}-${n}` },
-            body: JSON.stringify({ price: TIP_CENTS / 100, message: 'bench' }),
-          });
-          await res.arrayBuffer();
-          return { status: res.status, ms: performance.now() - started };
-        } catch (error) {
-          const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-          const what = cause?.code ?? cause?.message ?? (error as Error).message;
-          errors.set(what, (errors.get(what) ?? 0) + 1);
-          if (attempt === 5) return { status: 0, ms: performance.now() - started };
-        }
-      }
-    };
-
-    // Warm up connections, JIT and caches; not measured.
-    let warmOk = 0;
-    for (let n = 0; n < WARMUP; n += CONCURRENCY) {
-      const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENCY, WARMUP - n) }, (_, i) => send(n + i, 'warm')));
-      warmOk += batch.filter((b) => b.status === 200).length;
-    }
-
-    const latencies: number[] = [];
-    const counts = { ok: 0, refused: 0, failed: 0 };
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < TIPS) {
-          const n = next++;
-          const { status, ms } = await send(n, 'run');
-          latencies.push(ms);
-          if (status === 200) counts.ok++;
-          else if (status === 422) counts.refused++;
-          else counts.failed++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const plan: LoadPlan = { origin: server.origin, fans, creators, tips: TIPS, warmup: WARMUP, concurrency: CONCURRENCY, tipCents: TIP_CENTS, label: String(Date.now()) };
+    const load = await runLoad(plan);
 
     const ledger = await checkLedger(server.ctx.db);
     const balances = await balancesOf(server.ctx.db, fans.map((f) => accountKeys.wallet(f.id)));
     const spent = [...balances.values()].reduce((sum, b) => sum + (perFan * TIP_CENTS - b), 0);
     return {
       database: label,
-      ...counts,
-      seconds,
-      latencies: latencies.sort((a, b) => a - b),
+      ok: load.ok,
+      refused: load.refused,
+      failed: load.failed,
+      seconds: load.seconds,
+      latencies: load.latencies.sort((a, b) => a - b),
       ledgerOk: ledger.ok,
-      networkErrors: errors,
-      walletsMatch: spent === (counts.ok + warmOk) * TIP_CENTS,
+      networkErrors: new Map(load.networkErrors),
+      walletsMatch: spent === (load.ok + load.warmOk) * TIP_CENTS,
     };
   } finally {
     await server.close();

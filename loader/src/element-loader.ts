@@ -1,0 +1,108 @@
+import type { EmbedConfig } from '@fandeck/widgets/kit/embed-config';
+import type { PlaceholderBox } from '@fandeck/widgets/kit/registry';
+import { placeholderTag } from './placeholder.js';
+
+export interface LoaderOptions {
+  config: EmbedConfig;
+  /** Every known tag and its placeholder box. */
+  boxes: Readonly<Record<string, PlaceholderBox>>;
+  /** Where the chunks live, ending in `/`: `${origin}/widgets/`. */
+  base: string;
+  /** The shared runtime chunk, imported together with the first element chunk. */
+  runtime: string;
+  /** How far outside the viewport an element starts loading. */
+  rootMargin?: string;
+}
+
+/**
+ * Paints a placeholder in every known `fan-*` element now and whenever the page adds
+ * one, and imports an element's chunk (with the shared runtime, once per page) when the
+ * element nears the viewport or is touched. Each element fires `fan-ready` itself once
+ * it has rendered; the loader then drops its placeholder.
+ */
+export function startElementLoader(options: LoaderOptions): void {
+  const { config, boxes, base, runtime } = options;
+  const selector = Object.keys(boxes).join(',');
+  const requested = new Map<string, Promise<unknown>>();
+  const seen = new WeakSet<Element>();
+
+  const load = (tag: string): void => {
+    if (requested.has(tag)) return;
+    // Both at once: the element chunk imports the runtime too, but would only discover it after parsing.
+    const loading = Promise.all([import(/* @vite-ignore */ base + runtime), import(/* @vite-ignore */ `${base}${tag}.js`)]);
+    requested.set(tag, loading);
+    loading.catch((error: unknown) => {
+      // Let a later approach or touch try again.
+      requested.delete(tag);
+      console.error(`[fandeck] could not load <${tag}>`, error);
+    });
+    for (const element of document.querySelectorAll(tag)) {
+      const placeholder = placeholderOf(element);
+      if (placeholder) observer.unobserve(placeholder);
+    }
+  };
+
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const tag = entry.target.parentElement?.localName;
+        if (entry.isIntersecting && tag) load(tag);
+      }
+    },
+    { rootMargin: options.rootMargin ?? '200px' },
+  );
+
+  const prepare = (element: Element): void => {
+    if (seen.has(element)) return;
+    seen.add(element);
+    const tag = element.localName;
+    const box = boxes[tag];
+    if (!box || customElements.get(tag)) return;
+    const placeholder = document.createElement(placeholderTag);
+    placeholder.setAttribute('label', tag);
+    const theme = element.getAttribute('data-theme') ?? config.theme;
+    if (theme === 'light') placeholder.setAttribute('data-theme', 'light');
+    placeholder.style.height = `${box.height}px`;
+    if (box.inlineWidth) {
+      placeholder.style.display = 'inline-block';
+      placeholder.style.width = `${box.inlineWidth}px`;
+    }
+    element.append(placeholder);
+    if (!requested.has(tag)) observer.observe(placeholder);
+  };
+
+  const scan = (root: ParentNode & Node): void => {
+    if (root instanceof Element && root.matches(selector)) prepare(root);
+    for (const element of root.querySelectorAll(selector)) prepare(element);
+  };
+
+  const onTouch = (event: Event): void => {
+    for (const node of event.composedPath()) {
+      if (node instanceof Element && node.localName in boxes) return load(node.localName);
+    }
+  };
+
+  document.addEventListener('pointerdown', onTouch, true);
+  document.addEventListener('focusin', onTouch, true);
+  document.addEventListener('fan-ready', (event) => {
+    const placeholder = event.target instanceof Element ? placeholderOf(event.target) : null;
+    if (placeholder) {
+      observer.unobserve(placeholder);
+      placeholder.remove();
+    }
+  });
+
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node instanceof Element && node.localName !== placeholderTag) scan(node);
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  scan(document);
+}
+
+function placeholderOf(element: Element): Element | null {
+  for (const child of element.children) if (child.localName === placeholderTag) return child;
+  return null;
+}

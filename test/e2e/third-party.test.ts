@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { apiGet } from '../support/api.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+import { ensureBridgeBuild, hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
+
+const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
+const demoFan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
+
+/**
+ * A partner's page on another origin: the hostile script first, then only the loader's
+ * script tag and two elements. Both use the page's one session, which reaches the
+ * platform through the bridge.
+ */
+function shopPage(platform: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja parceira</title>
+<script>${hostileScript}</script>
+<script src="${platform}/embed.js" async data-creator="${demoCreator.username}" data-locale="pt-BR"></script>
+</head>
+<body>
+  <h1>Loja parceira</h1>
+  <fan-login id="first"></fan-login>
+  <fan-login id="second" hide-register></fan-login>
+</body></html>`;
+}
+
+/** What the test (like any script on the page) can reach: the session's transport. */
+interface PageTransport {
+  kind: string;
+  state: { status: string; reason?: string };
+  hasCredential(): boolean;
+  request(method: string, path: string, options?: unknown): Promise<{ ok: boolean; status: number; body?: { message?: string; code?: string } }>;
+  confirm(request: unknown): Promise<boolean>;
+}
+type WithSession = typeof globalThis & { [key: symbol]: { transport: PageTransport } | undefined };
+
+/** The page's transport, as any script on the page can reach it (inside page.evaluate). */
+const transportOf = (): PageTransport => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport;
+
+async function sessionReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => Symbol.for('fandeck.session') in globalThis);
+}
+
+const nameIn = (page: Page, id: string) => page.locator(`#${id}`).locator('[part="name"]');
+
+async function signInApi(origin: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const body = (await response.json()) as { data?: { token?: string } };
+  if (!response.ok || !body.data?.token) throw new Error(`sign-in failed: ${response.status}`);
+  return body.data.token;
+}
+
+async function allowOrigin(platform: string, token: string, origin: string): Promise<void> {
+  const response = await fetch(`${platform}/api/embeds/origins`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ origin }),
+  });
+  if (response.status !== 200) throw new Error(`adding ${origin} failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * The credential as the bridge sends it: the Authorization header of the bridge frame's
+ * API calls, seen through Playwright's network events, which no page script has. (The
+ * bridge keeps it in memory, and in its partitioned storage where the browser allows.)
+ */
+function watchBridgeCredential(page: Page, platform: string): { latest(): string | undefined; calls: string[] } {
+  const tokens: string[] = [];
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().startsWith(`${platform}/api/`)) return;
+    calls.push(`${request.method()} ${request.url()}`);
+    const authorization = request.headers().authorization;
+    if (authorization && request.frame().url().startsWith(`${platform}/embed/bridge.html`)) tokens.push(authorization);
+  });
+  return { latest: () => tokens.at(-1), calls };
+}
+
+async function signInThroughPopup(page: Page): Promise<void> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('#first').getByRole('button', { name: 'Entrar' }).click()]);
+  await popup.getByLabel('E-mail ou nome de usuário').fill(demoFan.email);
+  await popup.getByLabel('Senha').fill(demoFan.password);
+  await popup.getByRole('button', { name: 'Entrar' }).click();
+  await popup.waitForEvent('close');
+}
+
+describe('widgets on a third-party page talk to the platform only through the bridge', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let shop: Site;
+  let stranger: Site;
+  let unlisted: Site;
+  let fanName: string;
+
+  beforeAll(async () => {
+    ensureBridgeBuild();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const platform = server.origin;
+    shop = await startSite({ '/': () => shopPage(platform), '/probe.html': probePage });
+    stranger = await startSite({ '/probe.html': probePage });
+    unlisted = await startSite({ '/': () => shopPage(platform) });
+    const creatorToken = await signInApi(platform, demoCreator.email, demoCreator.password);
+    await allowOrigin(platform, creatorToken, shop.origin);
+    const fanToken = await signInApi(platform, demoFan.email, demoFan.password);
+    fanName = (await apiGet<{ name: string }>(platform, '/users/me', fanToken)).body?.data?.name ?? '';
+    expect(fanName).not.toBe('');
+  });
+
+  afterAll(async () => {
+    await Promise.all([shop?.close(), stranger?.close(), unlisted?.close()]);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  let context: BrowserContext;
+  let page: Page;
+  let credential: ReturnType<typeof watchBridgeCredential>;
+
+  it('(a) signs the fan in through the platform popup, and both elements show the same user', async () => {
+    ({ context, page } = await openPage(browser, shop.origin));
+    credential = watchBridgeCredential(page, server.origin);
+    await page.goto('/');
+    await sessionReady(page);
+    await page.waitForFunction(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.status === 'ready');
+    expect(await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.kind)).toBe('bridge');
+    await page.locator('#second').getByRole('button', { name: 'Entrar' }).waitFor();
+
+    await signInThroughPopup(page);
+    await expect.poll(() => nameIn(page, 'first').textContent(), { timeout: 15_000 }).toBe(fanName);
+    await expect.poll(() => nameIn(page, 'second').textContent(), { timeout: 15_000 }).toBe(fanName);
+  });
+
+  it('(b) leaves no trace of the token anywhere a page script can look', async () => {
+    const token = credential.latest();
+    expect(token).toBeTruthy();
+    // It is the real credential: the API accepts it.
+    const me = await apiGet<{ email: string }>(server.origin, '/users/me', token!);
+    expect(me.body?.data?.email).toBe(demoFan.email);
+
+    // More traffic through the bridge for the hostile script to watch.
+    await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.request('GET', '/auth/users/me'));
+    const haystack = await page.evaluate(() => (window as unknown as { __haystack(): Promise<string> }).__haystack());
+    // The collector did see the bridge's traffic, the session and the elements...
+    expect(haystack).toContain('"type":"reply"');
+    expect(haystack).toContain(fanName);
+    expect(haystack).toContain(`frame unreadable: ${server.origin}/embed/bridge.html`);
+    expect(haystack).toContain('symbol Symbol(fandeck.session)');
+    // ...but never the token.
+    expect(haystack).not.toContain(token!);
+    const pageCookies = await context.cookies(shop.origin);
+    expect(pageCookies.map((cookie) => cookie.value).join(' ')).not.toContain(token!);
+  });
+
+  it('keeps the live connection in the bridge and forwards its status to the page', async () => {
+    const status = await page.evaluate(async () => {
+      const transport = (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport as unknown as {
+        live(): { onStatus(listener: (status: string) => void): () => void; on(event: string, listener: (payload: unknown) => void): () => void };
+      };
+      const channel = transport.live();
+      channel.on('update_balance', () => undefined);
+      const seen: string[] = [];
+      const off = channel.onStatus((next) => seen.push(next));
+      const deadline = Date.now() + 10_000;
+      while (!seen.includes('connected') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      off();
+      return seen.includes('connected') ? 'connected' : seen.join(',');
+    });
+    expect(status).toBe('connected');
+    // The page opened no socket of its own: the only one is the bridge's, on the platform.
+    const sockets = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/socket.io')).length);
+    expect(sockets).toBe(0);
+  });
+
+  it('(c) ignores messages from other origins and other frames: no answer, no API call', async () => {
+    const apiCalls = credential.calls;
+    const before = apiCalls.length;
+    const reports = await page.evaluate(
+      async ([strangerProbe, sameOriginProbe]) => {
+        const collected: unknown[] = [];
+        const onReport = (event: MessageEvent) => {
+          if (event.data && typeof event.data === 'object' && 'probeReport' in event.data) collected.push(event.data);
+        };
+        window.addEventListener('message', onReport);
+        for (const src of [strangerProbe, sameOriginProbe]) {
+          const frame = document.createElement('iframe');
+          frame.src = src!;
+          document.body.append(frame);
+        }
+        const deadline = Date.now() + 8000;
+        while (collected.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        window.removeEventListener('message', onReport);
+        return collected;
+      },
+      [`${stranger.origin}/probe.html`, `${shop.origin}/probe.html`],
+    );
+    expect(reports).toEqual(
+      expect.arrayContaining([
+        { probeReport: stranger.origin, answers: 0 },
+        { probeReport: shop.origin, answers: 0 },
+      ]),
+    );
+    expect(apiCalls.slice(before).filter((call) => call.includes('probe=hostile') || call.includes('/auth/logout'))).toEqual([]);
+    // Still signed in: the forged logout and token were ignored.
+    expect(await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.hasCredential())).toBe(true);
+    expect(await nameIn(page, 'first').textContent()).toBe(fanName);
+
+    // The harness does see a call when there is one: the page's own goes through.
+    await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.request('GET', '/users/me', { query: { probe: 'page' } }));
+    expect(apiCalls.some((call) => call.includes('probe=page'))).toBe(true);
+  });
+
+  it('(d) gives an origin that is not on the creator’s list no bridge at all', async () => {
+    const { context: otherContext, page: other } = await openPage(browser, unlisted.origin);
+    const requests: string[] = [];
+    other.on('request', (request: Request) => requests.push(request.url()));
+    try {
+      await other.goto('/');
+      await sessionReady(other);
+      await other.waitForFunction(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.status === 'failed', undefined, {
+        timeout: 15_000,
+      });
+      expect(await other.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.reason)).toBe('timeout');
+      const messages = await other.evaluate(() => (window as unknown as { __messages(): string[] }).__messages());
+      expect(messages.filter((message) => message.includes('fandeck-bridge'))).toEqual([]);
+      // The browser refused to render the bridge page, so its script never ran nor asked the server.
+      expect(requests.some((url) => url.includes('/api/embeds/check'))).toBe(false);
+      expect(requests.some((url) => url.includes('/widgets/bridge/assets/bridge-'))).toBe(false);
+      // The element says so instead of opening a popup that could not reach anything.
+      await other.locator('#first').getByRole('button', { name: 'Entrar' }).click();
+      await expect.poll(() => other.locator('#first').getByRole('alert').textContent()).toBe('O Fandeck não está disponível nesta página.');
+    } finally {
+      await otherContext.close();
+    }
+  });
+
+  it('(e) lets money move only after the fan confirms in the bridge’s own dialog', async () => {
+    const tip = () =>
+      page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.request('POST', '/wallet/charges/tip/abc', { body: { price: 10 } }));
+    const needsConfirm = 'This payment needs your confirmation first';
+    expect(await tip()).toMatchObject({ ok: false, status: 403, body: { message: needsConfirm } });
+
+    const creator = await apiGet<{ _id: string }>(server.origin, `/performers/${demoCreator.username}`);
+    const ask = (answerKey: string) =>
+      page.evaluate(
+        ([id, key]) => {
+          const request = { kind: 'tip', title: 'Gorjeta pelo vídeo', amount: 10, currency: 'BRL', creator: { _id: id, name: 'Someone Else' } };
+          const transport = (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport;
+          void transport.confirm(request).then((answer) => ((window as unknown as Record<string, boolean>)[key!] = answer));
+        },
+        [creator.body?.data?._id, answerKey],
+      );
+    const bridge = page.frameLocator('iframe[data-fandeck-bridge]');
+
+    await ask('firstAnswer');
+    const dialog = bridge.getByRole('alertdialog');
+    await dialog.waitFor();
+    const shown = await dialog.textContent();
+    // The platform's own facts: the creator's real name, the amount, and who asked.
+    expect(shown).toContain(demoCreator.name);
+    expect(shown).not.toContain('Someone Else');
+    expect(shown).toMatch(/R\$\s?10,00/);
+    expect(shown).toContain(shop.origin);
+    // A page script cannot reach into the dialog.
+    expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.contentDocument)).toBeNull();
+    await bridge.getByRole('button', { name: 'Cancelar' }).click();
+    await page.waitForFunction(() => (window as unknown as Record<string, boolean>).firstAnswer === false);
+    expect(await tip()).toMatchObject({ status: 403, body: { message: needsConfirm } });
+
+    // A page that makes the dialog nearly transparent (to lure a click onto it) gets no working Confirm.
+    await ask('secondAnswer');
+    const confirmButton = bridge.getByRole('button', { name: 'Confirmar' });
+    await confirmButton.waitFor();
+    await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.style.opacity = '0.1'));
+    await page.waitForTimeout(1500);
+    expect(await confirmButton.isDisabled()).toBe(true);
+    await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.style.opacity = '1'));
+    await confirmButton.click();
+    await page.waitForFunction(() => (window as unknown as Record<string, boolean>).secondAnswer === true);
+    const overlay = await page.evaluate(() => getComputedStyle(document.querySelector('iframe[data-fandeck-bridge]')!).visibility);
+    expect(overlay).toBe('hidden');
+    // The confirm lets exactly one such call through to the server, then the next needs another.
+    const passed = await tip();
+    expect(passed.body?.message).not.toBe(needsConfirm);
+    expect(await tip()).toMatchObject({ status: 403, body: { message: needsConfirm } });
+  });
+
+  it('signs out in the bridge, for every element, and ends the session on the server', async () => {
+    const token = credential.latest()!;
+    await page.locator('#second').getByRole('button', { name: 'Sair' }).click();
+    await page.locator('#first').getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.locator('#second').getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.hasCredential())).toBe(false);
+    expect((await apiGet(server.origin, '/users/me', token)).status).toBe(401);
+    await context.close();
+  });
+});

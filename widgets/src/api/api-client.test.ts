@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { setLocale } from '../i18n/index.js';
+import { createDirectTransport, type DirectTransport } from '../session/direct-transport.js';
+import { createFakeLiveChannel } from '../session/testing/fake-transport.js';
+import { clearToken, readToken } from '../session/token-cookie.js';
+import { createApiClient, loginPath, type ApiClient } from './api-client.js';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let transport: DirectTransport;
+let api: ApiClient;
+let navigations: { from: string; status: number }[];
+let lost: number;
+let fetchSpy: MockInstance<typeof fetch>;
+
+function requestOf(index: number): { url: string; init: RequestInit | undefined } {
+  const [input, init] = fetchSpy.mock.calls[index] ?? [];
+  const url = input instanceof Request ? input.url : String(input);
+  return { url, init };
+}
+
+function headerOf(index: number, name: string): string | null {
+  const { init } = requestOf(index);
+  return new Headers(init?.headers).get(name);
+}
+
+beforeEach(async () => {
+  await setLocale('pt-BR');
+  document.cookie = 'token=tok-1; path=/';
+  transport = createDirectTransport(location.origin, { createLive: () => createFakeLiveChannel() });
+  navigations = [];
+  lost = 0;
+  api = createApiClient({
+    transport,
+    onUnauthorized: (from, status) => navigations.push({ from, status }),
+    onCredentialLost: () => (lost += 1),
+    currentPath: () => '/creator/ana?tab=videos',
+  });
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  transport.dispose();
+  clearToken();
+});
+
+describe('api client over the direct transport (ofetch)', () => {
+  it('sends the raw token, repeats array keys and unwraps the envelope', async () => {
+    fetchSpy.mockResolvedValue(json(200, { status: 0, data: { _id: 'u1' } }));
+    const outcome = await api.get<{ _id: string }>('/users/search', { ids: ['a', 'b'], q: 'ana' });
+    expect(outcome).toEqual({ ok: true, value: { _id: 'u1' } });
+    expect(requestOf(0).url).toBe(`${location.origin}/api/users/search?ids=a&ids=b&q=ana`);
+    expect(headerOf(0, 'authorization')).toBe('tok-1');
+  });
+
+  it('reads a list from data and total', async () => {
+    fetchSpy.mockResolvedValue(json(200, { status: 0, data: { data: [{ _id: 'a' }, { _id: 'b' }], total: 40 } }));
+    const outcome = await api.list<{ _id: string }>('/performers/search', { offset: 0, limit: 2 });
+    expect(outcome).toEqual({ ok: true, value: { data: [{ _id: 'a' }, { _id: 'b' }], total: 40 } });
+  });
+
+  it('never retries a failed data-list fetch, and shows the server message of a 500', async () => {
+    fetchSpy.mockResolvedValue(json(500, { statusCode: 500, message: 'Something went wrong, please try again later', error: 'Internal Server Error' }));
+    const outcome = await api.list('/performers/search');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.status).toBe(500);
+    expect(outcome.error.message).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(readToken()).toBe('tok-1');
+    expect(navigations).toEqual([]);
+  });
+
+  it('a 500 without a body gives the generic toast fallback; other refusals pass the body on', async () => {
+    fetchSpy.mockResolvedValueOnce(new Response('', { status: 500 }));
+    const bare = await api.get('/wallet');
+    expect(!bare.ok && bare.error.message).toBe('Algo deu errado, tente novamente mais tarde');
+
+    const refusal = { statusCode: 422, message: 'You have an insufficient wallet balance. Please top up.', error: 'Unprocessable Entity' };
+    fetchSpy.mockResolvedValueOnce(json(422, refusal));
+    const refused = await api.post('/wallet/charges/tip/c1', { amount: 10 });
+    expect(refused).toEqual({ ok: false, error: { status: 422, message: refusal.message, body: refusal } });
+    expect(JSON.parse(String(requestOf(1).init?.body))).toEqual({ amount: 10 });
+  });
+
+  it.each([401, 403])('%d clears the token, navigates to login from the current path and raises the unauthorized text', async (status) => {
+    const body = { statusCode: status, message: 'Sign in first', error: status === 401 ? 'Unauthorized' : 'Forbidden' };
+    fetchSpy.mockResolvedValue(json(status, body));
+    const outcome = await api.get('/users/me');
+    expect(outcome).toEqual({ ok: false, error: { status, message: 'Ação não autorizada ou proibida!', body } });
+    expect(readToken()).toBeUndefined();
+    expect(lost).toBe(1);
+    expect(navigations).toEqual([{ from: '/creator/ana?tab=videos', status }]);
+  });
+
+  it('a start-up check may drop the token without navigating, and a revoked sign-out may ignore the 401', async () => {
+    fetchSpy.mockImplementation(async () => json(401, { statusCode: 401, message: 'Expired', error: 'Unauthorized' }));
+    await api.get('/users/me', undefined, { unauthorized: 'clear' });
+    expect(readToken()).toBeUndefined();
+    expect(navigations).toEqual([]);
+
+    document.cookie = 'token=tok-2; path=/';
+    await api.post('/auth/logout', undefined, { unauthorized: 'ignore' });
+    expect(readToken()).toBe('tok-2');
+    expect(lost).toBe(1);
+  });
+
+  it('the default navigation target is /auth/login?redirectFrom=<path>; the host may replace the hook', async () => {
+    expect(loginPath('/home?tab=1')).toBe('/auth/login?redirectFrom=%2Fhome%3Ftab%3D1');
+    fetchSpy.mockImplementation(async () => json(403, {}));
+    const hook = vi.fn();
+    api.setOnUnauthorized(hook);
+    await api.get('/users/me');
+    expect(hook).toHaveBeenCalledWith('/creator/ana?tab=videos', 403);
+    expect(navigations).toEqual([]);
+  });
+
+  it('does not navigate to the login page from the login page', async () => {
+    const onLogin = createApiClient({ transport, onUnauthorized: (from, status) => navigations.push({ from, status }), currentPath: () => '/auth/login?redirectFrom=%2Fhome' });
+    fetchSpy.mockResolvedValue(json(401, {}));
+    const outcome = await onLogin.get('/users/me');
+    expect(!outcome.ok && outcome.error.message).toBe('Ação não autorizada ou proibida!');
+    expect(readToken()).toBeUndefined();
+    expect(navigations).toEqual([]);
+  });
+
+  it('a network failure is status 0 with the generic toast text; a cancelled call is status -1', async () => {
+    fetchSpy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const offline = await api.get('/users/me');
+    expect(offline.ok).toBe(false);
+    if (!offline.ok) {
+      expect(offline.error.status).toBe(0);
+      expect(offline.error.message).toBe('Algo deu errado, tente novamente mais tarde');
+    }
+    expect(readToken()).toBe('tok-1');
+
+    const controller = new AbortController();
+    fetchSpy.mockImplementationOnce(
+      (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const pending = api.get('/users/me', undefined, { signal: controller.signal });
+    controller.abort();
+    const cancelled = await pending;
+    expect(!cancelled.ok && cancelled.error.status).toBe(-1);
+  });
+});

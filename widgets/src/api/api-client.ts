@@ -1,0 +1,118 @@
+import { failure, success, type Outcome } from '../session/outcome.js';
+import type { HttpMethod, Query, RequestOptions, Transport, TransportResult, UploadOptions } from '../session/transport.js';
+import type { ListPage } from '../session/types.js';
+import { failureText, toastText } from './error-catalogue.js';
+
+/**
+ * What a 401/403 does (spec sections 2 and 8). `redirect` (the default): drop the
+ * credential and go to the login page. `clear`: drop it but stay (a start-up token check
+ * on a public page). `ignore`: the 401 is itself the answer (signing out a revoked token).
+ */
+export type UnauthorizedPolicy = 'redirect' | 'clear' | 'ignore';
+
+export interface ApiCallOptions extends RequestOptions {
+  unauthorized?: UnauthorizedPolicy;
+}
+
+export interface ApiUploadOptions extends UploadOptions {
+  unauthorized?: UnauthorizedPolicy;
+}
+
+/** Navigation after a 401/403; receives the path the user was on (`redirectFrom`). */
+export type UnauthorizedHook = (redirectFrom: string, status: number) => void;
+
+export interface ApiClientOptions {
+  transport: Transport;
+  /** Default: `location.assign('/auth/login?redirectFrom=<path>')`. */
+  onUnauthorized?: UnauthorizedHook;
+  /** Told after a 401/403 dropped the credential, so the session can reset auth and user. */
+  onCredentialLost?: () => void;
+  /** The path the user is on; default `location.pathname + location.search`. */
+  currentPath?: () => string;
+}
+
+/**
+ * The API as models use it: every call answers an Outcome and never throws. Failures
+ * carry the catalogue's text (spec section 8) and the server's body as received.
+ */
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: ApiCallOptions): Promise<Outcome<T>>;
+  get<T>(path: string, query?: Query, options?: ApiCallOptions): Promise<Outcome<T>>;
+  /** A list read: the payload's `data` and `total` (contract section 1). Never retried. */
+  list<T>(path: string, query?: Query, options?: ApiCallOptions): Promise<Outcome<ListPage<T>>>;
+  post<T>(path: string, body?: unknown, options?: ApiCallOptions): Promise<Outcome<T>>;
+  put<T>(path: string, body?: unknown, options?: ApiCallOptions): Promise<Outcome<T>>;
+  del<T>(path: string, options?: ApiCallOptions): Promise<Outcome<T>>;
+  /** Multipart upload with progress; cancel through `signal` (the outcome's status is then -1). */
+  upload<T>(path: string, options: ApiUploadOptions): Promise<Outcome<T>>;
+  /** Replaces the 401/403 navigation; `undefined` restores the default. The host installs its router's. */
+  setOnUnauthorized(hook: UnauthorizedHook | undefined): void;
+}
+
+/** Where a 401/403 sends the user by default (spec section 2). */
+export function loginPath(redirectFrom: string): string {
+  return `/auth/login?redirectFrom=${encodeURIComponent(redirectFrom)}`;
+}
+
+export const defaultUnauthorizedHook: UnauthorizedHook = (redirectFrom) => {
+  location.assign(loginPath(redirectFrom));
+};
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { transport } = options;
+  let onUnauthorized: UnauthorizedHook = options.onUnauthorized ?? defaultUnauthorizedHook;
+  const currentPath = options.currentPath ?? (() => `${location.pathname}${location.search}`);
+
+  function loseCredential(): void {
+    if (transport.clearCredential) transport.clearCredential();
+    else void transport.logout();
+    options.onCredentialLost?.();
+  }
+
+  function settle<T>(result: TransportResult<T>, policy: UnauthorizedPolicy = 'redirect'): Outcome<T> {
+    if (result.ok) return success(result.data);
+    const { status, body } = result;
+    if ((status === 401 || status === 403) && policy !== 'ignore') {
+      loseCredential();
+      const from = currentPath();
+      // Already on the login page: going there again would only loop.
+      if (policy === 'redirect' && !from.startsWith('/auth/login')) onUnauthorized(from, status);
+    }
+    return failure({ status, message: failureText(status, body), body });
+  }
+
+  async function request<T>(method: HttpMethod, path: string, call: ApiCallOptions = {}): Promise<Outcome<T>> {
+    const { unauthorized, ...rest } = call;
+    return settle(await transport.request<T>(method, path, { retry: 0, ...rest }), unauthorized);
+  }
+
+  return {
+    request,
+    get: (path, query, call = {}) => request('GET', path, { ...call, ...(query ? { query } : {}) }),
+    async list<T>(path: string, query?: Query, call: ApiCallOptions = {}) {
+      const outcome = await request<unknown>('GET', path, { ...call, ...(query ? { query } : {}), retry: 0 });
+      if (!outcome.ok) return outcome;
+      const page = readListPage<T>(outcome.value);
+      return page ? success(page) : failure({ status: 200, message: toastText(undefined), body: outcome.value });
+    },
+    post: (path, body, call = {}) => request('POST', path, { ...call, ...(body !== undefined ? { body } : {}) }),
+    put: (path, body, call = {}) => request('PUT', path, { ...call, ...(body !== undefined ? { body } : {}) }),
+    del: (path, call = {}) => request('DELETE', path, call),
+    async upload<T>(path: string, call: ApiUploadOptions) {
+      const { unauthorized, ...rest } = call;
+      return settle(await transport.upload<T>(path, rest), unauthorized);
+    },
+    setOnUnauthorized(hook) {
+      onUnauthorized = hook ?? defaultUnauthorizedHook;
+    },
+  };
+}
+
+/** `{ data: [...], total }`; a bare array is accepted as a page of everything. */
+export function readListPage<T>(value: unknown): ListPage<T> | null {
+  if (Array.isArray(value)) return { data: value as T[], total: value.length };
+  if (typeof value !== 'object' || value === null) return null;
+  const { data, total } = value as { data?: unknown; total?: unknown };
+  if (!Array.isArray(data)) return null;
+  return { data: data as T[], total: typeof total === 'number' ? total : data.length };
+}

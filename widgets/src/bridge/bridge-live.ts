@@ -1,0 +1,91 @@
+/**
+ * The live connection of a third-party page, held by the bridge: the same socket.io
+ * connection the host site uses (live/live-connection.ts: token in the handshake's auth
+ * payload, `auth/login` on every connect, the spec's reconnection), reading the token the
+ * bridge holds. The page subscribes to event names and gets their payloads forwarded; it
+ * never sees the socket or the token.
+ */
+import { createLiveConnection, type LiveConnection } from '../live/live-connection.js';
+import { LIVE_EVENTS } from '../live/live-options.js';
+import type { LiveStatus } from '../session/transport.js';
+import type { BridgeCredential } from './bridge-credential.js';
+import { redact } from './bridge-policy.js';
+
+/** Events only the bridge may send: they carry or end the credential. */
+const RESERVED_EVENTS = new Set<string>([LIVE_EVENTS.login, LIVE_EVENTS.logout, 'connect', 'disconnect', 'connect_error']);
+
+export interface LiveSink {
+  status(status: LiveStatus): void;
+  event(event: string, payload: unknown): void;
+}
+
+export class BridgeLive {
+  private connection: LiveConnection | null = null;
+  /** Event names the page listens to, with the unsubscribe of the open connection's listener. */
+  private readonly forwarded = new Map<string, (() => void) | null>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly platformOrigin: string,
+    private readonly credential: BridgeCredential,
+    private readonly sink: LiveSink,
+  ) {
+    // A sign-in or sign-out while connected re-authenticates the open socket.
+    this.unsubscribe = credential.onChange(() => {
+      const connection = this.connection;
+      if (!connection || connection.status !== 'connected') return;
+      const token = credential.token;
+      if (token) connection.emit(LIVE_EVENTS.login, { token });
+      else connection.emit(LIVE_EVENTS.logout);
+    });
+  }
+
+  open(): void {
+    if (this.connection) return;
+    const connection = createLiveConnection({ origin: this.platformOrigin, getToken: () => this.credential.token ?? undefined });
+    this.connection = connection;
+    connection.onStatus((status) => this.sink.status(status));
+    for (const event of this.forwarded.keys()) this.forwarded.set(event, this.listen(connection, event));
+  }
+
+  close(): void {
+    if (!this.connection) return;
+    this.connection.close();
+    this.connection = null;
+    this.forwarded.clear();
+    this.sink.status('disconnect');
+  }
+
+  on(event: string): void {
+    if (RESERVED_EVENTS.has(event) || this.forwarded.has(event)) return;
+    this.forwarded.set(event, this.connection ? this.listen(this.connection, event) : null);
+  }
+
+  off(event: string): void {
+    if (!this.forwarded.has(event)) return;
+    this.forwarded.get(event)?.();
+    this.forwarded.delete(event);
+  }
+
+  emit(event: string, payload: unknown): void {
+    if (RESERVED_EVENTS.has(event)) return;
+    this.connection?.emit(event, payload);
+  }
+
+  joinRoom(room: string): void {
+    this.connection?.joinRoom(room);
+  }
+
+  leaveRoom(room: string): void {
+    this.connection?.leaveRoom(room);
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.close();
+  }
+
+  private listen(connection: LiveConnection, event: string): () => void {
+    return connection.on(event, (payload) => this.sink.event(event, redact(payload, this.credential.token)));
+  }
+}

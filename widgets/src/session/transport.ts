@@ -1,0 +1,79 @@
+/**
+ * How the session reaches the platform. Same origin (the host site) uses the network
+ * directly; a third-party page uses the bridge iframe on the platform origin, which holds
+ * the credential. Models only ever talk to a Transport, so they run unchanged in both.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Query values; arrays become repeated keys (`ids=a&ids=b`, spec section 7). */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Data-list fetches never retry (spec section 8); the default is no retry at all. */
+  retry?: number;
+}
+
+export interface UploadOptions {
+  /** Fields and files of the multipart body. */
+  form: FormData;
+  signal?: AbortSignal;
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+/** The answer of a call: the envelope's `data`, or the error as the server sent it. */
+export type TransportResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; body: unknown };
+
+export type LiveStatus = 'initialized' | 'connected' | 'disconnect' | 'reconnecting' | 'failed';
+
+export interface LiveChannel {
+  /** Subscribes to a server event; returns the unsubscribe function. */
+  on(event: string, listener: (payload: unknown) => void): () => void;
+  emit(event: string, payload?: unknown): void;
+  joinRoom(room: string): void;
+  leaveRoom(room: string): void;
+  /** Calls the listener with the current status at once, then on every change. */
+  onStatus(listener: (status: LiveStatus) => void): () => void;
+}
+
+/** A step the platform origin must confirm before money moves (tip, subscribe, top-up, unlock). */
+export interface ConfirmRequest {
+  kind: 'tip' | 'subscribe' | 'topup' | 'unlock';
+  /** Human summary shown in the platform's own confirm UI. */
+  title: string;
+  amount: number;
+  currency: string;
+  creator?: { _id: string; name: string; username?: string | null };
+}
+
+export interface Transport {
+  readonly kind: 'direct' | 'bridge';
+  /** The platform origin, e.g. `http://localhost:8080`. */
+  readonly origin: string;
+  /** `path` is the API path without the `/api` prefix, e.g. `/users/me` (spec section 7). */
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<TransportResult<T>>;
+  upload<T>(path: string, options: UploadOptions): Promise<TransportResult<T>>;
+  /** Signs in; the credential stays inside the transport (a cookie, or the bridge). */
+  login(credentials: { username: string; password: string; remember?: boolean }): Promise<TransportResult<{ token?: string }>>;
+  logout(): Promise<void>;
+  /**
+   * Drops the credential locally without calling the server: after a 401/403 the token is
+   * already worthless (spec section 8). Optional; without it the session calls `logout`.
+   */
+  clearCredential?(): void;
+  /** True when a credential is held (the token itself is never exposed by a bridge). */
+  hasCredential(): boolean;
+  /** Opens the live connection while signed in; closed by `close`. */
+  live(): LiveChannel;
+  closeLive(): void;
+  /** Asks the platform origin to confirm a money-moving action; resolves true if the fan agreed. */
+  confirm(request: ConfirmRequest): Promise<boolean>;
+  /** Credential changes made elsewhere (another tab, the sign-in popup). */
+  onCredentialChange(listener: (hasCredential: boolean) => void): () => void;
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../i18n/index.js';
+import { createSession, type OwnedSession } from './session.js';
+import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from './testing/fake-transport.js';
+import { record } from './testing/signal-waits.js';
+
+let transport: FakeTransport;
+let session: OwnedSession;
+
+beforeEach(async () => {
+  await setLocale('pt-BR');
+  transport = createFakeTransport();
+  transport.respond('GET', '/settings/public', ok({ hashPasswordOnClient: false }));
+  transport.respond('GET', '/users/me', ok(demoFan));
+  session = createSession({ transport, lazy: true, onUnauthorized: () => undefined });
+  await session.auth.login({ username: 'fan1', password: 'pw' });
+});
+
+afterEach(() => session.dispose());
+
+describe('user model: update (spec sections 3 and 8)', () => {
+  it("sets updating while saving, then updateSuccess and 'Changes saved'", async () => {
+    transport.respond('PUT', '/users', (call) => ok({ ...demoFan, ...(call.options.body as object) }));
+    const updating = record(session.user.updating);
+    const outcome = await session.user.update({ name: 'Fan Renamed' });
+
+    expect(updating.values).toEqual([false, true, false]);
+    expect(session.user.updateSuccess.value).toBe(true);
+    expect(session.user.error.value).toBeNull();
+    expect(outcome).toEqual({ ok: true, value: { user: { ...demoFan, name: 'Fan Renamed' }, message: 'Alterações salvas' } });
+    expect(session.user.current.value?.name).toBe('Fan Renamed');
+    expect(transport.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/users', options: { body: { name: 'Fan Renamed' } } });
+  });
+
+  it("shows the server's message on failure and keeps the account as it was", async () => {
+    transport.respond('PUT', '/users', fail(400, { statusCode: 400, message: 'body.username: already taken', error: 'Bad Request' }));
+    const outcome = await session.user.update({ username: 'taken' });
+    expect(!outcome.ok && outcome.error.message).toBe('body.username: already taken');
+    expect(session.user.updating.value).toBe(false);
+    expect(session.user.updateSuccess.value).toBe(false);
+    expect(session.user.error.value).toBe('body.username: already taken');
+    expect(session.user.current.value).toEqual(demoFan);
+  });
+
+  it("falls back to 'Error occurred, please try again later' without a server message", async () => {
+    transport.respond('PUT', '/users', fail(500, undefined));
+    const outcome = await session.user.update({ name: 'x' });
+    expect(!outcome.ok && outcome.error.message).toBe('Ocorreu um erro, tente novamente mais tarde');
+    expect(session.user.error.value).toBe('Ocorreu um erro, tente novamente mais tarde');
+  });
+
+  it('changes the password hashed when the setting says so, then reloads the account', async () => {
+    transport.respond('GET', '/settings/public', ok({ hashPasswordOnClient: true }));
+    await session.settings.load();
+    transport.respond('PUT', '/auth/users/me/password', ok({ token: 'renewed', expiresAt: '2030-01-01T00:00:00.000Z' }));
+    const outcome = await session.user.changePassword('password');
+    expect(transport.calls.find((call) => call.path === '/auth/users/me/password')?.options.body).toEqual({
+      password: '5f4dcc3b5aa765d61d8327deb882cf99',
+      source: 'user',
+    });
+    expect(outcome).toEqual({ ok: true, value: { user: demoFan, message: 'Alterações salvas' } });
+  });
+
+  it('refresh shares one request between concurrent callers', async () => {
+    const before = transport.calls.filter((call) => call.path === '/users/me').length;
+    const [a, b] = await Promise.all([session.user.refresh(), session.user.refresh()]);
+    expect(a).toEqual(b);
+    expect(transport.calls.filter((call) => call.path === '/users/me').length).toBe(before + 1);
+    expect(session.user.status.value).toBe('ready');
+  });
+});
+
+describe('user model: balance from the live connection', () => {
+  it('grows by the token of each update_balance, negative for spending, in cents', () => {
+    const channel = transport.channel;
+    expect(channel).not.toBeNull();
+    channel?.serverEmit('update_balance', { token: 12.5 });
+    expect(session.user.current.value?.balance).toBe(32.5);
+    channel?.serverEmit('update_balance', { token: -10.1 });
+    expect(session.user.current.value?.balance).toBe(22.4);
+    channel?.serverEmit('update_balance', { token: 0.1 });
+    channel?.serverEmit('update_balance', { token: 0.2 });
+    expect(session.user.current.value?.balance).toBe(22.7);
+  });
+
+  it('ignores payloads without a number and stops listening after logout', async () => {
+    const channel = transport.channel;
+    channel?.serverEmit('update_balance', { token: 'lots' });
+    channel?.serverEmit('update_balance', null);
+    channel?.serverEmit('update_balance', { token: '3' });
+    expect(session.user.current.value?.balance).toBe(23);
+    await session.auth.logout();
+    expect(channel?.listenerCount('update_balance')).toBe(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
+import type { ApiClient, UnauthorizedPolicy } from '../api/api-client.js';
+import { changesSavedText, toastText, updateFailureText } from '../api/error-catalogue.js';
+import { failure, success, type Outcome } from './outcome.js';
+import { wirePassword } from './password.js';
+import type { SettingsModel } from './settings.model.js';
+import type { CurrentUser, LoadStatus, UserPatch } from './types.js';
+
+/** What a saved profile or password change answers: the account and 'Changes saved'. */
+export interface UserUpdate {
+  user: CurrentUser;
+  message: string;
+}
+
+/** The signed-in account (spec section 3, Current user, with its updating flags). */
+export interface UserModel {
+  /** Null while unknown or signed out. */
+  readonly current: ReadonlySignal<CurrentUser | null>;
+  /** The GET /users/me load state. */
+  readonly status: ReadonlySignal<LoadStatus>;
+  readonly updating: ReadonlySignal<boolean>;
+  readonly updateSuccess: ReadonlySignal<boolean>;
+  /** The failure text of the last load or update, or null. */
+  readonly error: ReadonlySignal<string | null>;
+  /** GET /users/me; concurrent callers share one request. A 401/403 follows `unauthorized`. */
+  refresh(options?: { unauthorized?: UnauthorizedPolicy }): Promise<Outcome<CurrentUser>>;
+  /** PUT /users: 'Changes saved' on success; the server's message, else 'Error occurred…'. */
+  update(patch: UserPatch): Promise<Outcome<UserUpdate>>;
+  /** PUT /auth/users/me/password (hashed when the setting says so); the server renews the session. */
+  changePassword(password: string, source?: 'user' | 'performer'): Promise<Outcome<UserUpdate>>;
+  /** An `update_balance` event: the balance grows by `delta` tokens (negative for spending). */
+  applyBalanceDelta(delta: number): void;
+  /** Forgets the account (logout). */
+  clear(): void;
+}
+
+export function createUserModel(api: ApiClient, settings: SettingsModel): UserModel {
+  const current = signal<CurrentUser | null>(null);
+  const status = signal<LoadStatus>('idle');
+  const updating = signal(false);
+  const updateSuccess = signal(false);
+  const error = signal<string | null>(null);
+  let inFlight: Promise<Outcome<CurrentUser>> | undefined;
+
+  async function load(unauthorized: UnauthorizedPolicy): Promise<Outcome<CurrentUser>> {
+    status.value = 'loading';
+    const outcome = await api.get<unknown>('/users/me', undefined, { unauthorized });
+    const user = outcome.ok ? toCurrentUser(outcome.value) : null;
+    batch(() => {
+      if (user) current.value = user;
+      else if (!outcome.ok && (outcome.error.status === 401 || outcome.error.status === 403)) current.value = null;
+      status.value = user ? 'ready' : 'failed';
+      error.value = user ? null : outcome.ok ? toastText(undefined) : outcome.error.message;
+    });
+    if (user) return success(user);
+    return outcome.ok ? failure({ status: 200, message: toastText(undefined), body: outcome.value }) : outcome;
+  }
+
+  /** Runs a profile-changing call with the updating flags of spec section 3. */
+  async function saving(call: () => Promise<Outcome<unknown>>, reload: boolean): Promise<Outcome<UserUpdate>> {
+    batch(() => {
+      updating.value = true;
+      updateSuccess.value = false;
+      error.value = null;
+    });
+    const outcome = await call();
+    let user = outcome.ok ? toCurrentUser(outcome.value) : null;
+    if (outcome.ok && (!user || reload)) {
+      const fresh = await load('redirect');
+      user = fresh.ok ? fresh.value : user;
+    }
+    const message = outcome.ok ? changesSavedText() : updateFailureText(outcome.error.body);
+    batch(() => {
+      if (user) current.value = user;
+      updating.value = false;
+      updateSuccess.value = outcome.ok;
+      error.value = outcome.ok ? null : message;
+    });
+    if (!outcome.ok) return failure({ ...outcome.error, message });
+    return user ? success({ user, message }) : failure({ status: 200, message: toastText(undefined) });
+  }
+
+  return {
+    current,
+    status,
+    updating,
+    updateSuccess,
+    error,
+    refresh(options = {}) {
+      inFlight ??= load(options.unauthorized ?? 'redirect').finally(() => (inFlight = undefined));
+      return inFlight;
+    },
+    update(patch) {
+      return saving(() => api.put<unknown>('/users', patch), false);
+    },
+    async changePassword(password, source = 'user') {
+      const loaded = await settings.ensure();
+      const wire = wirePassword(password, loaded.ok ? loaded.value : null);
+      return saving(() => api.put<unknown>('/auth/users/me/password', { password: wire, source }), true);
+    },
+    applyBalanceDelta(delta) {
+      const user = current.peek();
+      if (!user || typeof delta !== 'number' || !Number.isFinite(delta)) return;
+      // Decimal units: summing floats would drift (0.1 + 0.2), so the sum is kept to cents.
+      current.value = { ...user, balance: Math.round((user.balance + delta) * 100) / 100 };
+    },
+    clear() {
+      batch(() => {
+        current.value = null;
+        status.value = 'idle';
+        updating.value = false;
+        updateSuccess.value = false;
+        error.value = null;
+      });
+    },
+  };
+}
+
+/** An answer trusted as the current user when it has an `_id`; a missing balance counts as 0. */
+export function toCurrentUser(value: unknown): CurrentUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const user = value as Partial<CurrentUser>;
+  if (typeof user._id !== 'string' || !user._id) return null;
+  const balance = typeof user.balance === 'number' && Number.isFinite(user.balance) ? user.balance : 0;
+  return { ...(value as CurrentUser), balance };
+}
