@@ -44,8 +44,11 @@ interface Result {
 /** Runs the load generator in a worker thread and waits for its result. */
 function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    // The worker loads TypeScript through tsx, like this script.
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: plan, execArgv: ['--import', 'tsx'] });
+    // The worker loads TypeScript through tsx's loader, registered in the worker itself.
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const entry = new URL('./load-worker.ts', import.meta.url).href;
+    const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: plan });
     worker.once('message', (message: { result?: LoadResult; error?: string }) => {
       void worker.terminate();
       if (message.result) resolve(message.result);

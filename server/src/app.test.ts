@@ -34,3 +34,13 @@ describe('the API surface', () => {
     expect(doc.paths).not.toHaveProperty(['/api/openapi.json']);
   });
 });
+
+describe('compression', () => {
+  it('compresses large answers for clients that accept it and leaves others alone', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -43,6 +44,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 
+  // Bundles, pages and JSON go out gzip- or brotli-compressed when the client accepts it.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.uploadLimit, files: 10, fields: 60, fieldSize: 64 * 1024, parts: 80 },

@@ -92,10 +92,8 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     },
     async close() {
       // The HTTP server belongs to Fastify, which closes it; only our side is shut here.
-      if (io) {
-        io.local.disconnectSockets(true);
-        io.engine.close();
-      }
+      // Closing the transports (not a server "disconnect") lets clients reconnect to the next process.
+      if (io) io.engine.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
       redisClients = [];
       io = null;
