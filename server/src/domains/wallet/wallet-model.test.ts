@@ -120,7 +120,7 @@ describe(`randomised wallet run (${testDatabaseKind()})`, () => {
           expect(check.ok, JSON.stringify(check)).toBe(true);
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 25 },
     );
   }, 300_000);
 });
