@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { applyInitialLocale } from './locale.js';
-import { router } from './routes.js';
+import { createSiteRouter } from './routes.js';
+import { installUnauthorizedRedirect } from './routing/login-navigation.js';
 import './styles.css';
 
-applyInitialLocale(window.location.search);
+const router = createSiteRouter();
+installUnauthorizedRedirect(router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -16,14 +16,14 @@ import { registerGuard } from './http/guard.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
 import { domainRoutes } from './domains/index.js';
-import { registerSiteRoutes } from './site.js';
+import { registerSiteRoutes, type SiteDirs } from './site.js';
 
 export type App = FastifyInstance;
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Serve the built host site, loader and widgets (off in most tests). */
-  serveSite?: boolean;
+  serveSite?: boolean | SiteDirs;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     { prefix: '/api' },
   );
 
-  if (options.serveSite) await registerSiteRoutes(app, ctx);
+  if (options.serveSite) await registerSiteRoutes(app, ctx, options.serveSite === true ? undefined : options.serveSite);
 
   app.addHook('onReady', async () => {
     await ctx.realtime.attach(app.server, (token) => resolveSocketToken(ctx, token));

@@ -13,8 +13,14 @@ export const siteDirs = {
   widgets: path.join(root, 'widgets/dist'),
 };
 
+const NOT_SPA_PREFIXES = ['/api/', '/socket.io', '/files/', '/widgets/', '/loader/', '/embed/', '/assets/'];
+/** Extensions of files the site serves; usernames may not end in one (auth.schemas.ts). */
+export const ASSET_EXTENSION = /\.(js|mjs|css|map|html|json|txt|xml|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|mp4|webm|mp3|wasm)$/i;
+
 /** Serves uploads, the built host site (with SPA fallback), the loader and widget bundles, and the embed pages. */
-export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export type SiteDirs = typeof siteDirs;
+
+export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, dirs: SiteDirs = siteDirs): Promise<void> {
   await app.register(staticFiles, {
     root: ctx.config.uploadsDir,
     prefix: '/files/',
@@ -23,8 +29,8 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext):
     setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
   });
   for (const [prefix, dir] of [
-    ['/widgets/', siteDirs.widgets],
-    ['/loader/', siteDirs.loader],
+    ['/widgets/', dirs.widgets],
+    ['/loader/', dirs.loader],
   ] as const) {
     if (existsSync(dir)) {
       await app.register(staticFiles, {
@@ -42,20 +48,21 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext):
       });
     }
   }
-  registerEmbedPages(app, ctx, { dir: path.join(siteDirs.widgets, 'bridge') });
-  if (existsSync(path.join(siteDirs.loader, 'embed.js'))) {
+  registerEmbedPages(app, ctx, { dir: path.join(dirs.widgets, 'bridge') });
+  if (existsSync(path.join(dirs.loader, 'embed.js'))) {
     app.get('/embed.js', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('embed.js', siteDirs.loader),
+      reply.header('cache-control', 'no-cache').sendFile('embed.js', dirs.loader),
     );
   }
-  if (!existsSync(path.join(siteDirs.host, 'index.html'))) return;
-  await app.register(staticFiles, { root: siteDirs.host, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: false });
-  // Client-side routes (/auth/login, /{profileId}, ...) all load the host shell.
+  if (!existsSync(path.join(dirs.host, 'index.html'))) return;
+  await app.register(staticFiles, { root: dirs.host, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: false });
+  // Client-side routes (/auth/login, /{profileId}, ...) all load the host shell. A username
+  // may hold dots (/ana.lima), so only a known asset extension marks a missing file.
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/socket.io') || path.extname(url)) {
+    if (NOT_SPA_PREFIXES.some((prefix) => url.startsWith(prefix)) || ASSET_EXTENSION.test(url)) {
       return reply.code(404).send({ statusCode: 404, message: `Route ${request.method} ${url} not found`, error: 'Not Found' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', siteDirs.host);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.host);
   });
 }

@@ -1,40 +1,22 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
-import { logout, displayName } from '../auth/current-user.js';
-import { clearToken } from '../auth/token-cookie.js';
-import { useCurrentUser } from '../auth/use-current-user.js';
+import { displayName } from '../layouts/site-chrome.js';
+import { session, useSignalValue } from '../session/session.js';
 
-/** /home: the fan home. For now it says who is signed in and offers logout. */
+/** /home: the fan home. Says who is signed in and where to go next. */
 export function HomePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const current = useCurrentUser();
-  const [leaving, setLeaving] = useState(false);
-
-  async function onLogout() {
-    setLeaving(true);
-    // The token is dropped locally even if the server could not be reached.
-    await logout().catch(() => undefined);
-    clearToken();
-    await navigate('/auth/login', { replace: true });
-  }
-
-  if (current.status === 'loading') return <p className="muted">{t('common.loading')}</p>;
-  if (current.status === 'failed') {
-    return (
-      <p className="error" role="alert">
-        {t('errors.generic')}
-      </p>
-    );
-  }
+  const user = useSignalValue(session.user.current);
+  if (!user) return null;
   return (
-    <section aria-labelledby="home-title">
+    <section aria-labelledby="home-title" className="stack">
       <h1 id="home-title">{t('home.title')}</h1>
-      <p data-testid="signed-in-as">{t('home.signedInAs', { name: displayName(current.user) })}</p>
-      <button type="button" className="button" onClick={onLogout} disabled={leaving}>
-        {leaving ? t('home.loggingOut') : t('home.logout')}
-      </button>
+      <p data-testid="signed-in-as">{t('home.signedInAs', { name: displayName(user) })}</p>
+      <p>
+        <Link to="/creators" className="button">
+          {t('site.browseCreators')}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -6,6 +6,8 @@
  */
 export const elementSources = {
   'fan-login': 'src/login/fan-login.element.ts',
+  'fan-wallet-topup': 'src/wallet/fan-wallet-topup.element.ts',
+  'fan-tip-button': 'src/tip/fan-tip-button.element.ts',
 } as const satisfies Record<`fan-${string}`, string>;
 
 export type ElementTag = keyof typeof elementSources;
@@ -20,6 +22,8 @@ export interface PlaceholderBox {
 
 export const placeholderBoxes: Record<ElementTag, PlaceholderBox> = {
   'fan-login': { height: 380 },
+  'fan-wallet-topup': { height: 520 },
+  'fan-tip-button': { height: 42, inlineWidth: 170 },
 };
 
 /** The shared runtime chunk (React, session, i18n, element kit), loaded once per page. */

@@ -3,6 +3,8 @@ import { page, userEvent } from 'vitest/browser';
 import { createRoot, type Root } from 'react-dom/client';
 import { setLocale } from '../i18n/index.js';
 import { LoginForm, type LoginSuccess } from './login-form.js';
+import { wirePassword } from '../session/password.js';
+import type { PublicSettings } from '../session/types.js';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -11,11 +13,11 @@ function jsonResponse(status: number, body: unknown): Response {
 let root: Root | undefined;
 let host: HTMLElement | undefined;
 
-function mount(onLogin?: (result: LoginSuccess) => void) {
+function mount(onLogin?: (result: LoginSuccess) => void, wirePassword?: (password: string) => string) {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  root.render(<LoginForm {...(onLogin ? { onLogin } : {})} />);
+  root.render(<LoginForm {...(onLogin ? { onLogin } : {})} {...(wirePassword ? { wirePassword } : {})} />);
 }
 
 async function fillAndSubmit(username: string, password: string, remember = false) {
@@ -37,6 +39,17 @@ afterEach(() => {
 });
 
 describe('LoginForm', () => {
+  it('sends the MD5 hex of the password when the client-side hashing setting is on', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { status: 0, data: { token: 't' } }));
+    const hashed = (password: string) => wirePassword(password, { hashPasswordOnClient: true } as PublicSettings);
+    mount(undefined, hashed);
+    await fillAndSubmit('fan1@fandeck.local', 'fandeck-demo');
+    await expect.poll(() => fetchSpy.mock.calls.length).toBe(1);
+    const body = JSON.parse(String(fetchSpy.mock.calls[0]![1]!.body));
+    // md5('fandeck-demo'), computed independently.
+    expect(body.password).toBe('10268485ce88e3705a30871afa7c864a');
+  });
+
   it('renders its labels in pt-BR by default', async () => {
     mount();
     await expect.element(page.getByLabelText('E-mail ou nome de usuário')).toBeVisible();

@@ -14,6 +14,8 @@ export interface LoginFormProps {
   apiBase?: string;
   /** Called once the server accepted the credentials. */
   onLogin?: (result: LoginSuccess) => void;
+  /** Turns the typed password into what goes on the wire (the client-side MD5 setting). */
+  wirePassword?: (password: string) => string;
 }
 
 type FormState = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string };
@@ -22,7 +24,7 @@ type FormState = { status: 'idle' } | { status: 'submitting' } | { status: 'fail
  * Username-or-email and password sign-in. Shows the server's message on failure
  * (translated when the catalogue knows it), else 'Incorrect credentials!' (spec section 8).
  */
-export function LoginForm({ apiBase = '', onLogin }: LoginFormProps) {
+export function LoginForm({ apiBase = '', onLogin, wirePassword = (p) => p }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [username, setUsername] = useState('');
@@ -40,7 +42,7 @@ export function LoginForm({ apiBase = '', onLogin }: LoginFormProps) {
       return;
     }
     setState({ status: 'submitting' });
-    const outcome = await requestLogin(credentials, { apiBase });
+    const outcome = await requestLogin({ ...credentials, password: wirePassword(credentials.password) }, { apiBase });
     if (outcome.ok) {
       setState({ status: 'idle' });
       onLogin?.({ token: outcome.token, remember });

@@ -1,4 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +10,11 @@ import { seedDemo } from '../../seed/demo.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, {}, { serveSite: true });
+  // A stand-in build of the site, so these tests do not depend on `npm run build`.
+  const site = mkdtempSync(path.join(os.tmpdir(), 'fandeck-site-'));
+  mkdirSync(path.join(site, 'host'));
+  writeFileSync(path.join(site, 'host/index.html'), '<!doctype html><title>Fandeck</title>');
+  t = await createTestApp({}, {}, { serveSite: { host: path.join(site, 'host'), loader: path.join(site, 'loader'), widgets: path.join(site, 'widgets') } });
   await seedDemo(t.ctx);
 });
 afterAll(() => t.close());
@@ -137,5 +143,24 @@ describe('creator registration', () => {
 
     const after = (await readdir(path.join(t.ctx.config.uploadsDir, 'documents')).catch(() => [])).length;
     expect(after).toBe(before);
+  });
+});
+
+describe('the site shell', () => {
+  it('serves the host shell at a username with a dot, and 404s for missing assets', async () => {
+    const profile = await t.app.inject({ method: 'GET', url: '/ana.lima' });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['content-type']).toMatch(/text\/html/);
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/nope.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().statusCode).toBe(404);
+  });
+
+  it('refuses usernames that would shadow site paths or look like files', async () => {
+    for (const username of ['creators', 'photo.png']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { email: `${username}@example.test`, password: 'long enough pw', username } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/body\.username/);
+    }
   });
 });

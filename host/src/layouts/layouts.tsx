@@ -1,0 +1,98 @@
+/**
+ * The five layouts of spec section 2. Each renders its page through <Outlet />;
+ * maintenance and geo-blocked also stand alone, in place of the whole site.
+ */
+
+import { Outlet } from 'react-router';
+import { useTranslation } from '@fandeck/widgets/i18n';
+import { BrandLogo, ThemeToggle } from '../components/site-controls.js';
+import type { LayoutName } from '../routing/route-table.js';
+import { SiteFooter, SiteHeader } from './site-chrome.js';
+
+/** Nothing around the page: sign-in and other full-screen flows. */
+export function BlankLayout() {
+  return (
+    <main className="layout-blank" data-layout="blank">
+      <Outlet />
+    </main>
+  );
+}
+
+/** The default layout: site header above the page, footer below. */
+export function PrimaryLayout() {
+  return (
+    <div className="layout-primary" data-layout="primary">
+      <SiteHeader />
+      <main className="layout-primary__main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** Pages open to visitors (discovery, listings): the header over a full-width page. */
+export function PublicLayout() {
+  return (
+    <div className="layout-public" data-layout="public">
+      <SiteHeader />
+      <main className="layout-public__main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+interface NoticeLayoutProps {
+  layout: 'maintenance' | 'geo-blocked';
+  title: string;
+  body: string;
+  /** Render the matched page under the notice (when a page picks this layout itself). */
+  withOutlet: boolean;
+}
+
+/** A whole-site notice in place of the site. */
+function NoticeLayout({ layout, title, body, withOutlet }: NoticeLayoutProps) {
+  return (
+    <main className="layout-notice" data-layout={layout}>
+      <div className="layout-notice__card">
+        <BrandLogo to="/" />
+        <h1>{title}</h1>
+        <p className="muted">{body}</p>
+        {withOutlet ? <Outlet /> : null}
+      </div>
+      <div className="layout-notice__tools">
+        <ThemeToggle />
+      </div>
+    </main>
+  );
+}
+
+/** Every page while the maintenance-mode setting is on (admins excepted). */
+export function MaintenanceLayout({ withOutlet = false }: { withOutlet?: boolean }) {
+  const { t } = useTranslation();
+  return <NoticeLayout layout="maintenance" title={t('site.maintenanceTitle')} body={t('site.maintenanceBody')} withOutlet={withOutlet} />;
+}
+
+/** Every page, for visitors from a country the admin blocked. */
+export function GeoBlockedLayout({ withOutlet = false }: { withOutlet?: boolean }) {
+  const { t } = useTranslation();
+  return <NoticeLayout layout="geo-blocked" title={t('site.geoBlockedTitle')} body={t('site.geoBlockedBody')} withOutlet={withOutlet} />;
+}
+
+/** The layout element a group of pages sits in. */
+export function LayoutFor({ layout }: { layout: LayoutName }) {
+  switch (layout) {
+    case 'blank':
+      return <BlankLayout />;
+    case 'public':
+      return <PublicLayout />;
+    case 'maintenance':
+      return <MaintenanceLayout withOutlet />;
+    case 'geo-blocked':
+      return <GeoBlockedLayout withOutlet />;
+    case 'primary':
+      return <PrimaryLayout />;
+  }
+}

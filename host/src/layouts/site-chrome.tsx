@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useTranslation } from '@fandeck/widgets/i18n';
+import { BrandLogo, LocalePicker, ThemeToggle } from '../components/site-controls.js';
+import { homePathFor, loginPath } from '../routing/redirects.js';
+import { signOut } from '../routing/login-navigation.js';
+import { session, useSignalValue, type CurrentUser } from '../session/session.js';
+
+/** What to call the user on screen. */
+export function displayName(user: CurrentUser): string {
+  return user.name?.trim() || user.username || user.email || user._id;
+}
+
+/** Site header: logo, the settings' header menus, theme, language and the account. */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSignalValue(session.user.current);
+  const menus = useSignalValue(session.ui.menus).filter((menu) => menu.section === 'header');
+  const [leaving, setLeaving] = useState(false);
+
+  async function logout() {
+    setLeaving(true);
+    await signOut(navigate);
+    setLeaving(false);
+  }
+
+  return (
+    <header className="site-header">
+      <BrandLogo to={user ? homePathFor(user) : '/'} />
+      <nav className="site-header__nav" aria-label={t('site.mainNav')}>
+        {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
+        <NavLink to="/creators">{t('site.creators')}</NavLink>
+        {menus.map((menu) => (
+          <MenuLink key={`${menu.path}|${menu.title}`} path={menu.path} title={menu.title} />
+        ))}
+      </nav>
+      <div className="site-header__tools">
+        <LocalePicker />
+        <ThemeToggle />
+        {user ? (
+          <>
+            <Link to={user.isPerformer ? '/creator/account' : '/user/account'} className="site-header__user" data-testid="signed-in-user">
+              {displayName(user)}
+            </Link>
+            <button type="button" className="button" onClick={() => void logout()} disabled={leaving}>
+              {leaving ? t('home.loggingOut') : t('home.logout')}
+            </button>
+          </>
+        ) : (
+          <Link to={loginPath} className="button">
+            {t('site.signIn')}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** A settings menu entry: in-app paths through the router, anything else as a plain link. */
+export function MenuLink({ path, title }: { path: string; title: string }) {
+  if (path.startsWith('/') && !path.startsWith('//')) return <Link to={path}>{title}</Link>;
+  const external = /^https?:\/\//i.test(path);
+  return (
+    <a href={external ? path : undefined} target="_blank" rel="noopener noreferrer">
+      {title}
+    </a>
+  );
+}
+
+/** Footer: the settings' footer menus and the site name. */
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const siteName = useSignalValue(session.ui.siteName);
+  const menus = useSignalValue(session.ui.menus).filter((menu) => menu.section === 'footer');
+  return (
+    <footer className="site-footer">
+      {menus.length > 0 ? (
+        <nav aria-label={t('site.footerNav')} className="site-footer__nav">
+          {menus.map((menu) => (
+            <MenuLink key={`${menu.path}|${menu.title}`} path={menu.path} title={menu.title} />
+          ))}
+        </nav>
+      ) : null}
+      <p className="muted">{t('site.copyright', { year: new Date().getFullYear(), siteName })}</p>
+    </footer>
+  );
+}

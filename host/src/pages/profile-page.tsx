@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from '@fandeck/widgets/i18n';
+import { PageStatus } from '../components/page-status.js';
+import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
+import { shortCount } from '../format/short-count.js';
+
+type ProfileState =
+  | { status: 'loading' }
+  | { status: 'ready'; performer: PerformerProfile }
+  | { status: 'not-found' }
+  | { status: 'failed'; message: string };
+
+/** /{profileId}: a creator's public page, by username or id. */
+export function ProfilePage() {
+  const { profileId = '' } = useParams();
+  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    void fetchPerformer(profileId, controller.signal).then((outcome) => {
+      if (controller.signal.aborted) return;
+      if (outcome.ok) setState({ status: 'ready', performer: outcome.value });
+      // An id or username that cannot exist (400) is as absent as one that does not (404).
+      else if (outcome.error.status === 404 || outcome.error.status === 400) setState({ status: 'not-found' });
+      else setState({ status: 'failed', message: outcome.error.message });
+    });
+    return () => controller.abort();
+  }, [profileId, attempt]);
+
+  if (state.status === 'loading') return <PageStatus kind="loading" />;
+  if (state.status === 'not-found') return <ProfileNotFound />;
+  if (state.status === 'failed') return <PageStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
+  return <ProfileView performer={state.performer} />;
+}
+
+function ProfileNotFound() {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="profile-not-found" className="stack">
+      <h1>{t('profile.notFoundTitle')}</h1>
+      <p className="muted">{t('profile.notFoundBody')}</p>
+      <Link to="/creators">{t('site.browseCreators')}</Link>
+    </section>
+  );
+}
+
+function ProfileView({ performer }: { performer: PerformerProfile }) {
+  const { t, i18n } = useTranslation();
+  const price = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const plans = [
+    { key: 'monthly', label: t('profile.planMonthly'), value: performer.monthlyPrice },
+    { key: 'quarterly', label: t('profile.planQuarterly'), value: performer.quarterlyPrice },
+    { key: 'half-yearly', label: t('profile.planHalfYearly'), value: performer.halfYearlyPrice },
+    { key: 'yearly', label: t('profile.planYearly'), value: performer.yearlyPrice },
+  ];
+
+  return (
+    <article className="profile" data-testid="profile" data-profile-id={performer._id}>
+      {performer.cover ? <img className="profile__cover" src={performer.cover} alt="" /> : <div className="profile__cover" />}
+      <header className="profile__header">
+        <img className="profile__avatar" src={performer.avatar} alt="" width={96} height={96} />
+        <div>
+          <h1 className="profile__name">{performer.name}</h1>
+          {performer.username ? <p className="muted">@{performer.username}</p> : null}
+          {performer.isOnline ? <span className="badge">{t('profile.online')}</span> : null}
+        </div>
+      </header>
+      <dl className="profile__stats">
+        <div>
+          <dt>{t('profile.subscribers')}</dt>
+          <dd>{shortCount(performer.stats.subscribers)}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.followers')}</dt>
+          <dd>{shortCount(performer.stats.followers)}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.posts')}</dt>
+          <dd>{shortCount(performer.stats.totalFeeds)}</dd>
+        </div>
+      </dl>
+      <nav className="profile__sections" aria-label={t('profile.sections')}>
+        <a href="#about">{t('profile.about')}</a>
+        <a href="#plans">{t('profile.plans')}</a>
+      </nav>
+      <section id="about" aria-labelledby="about-title">
+        <h2 id="about-title">{t('profile.about')}</h2>
+        <p className="profile__bio">{performer.bio || t('profile.noBio')}</p>
+      </section>
+      <section id="plans" aria-labelledby="plans-title">
+        <h2 id="plans-title">{t('profile.plans')}</h2>
+        {performer.isFreeSubscription ? (
+          <p className="badge">{t('profile.freeTrial', { days: performer.durationFreeSubscriptionDays })}</p>
+        ) : null}
+        <ul className="profile__plans">
+          {plans.map((plan) => (
+            <li key={plan.key}>
+              <span>{plan.label}</span>
+              <strong>{price.format(plan.value)}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

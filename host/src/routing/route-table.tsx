@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import { useMatches, type RouteObject } from 'react-router';
+import { LayoutFor } from '../layouts/layouts.js';
+import { PageGate } from './page-gate.js';
+
+export type LayoutName = 'maintenance' | 'geo-blocked' | 'primary' | 'public' | 'blank';
+
+/** What a page declares about itself (spec section 2), plus the analytics opt-out. */
+export interface PageFlags {
+  /** The layout around the page; 'primary' when not given. */
+  layout?: LayoutName;
+  /** Needs a signed-in user with a valid token; otherwise login, and the token is cleared. */
+  authenticate?: boolean;
+  /** A signed-in user may stay. Pages with neither this nor `authenticate` (sign-in) send them home. */
+  noredirect?: boolean;
+  /** Creators only; anyone else is sent to /home. */
+  onlyPerformer?: boolean;
+  /** Hash changes on this page are not page views (tabs, in-page anchors). */
+  ignoreHashChanges?: boolean;
+}
+
+export interface RouteHandle {
+  page: PageFlags;
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'page' in handle;
+}
+
+/** The flags of the deepest matched page (empty outside any page). */
+export function usePageFlags(): PageFlags {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle;
+    if (isRouteHandle(handle)) return handle.page;
+  }
+  return {};
+}
+
+/** One entry of the route table: a path, its page and the page's flags. */
+export interface PageRoute extends PageFlags {
+  path: string;
+  page: ComponentType;
+}
+
+/**
+ * Turns the flat route table into router objects: pages are grouped under their
+ * layout, each page wrapped in the gate that applies its flags, and the flags kept
+ * on the route's `handle` for the shell (analytics) to read.
+ */
+export function toRouteObjects(pages: readonly PageRoute[]): RouteObject[] {
+  const byLayout = new Map<LayoutName, RouteObject[]>();
+  for (const { path, page: Page, ...flags } of pages) {
+    const layout = flags.layout ?? 'primary';
+    const handle: RouteHandle = { page: { ...flags, layout } };
+    const route: RouteObject = {
+      path,
+      handle,
+      element: (
+        <PageGate flags={handle.page}>
+          <Page />
+        </PageGate>
+      ),
+    };
+    byLayout.set(layout, [...(byLayout.get(layout) ?? []), route]);
+  }
+  return [...byLayout].map(([layout, children]) => ({ element: <LayoutFor layout={layout} />, children }));
+}
