@@ -20,7 +20,8 @@ export interface FanTipButtonProps {
   polling?: TopUpPolling | undefined;
 }
 
-type CreatorState = { status: 'loading' } | { status: 'ready'; creator: TipCreator } | { status: 'failed'; message: string };
+/** A failure is kept as what went wrong, and worded at render time in the element's language. */
+type CreatorState = { status: 'loading' } | { status: 'ready'; creator: TipCreator } | { status: 'failed'; reason: 'missing' | 'not-found' | 'other'; message: string };
 
 /**
  * A tip button: it opens a small panel with the amount, an optional message and the
@@ -41,18 +42,18 @@ export function FanTipButton({ creator, amount, label, onTipSent, polling }: Fan
   const wanted = creator?.trim() ?? '';
 
   useEffect(() => {
-    if (!wanted) return setTarget({ status: 'failed', message: t('tip.creatorMissing') });
+    if (!wanted) return setTarget({ status: 'failed', reason: 'missing', message: '' });
     let current = true;
     setTarget({ status: 'loading' });
     void fetchCreator(session, wanted).then((outcome) => {
       if (!current) return;
       if (outcome.ok) setTarget({ status: 'ready', creator: outcome.value });
-      else setTarget({ status: 'failed', message: outcome.error.status === 404 ? t('tip.creatorNotFound') : outcome.error.message });
+      else setTarget({ status: 'failed', reason: outcome.error.status === 404 ? 'not-found' : 'other', message: outcome.error.message });
     });
     return () => {
       current = false;
     };
-  }, [session, wanted, attempt, t]);
+  }, [session, wanted, attempt]);
 
   useEffect(() => {
     if (open) panel.current?.focus();
@@ -101,7 +102,7 @@ export function FanTipButton({ creator, amount, label, onTipSent, polling }: Fan
           ) : target.status === 'failed' ? (
             <>
               <p className="fan-wallet__error" part="error" role="alert">
-                {target.message}
+                {target.reason === 'missing' ? t('tip.creatorMissing') : target.reason === 'not-found' ? t('tip.creatorNotFound') : target.message}
               </p>
               {wanted ? (
                 <button type="button" part="retry" className="fan-wallet__secondary" onClick={() => setAttempt((value) => value + 1)}>

@@ -5,7 +5,7 @@ import { AmountField } from '../wallet/amount-field.js';
 import { amountText, checkAmount, formatMoney, presetsWithin, tipLimits, toCents, topupLimits } from '../wallet/money.js';
 import { WalletTopup } from '../wallet/wallet-topup.js';
 import type { TopUpPolling } from '../wallet/use-top-up-status.js';
-import { confirmTip, INSUFFICIENT_BALANCE, isInsufficientBalance, isRetryable, newIdempotencyKey, sendTip, TIP_MESSAGE_MAX, type TipCreator } from './tip-api.js';
+import { confirmTip, isInsufficientBalance, isRetryable, newIdempotencyKey, sendTip, TIP_MESSAGE_MAX, type TipCreator } from './tip-api.js';
 import type { FanTipSentDetail } from './tip-events.js';
 
 export interface TipPanelProps {
@@ -114,7 +114,7 @@ export function TipPanel({ creator, amount, onTipSent, polling }: TipPanelProps)
     return (
       <div className="fan-tip__body" data-state="short">
         <p className="fan-wallet__error" part="short" role="alert">
-          {balance === undefined ? localizeServerMessage(INSUFFICIENT_BALANCE) : t('tip.short', { balance: money(balance), missing: money(missing) })}
+          {balance === undefined ? t('wallet.insufficientBalance') : t('tip.short', { balance: money(balance), missing: money(missing) })}
         </p>
         <div className="fan-tip__topup" part="topup">
           <WalletTopup

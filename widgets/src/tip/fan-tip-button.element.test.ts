@@ -1,0 +1,180 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fail, listen, mount, ok, part, partSoon, parts, pendingTransaction, signedInPage, type, waitForBalance, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
+import { FanTipSentEvent } from './fan-tip-button.element.js';
+
+const ana = { _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', avatar: 'http://platform.test/files/defaults/avatar.svg' };
+const insufficient = fail(422, { statusCode: 422, message: 'You have an insufficient wallet balance. Please top up.' });
+
+let page: WalletPage;
+
+beforeAll(async () => {
+  page = await signedInPage(20);
+  page.transport.respond('GET', '/performers/ana.lima', ok(ana));
+});
+
+afterEach(async () => {
+  document.querySelectorAll('fan-tip-button').forEach((element) => element.remove());
+  page.transport.calls.length = 0;
+  page.confirms.length = 0;
+  page.confirmAnswer.value = true;
+  // Back to a balance of 20 for the next test.
+  const balance = page.session.user.current.value?.balance ?? 20;
+  if (balance !== 20) page.serverEmit('update_balance', { token: 20 - balance });
+  await waitForBalance(page.session, 20);
+});
+
+const tipCalls = () => page.transport.calls.filter((call) => call.method === 'POST' && call.path.startsWith('/wallet/charges/tip/'));
+const keyOf = (call: { options: { headers?: Record<string, string> } } | undefined) => call?.options.headers?.['Idempotency-Key'];
+const squash = (text: string | null | undefined) => text?.replace(/\s/g, ' ') ?? null;
+
+async function openPanel(attributes: Record<string, string> = {}) {
+  const element = await mount('fan-tip-button', { creator: 'ana.lima', ...attributes });
+  await vi.waitFor(() => expect(part(element, 'button')?.getAttribute('aria-label')).toBe('Enviar gorjeta para Ana Lima'));
+  part(element, 'button')?.click();
+  await partSoon(element, 'form');
+  return element;
+}
+
+function charged(price: number, id = 'charge-1') {
+  return ok({ _id: id, target: 'tip', targetId: ana._id, status: 'success', sourceId: 'fan-1', performerId: ana._id, price, message: null });
+}
+
+describe('<fan-tip-button>', () => {
+  it('opens a panel with the creator, the live balance and the tip limits; closes with Escape', async () => {
+    const element = await openPanel();
+    expect(part(element, 'button')?.getAttribute('aria-expanded')).toBe('true');
+    expect(part(element, 'heading')?.textContent).toBe('Gorjeta para Ana Lima');
+    expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 20,00');
+    expect(parts(element, 'preset').map((button) => squash(button.textContent))).toEqual(['R$ 10,00', 'R$ 20,00', 'R$ 50,00', 'R$ 100,00']);
+    expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('10');
+    page.serverEmit('update_balance', { token: 7.5 });
+    await vi.waitFor(() => expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 27,50'));
+    part(element, 'panel')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await vi.waitFor(() => expect(part(element, 'panel')).toBeNull());
+    expect(part(element, 'button')?.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('stops at the limits and at 500 characters of message, asking for nothing', async () => {
+    const element = await openPanel();
+    const input = part(element, 'amount-input');
+    type(input, '9,99');
+    await vi.waitFor(() => expect(squash(part(element, 'amount-error')?.textContent)).toBe('O valor mínimo é R$ 10,00.'));
+    type(input, '10000,01');
+    await vi.waitFor(() => expect(squash(part(element, 'amount-error')?.textContent)).toBe('O valor máximo é R$ 10.000,00.'));
+    part(element, 'submit')?.click();
+    type(input, '10');
+    type(part(element, 'message'), 'x'.repeat(501));
+    await vi.waitFor(() => expect(part(element, 'message-error')?.textContent).toBe('A mensagem pode ter no máximo 500 caracteres.'));
+    expect(part(element, 'message-count')?.textContent).toBe('501/500');
+    part(element, 'submit')?.click();
+    expect(page.confirms).toEqual([]);
+    expect(tipCalls()).toEqual([]);
+  });
+
+  it('asks the platform to confirm the amount, sends an Idempotency-Key, reuses it on retry, and fires fan-tip-sent', async () => {
+    const heard = listen<FanTipSentEvent>('fan-tip-sent');
+    try {
+      const element = await openPanel({ amount: '15' });
+      type(part(element, 'message'), '  Adorei o vídeo!  ');
+      page.transport.respond('POST', '/wallet/charges/tip/creator-1', fail(0, { message: undefined }));
+      part(element, 'submit')?.click();
+      await vi.waitFor(() => expect(part(element, 'error')).not.toBeNull());
+      expect(page.confirms).toEqual([
+        {
+          kind: 'tip',
+          title: expect.stringMatching(/^Gorjeta de R\$\s?15,00 para Ana Lima$/),
+          amount: 15,
+          currency: 'BRL',
+          creator: { _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima' },
+        },
+      ]);
+      expect(part(element, 'submit')?.textContent).toBe('Tentar novamente');
+
+      page.transport.respond('POST', '/wallet/charges/tip/creator-1', charged(15));
+      part(element, 'submit')?.click();
+      await vi.waitFor(() => expect(heard.events).toHaveLength(1));
+      const [first, retry] = tipCalls();
+      expect(first?.options.body).toEqual({ price: 15, message: 'Adorei o vídeo!' });
+      expect(retry?.options.body).toEqual({ price: 15, message: 'Adorei o vídeo!' });
+      expect(keyOf(first)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keyOf(retry)).toBe(keyOf(first));
+      expect(page.confirms).toHaveLength(2);
+
+      const [event] = heard.events;
+      expect(event).toBeInstanceOf(FanTipSentEvent);
+      expect(event?.bubbles && event.composed).toBe(true);
+      expect(event?.target).toBe(element);
+      expect(event?.detail).toEqual({ chargeId: 'charge-1', creatorId: 'creator-1', amount: 15 });
+      expect(squash(part(element, 'sent')?.textContent)).toBe('Gorjeta de R$ 15,00 enviada para Ana Lima. Obrigado!');
+      page.serverEmit('update_balance', { token: -15 });
+      await vi.waitFor(() => expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 5,00'));
+
+      // The next tip is another request: a new key.
+      part(element, 'again')?.click();
+      page.serverEmit('update_balance', { token: 15 });
+      await partSoon(element, 'form');
+      part(element, 'submit')?.click();
+      await vi.waitFor(() => expect(tipCalls()).toHaveLength(3));
+      expect(keyOf(tipCalls()[2])).not.toBe(keyOf(first));
+    } finally {
+      heard.stop();
+    }
+  });
+
+  it('charges nothing when the fan declines the confirm', async () => {
+    const element = await openPanel();
+    page.confirmAnswer.value = false;
+    part(element, 'submit')?.click();
+    await vi.waitFor(() => expect(part(element, 'notice')?.textContent).toBe('Gorjeta cancelada. Nada foi cobrado.'));
+    expect(page.confirms).toHaveLength(1);
+    expect(tipCalls()).toEqual([]);
+  });
+
+  it('with a short balance tops up inline by PIX, then comes back to the same tip with a new key', async () => {
+    const heard = listen<FanTipSentEvent>('fan-tip-sent');
+    try {
+      const element = await openPanel({ amount: '50' });
+      part(element, 'submit')?.click();
+      await partSoon(element, 'topup');
+      expect(squash(part(element, 'short')?.textContent)).toBe('Seu saldo de R$ 20,00 não cobre esta gorjeta. Recarregue pelo menos R$ 30,00 para continuar.');
+      expect(page.confirms).toEqual([]);
+      expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('30');
+
+      page.transport.respond('POST', '/payment/wallet/top-up', ok(pendingTransaction({ _id: 'tx-tip', amount: 30, tokens: 30 })));
+      page.transport.respond('GET', '/payment/transactions/tx-tip', ok(pendingTransaction({ _id: 'tx-tip', amount: 30, tokens: 30 })));
+      part(element, 'submit')?.click();
+      await partSoon(element, 'qr');
+      expect(page.confirms.map((request) => [request.kind, request.amount])).toEqual([['topup', 30]]);
+
+      page.serverEmit('update_balance', { token: 30 });
+      page.serverEmit('payment_status_callback', { redirectUrl: 'http://platform.test/payment/success?transactionId=tx-tip' });
+      await vi.waitFor(() => expect(squash(part(element, 'notice')?.textContent)).toBe('Saldo atualizado! Confirme a gorjeta de R$ 50,00.'));
+      expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('50');
+      expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 50,00');
+
+      page.transport.respond('POST', '/wallet/charges/tip/creator-1', charged(50, 'charge-50'));
+      part(element, 'submit')?.click();
+      await vi.waitFor(() => expect(heard.events).toHaveLength(1));
+      expect(page.confirms.map((request) => [request.kind, request.amount])).toEqual([['topup', 30], ['tip', 50]]);
+      expect(heard.events[0]?.detail).toEqual({ chargeId: 'charge-50', creatorId: 'creator-1', amount: 50 });
+    } finally {
+      heard.stop();
+    }
+  });
+
+  it('takes the server’s 422 for a short balance to the inline top-up, and back keeps the amount', async () => {
+    const element = await openPanel({ amount: '12' });
+    page.transport.respond('POST', '/wallet/charges/tip/creator-1', insufficient);
+    part(element, 'submit')?.click();
+    await partSoon(element, 'topup');
+    expect(tipCalls()).toHaveLength(1);
+    part(element, 'back')?.click();
+    await partSoon(element, 'form');
+    expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('12');
+    // The 422 is stored against its key on the server: the next try is a new request.
+    page.transport.respond('POST', '/wallet/charges/tip/creator-1', charged(12));
+    part(element, 'submit')?.click();
+    await vi.waitFor(() => expect(tipCalls()).toHaveLength(2));
+    expect(keyOf(tipCalls()[1])).not.toBe(keyOf(tipCalls()[0]));
+  });
+});
