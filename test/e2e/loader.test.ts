@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
-import { ensureEmbedBuilt } from '../support/embed-build.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
 
@@ -22,7 +21,6 @@ describe('the loader (embed.js) on a page', () => {
   let html = '';
 
   beforeAll(async () => {
-    ensureEmbedBuilt();
     [server, browser, site] = await Promise.all([startServer(), launchBrowser(), startSite({ '/page.html': () => html })]);
   });
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { apiGet } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
-import { ensureBridgeBuild, hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
+import { hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
 
 const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
 const demoFan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
@@ -98,7 +98,6 @@ describe('widgets on a third-party page talk to the platform only through the br
   let fanName: string;
 
   beforeAll(async () => {
-    ensureBridgeBuild();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const platform = server.origin;
     shop = await startSite({ '/': () => shopPage(platform), '/probe.html': probePage });

@@ -17,9 +17,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { apiGet } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
-import { ensureEmbedBuilt } from '../support/embed-build.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
-import { ensureBridgeBuild, startSite, type Site } from '../support/third-party-site.js';
+import { startSite, type Site } from '../support/third-party-site.js';
 
 const creator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
 const fan = { email: 'fan2@fandeck.local', password: 'fandeck-demo' };
@@ -97,8 +96,6 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    ensureEmbedBuilt();
-    ensureBridgeBuild();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     partner = await startSite({ '/': () => partnerPage(server.origin) });
     creatorToken = await signInApi(server.origin, creator.email, creator.password);
