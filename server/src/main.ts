@@ -5,6 +5,7 @@ import { createContext, ensureBaseData } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
+import { pruneIdempotencyKeys } from './http/idempotency.js';
 
 const started = performance.now();
 
@@ -49,6 +50,13 @@ if (config.seed === 'demo') {
 }
 console.log(lines.join('\n') + '\n');
 
+// Idempotency keys only need to outlive client retries; completed ones older than a day go.
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pruner = setInterval(() => {
+  pruneIdempotencyKeys(database.db, DAY_MS).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+}, 60 * 60 * 1000);
+pruner.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -59,6 +67,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 15_000);
   timer.unref();
+  clearInterval(pruner);
   try {
     await app.close();
     await database.close();

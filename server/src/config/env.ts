@@ -31,6 +31,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   AGORA_APP_ID: z.string().optional(),
   AGORA_APP_CERTIFICATE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,6 +58,8 @@ export interface Config {
   storage: 'local' | 's3';
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   pixWebhookSecret: string;
+  /** Whether the PIX sandbox (play money) may run; off in production unless PAYMENT_SANDBOX=on. */
+  paymentSandbox: boolean;
   agora: { appId?: string; certificate?: string };
   logLevel: string;
   bodyLimit: number;
@@ -96,6 +99,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // The sandbox secret only signs sandbox webhooks; a real provider brings its own.
     pixWebhookSecret: e.PIX_WEBHOOK_SECRET ?? 'fandeck-pix-sandbox-secret',
+    paymentSandbox: (e.PAYMENT_SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     agora: { appId: e.AGORA_APP_ID, certificate: e.AGORA_APP_CERTIFICATE },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,

@@ -54,7 +54,7 @@ export function chooseGateway(ctx: AppContext, configured: GatewayName, requeste
   const gateways = gatewaysOf(ctx);
   switch (name) {
     case 'pix-sandbox':
-      if (configured !== 'pix-sandbox') throw unprocessable('The PIX sandbox is not available on this server');
+      if (!sandboxActive(ctx, configured)) throw unprocessable('The PIX sandbox is not available on this server');
       return gateways.pixSandbox;
     case 'stripe':
       if (!gateways.stripe) throw unprocessable(CARDS_DISABLED);
@@ -64,5 +64,8 @@ export function chooseGateway(ctx: AppContext, configured: GatewayName, requeste
   }
 }
 
-/** True while the sandbox is the configured gateway: its pay endpoint and page exist only then. */
-export const sandboxActive = (configured: GatewayName) => configured === 'pix-sandbox';
+/**
+ * True while the sandbox is the configured gateway and the environment allows play money
+ * (PAYMENT_SANDBOX, off by default in production): its pay endpoint and page exist only then.
+ */
+export const sandboxActive = (ctx: AppContext, configured: GatewayName) => ctx.config.paymentSandbox && configured === 'pix-sandbox';

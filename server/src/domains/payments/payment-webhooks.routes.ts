@@ -61,7 +61,7 @@ export async function webhookRoutes(api: ApiScope, ctx: AppContext) {
       async (request) => {
         // Sandbox payments are play money: once a real gateway is configured none may settle,
         // not even charges made before the switch (the sandbox secret may be the public default).
-        if (!sandboxActive(await readSetting(ctx.db, 'paymentGateway'))) throw notFound('Route not found');
+        if (!sandboxActive(ctx, await readSetting(ctx.db, 'paymentGateway'))) throw notFound('Route not found');
         return receive(gatewaysOf(ctx).pixSandbox, request.body, request.headers);
       },
     );

@@ -24,7 +24,7 @@ const NOT_FOUND = 'Payment not found';
 
 async function sandboxTransaction(ctx: AppContext, id: string): Promise<{ transaction: PaymentTransaction; siteName: string }> {
   const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
-  if (!sandboxActive(settings.paymentGateway)) throw notFound(NOT_FOUND);
+  if (!sandboxActive(ctx, settings.paymentGateway)) throw notFound(NOT_FOUND);
   const transaction = await findTransaction(ctx, id);
   if (!transaction || transaction.gateway !== 'pix-sandbox') throw notFound(NOT_FOUND);
   return { transaction, siteName: settings.siteName };

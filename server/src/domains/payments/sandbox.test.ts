@@ -127,3 +127,23 @@ describe('sandbox page', () => {
     expect(pickSandboxLocale('EN-gb', 'es')).toBe('en');
   });
 });
+
+describe('sandbox in production', () => {
+  it('is off unless PAYMENT_SANDBOX=on: no sandbox top-up, no pay endpoint, no sandbox webhook', async () => {
+    const prod = await createTestApp({}, { NODE_ENV: 'production' });
+    const fan = await createUser(prod.ctx);
+    const fanToken = await signIn(prod.app, fan.email);
+    const refused = await topUp(prod.app, fanToken, { amount: '10.00' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/sandbox is not available/);
+    const webhook = await prod.app.inject({ method: 'POST', url: '/api/payment/webhooks/pix-sandbox', payload: {} });
+    expect(webhook.statusCode).toBe(404);
+    await prod.close();
+
+    const allowed = await createTestApp({}, { NODE_ENV: 'production', PAYMENT_SANDBOX: 'on' });
+    const other = await createUser(allowed.ctx);
+    const accepted = await topUp(allowed.app, await signIn(allowed.app, other.email), { amount: '10.00' });
+    expect(accepted.statusCode).toBe(200);
+    await allowed.close();
+  });
+});

@@ -7,6 +7,13 @@ import { readAllSettings, readSettings, updateSettings } from './settings.servic
 
 const settingsMap = z.record(z.string(), z.unknown());
 
+/** A Stripe publishable key given in the environment shows when the setting is left empty. */
+function withEnvironment<T extends { stripePublishableKey?: string }>(ctx: AppContext, values: T): T {
+  const fromEnv = ctx.config.stripe.publishableKey;
+  if ('stripePublishableKey' in values && !values.stripePublishableKey && fromEnv) return { ...values, stripePublishableKey: fromEnv };
+  return values;
+}
+
 export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     '/settings/public',
@@ -14,7 +21,7 @@ export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
       config: { access: 'public' },
       schema: { tags: ['settings'], summary: 'Public settings with their defaults', response: { 200: envelopeSchema(settingsMap) } },
     },
-    async () => ok(await readSettings(ctx.db, PUBLIC_SETTING_KEYS)),
+    async () => ok(withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS))),
   );
 
   api.post(
@@ -31,7 +38,7 @@ export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       // Private keys are never disclosed here, and unknown keys are simply absent.
       const keys = request.body.keys.filter((k) => isSettingKey(k) && SETTINGS[k].visibility === 'public');
-      return ok(await readSettings(ctx.db, keys as typeof PUBLIC_SETTING_KEYS));
+      return ok(withEnvironment(ctx, await readSettings(ctx.db, keys as typeof PUBLIC_SETTING_KEYS)));
     },
   );
 

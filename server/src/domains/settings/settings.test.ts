@@ -104,3 +104,12 @@ describe('admin settings', () => {
     expect(allowed.json().data).toHaveProperty('telegramApiHash');
   });
 });
+
+describe('environment pass-through', () => {
+  it('shows the Stripe publishable key from the environment while the setting is empty', async () => {
+    const withKey = await createTestApp({}, { STRIPE_PUBLISHABLE_KEY: 'pk_test_fromenv' });
+    const res = await withKey.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(res.json().data.stripePublishableKey).toBe('pk_test_fromenv');
+    await withKey.close();
+  });
+});
