@@ -119,6 +119,7 @@ async function main() {
       results.push(result);
       console.log(report(result) + '\n');
     } finally {
+      await database.close();
       await drop();
     }
   }

@@ -26,6 +26,7 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
   poolSize: config.databasePoolSize,
+  onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
 });
 await database.migrate();
 const ctx = createContext(config, database.db);

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; in memory when omitted. */
   dataDir?: string;
   poolSize?: number;
+  /** Told when an idle pooled connection fails (PostgreSQL only). */
+  onIdleError?: (error: Error) => void;
   /** Load a PGlite data-folder dump (a migrated snapshot) instead of starting empty. */
   loadDataDir?: Blob | File;
 }
@@ -39,6 +41,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it and the next query reports any lasting failure.
+    pool.on('error', (error) => options.onIdleError?.(error));
     // pg returns int8 as strings; our bigint columns are cents well inside 2^53.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
