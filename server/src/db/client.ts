@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -63,8 +63,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
+}
+
+/** Closing twice (shutdown racing a test's cleanup, say) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 /** The PGlite client under a Database, for snapshotting in tests. */
