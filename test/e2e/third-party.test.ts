@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { apiGet } from '../support/api.js';
+import { apiGet, allowOrigin, signInApi } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
@@ -43,26 +43,6 @@ async function sessionReady(page: Page): Promise<void> {
 }
 
 const nameIn = (page: Page, id: string) => page.locator(`#${id}`).locator('[part="name"]');
-
-async function signInApi(origin: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const body = (await response.json()) as { data?: { token?: string } };
-  if (!response.ok || !body.data?.token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.data.token;
-}
-
-async function allowOrigin(platform: string, token: string, origin: string): Promise<void> {
-  const response = await fetch(`${platform}/api/embeds/origins`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ origin }),
-  });
-  if (response.status !== 200) throw new Error(`adding ${origin} failed: ${response.status} ${await response.text()}`);
-}
 
 /**
  * The credential as the bridge sends it: the Authorization header of the bridge frame's

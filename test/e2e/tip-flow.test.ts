@@ -15,33 +15,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
-import { apiGet } from '../support/api.js';
+import { apiGet, allowOrigin, signInApi } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
 
 const creator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
 const fan = { email: 'fan2@fandeck.local', password: 'fandeck-demo' };
-
-async function signInApi(origin: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const body = (await response.json()) as { data?: { token?: string } };
-  if (!response.ok || !body.data?.token) throw new Error(`sign-in failed: ${response.status}`);
-  return body.data.token;
-}
-
-async function allowOrigin(platform: string, token: string, origin: string): Promise<void> {
-  const response = await fetch(`${platform}/api/embeds/origins`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify({ origin }),
-  });
-  if (response.status !== 200) throw new Error(`adding ${origin} failed: ${response.status} ${await response.text()}`);
-}
 
 /** The creator's live connection, as the platform site opens it: token in the handshake, then `auth/login`. */
 async function creatorSocket(platform: string, token: string): Promise<{ socket: Socket; credits: number[] }> {
