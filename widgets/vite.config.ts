@@ -1,23 +1,58 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Alias } from 'vite';
 import react from '@vitejs/plugin-react';
 import { elementSources } from './src/kit/registry.js';
 
 /**
- * Element bundles served by the platform at /widgets/*: one ES module per element
- * (`<tag>.js`, named in src/kit/registry.ts) plus `runtime.js`, the one shared chunk with React,
- * the element kit, i18n and the session that every element shares. Names of entries and
- * of the runtime carry no hash, so the loader can import them without a manifest; the
- * server revalidates them. Other shared chunks are hashed.
+ * The embed build runs the same React views on preact/compat: a third-party page pays
+ * about 10 KB gzip for the view layer instead of about 60 for React 19 with ReactDOM.
+ * Only this build (and the `widgets-preact` test project, which proves the element tests
+ * pass on it) takes these aliases; the host site and the other test projects keep React.
+ * `react` itself is src/preact/react.ts: compat plus React's flush of event-handler
+ * updates; `react-dom/client` is src/preact/client.ts, whose roots render in a task of
+ * their own as React's do. The shim alias drops use-sync-external-store's copy, which
+ * compat provides.
+ */
+export const preactCompatAliases: Alias[] = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/preact/client.ts', import.meta.url)) },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+];
+
+/**
+ * What the shared runtime holds: the view layer (with src/preact), i18n core, signals,
+ * r2wc, and the kit, session, api, live and bridge (page side) folders. Translations (`locales/`) stay out so
+ * each namespace and locale loads with its feature, and socket.io-client stays out so the
+ * live connection's dynamic import fetches it only once a fan is signed in.
  */
 const runtimeModules = [
-  /\/node_modules\/(react|react-dom|scheduler|i18next|react-i18next|@r2wc|@preact\/signals-core|use-sync-external-store)\//,
-  /\/widgets\/src\/(kit|i18n|session|api|live|bridge)\//,
+  /\/node_modules\/(preact|i18next|react-i18next|@r2wc|@preact\/signals-core)\//,
+  /\/widgets\/src\/(kit|i18n|session|api|live|bridge|preact)\//,
   // The bundler's own helpers, so an element chunk needs nothing but the runtime.
   /rolldown\/runtime/,
 ];
+const neverInRuntime = [/\/locales?\//, /\.test\.tsx?$/, /\/testing\//];
 
+export function inRuntime(id: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  return runtimeModules.some((pattern) => pattern.test(path)) && !neverInRuntime.some((pattern) => pattern.test(path));
+}
+
+/**
+ * Element bundles served by the platform at /widgets/*: one ES module per element
+ * (`<tag>.js`, named in src/kit/registry.ts) plus `runtime.js`, the one shared chunk every
+ * element imports. Names of entries and of the runtime carry no hash, so the loader can
+ * import them without a manifest; the server revalidates them. Other chunks are hashed:
+ * `chunks/socket-*.js` (socket.io-client, fetched on sign-in), translation namespaces, and
+ * anything two features share.
+ */
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: preactCompatAliases },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',
@@ -31,15 +66,17 @@ export default defineConfig({
       fileName: (_format, entryName) => `${entryName}.js`,
     },
     rolldownOptions: {
+      // An element module is both an entry and what kit's ensureElement imports; with strict
+      // signatures it would become a shared chunk behind a re-exporting entry, one more
+      // round trip before the element can render.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         chunkFileNames: (chunk) => (chunk.name === 'runtime' ? 'runtime.js' : 'chunks/[name]-[hash].js'),
         codeSplitting: {
           groups: [
-            {
-              name: 'runtime',
-              // React, the kit, i18n and the session; a library only some features use stays with them.
-              test: (id: string) => runtimeModules.some((pattern) => pattern.test(id.replaceAll('\\', '/'))),
-            },
+            { name: 'runtime', test: inRuntime },
+            // One chunk for the live connection's transport, whatever imports it.
+            { name: 'socket', test: /\/node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)\// },
           ],
         },
       },

@@ -3,13 +3,23 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { uploadTestServer } from './src/api/testing/upload-test-server.js';
 import { liveServerCommands, liveServerPort, quietlyProxied } from './src/live/testing/live-server-control.js';
+import { preactCompatAliases } from './vite.config.js';
 
 /** Browser tests that need the real server (`*.server.test.ts`) run in their own project. */
 const serverTests = 'src/**/*.server.test.{ts,tsx}';
+/** What a page sees of a feature: its element. These also run on preact/compat, as the embed build ships them. */
+const elementTests = 'src/**/*.element.test.{ts,tsx}';
+/** Pre-bundled for every project; the React ones only where react is React. */
+const sharedDeps = ['i18next', 'react-i18next', '@r2wc/react-to-web-component', '@preact/signals-core', 'ofetch', 'socket.io-client', 'js-md5'];
+const reactDeps = ['react', 'react/jsx-dev-runtime', 'react-dom/client'];
+/** Tests of the preact/compat shim itself, meaningful only with the aliases. */
+const preactTests = 'src/preact/**/*.test.{ts,tsx}';
 
 /**
  * Element and view tests run in the system Chromium; no browser is ever downloaded.
- * Two projects: `widgets` (everything else) and `live-server`, whose globalSetup starts
+ * Three projects: `widgets` (everything but the real-server tests, on React 19),
+ * `widgets-preact` (the element tests again, with react and react-dom aliased to
+ * preact/compat exactly as in the embed build), and `live-server`, whose globalSetup starts
  * the real server on a port fixed for the run; that project's test server proxies
  * /api and /socket.io to it, so the page talks to the platform on its own origin, as
  * the host site does, and the test stops and restarts it through browser commands.
@@ -19,20 +29,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   return {
     plugins: [react(), uploadTestServer()],
     // Pre-bundled up front so a fresh checkout never reloads the page mid-run.
-    optimizeDeps: {
-      include: [
-        'react',
-        'react/jsx-dev-runtime',
-        'react-dom/client',
-        'i18next',
-        'react-i18next',
-        '@r2wc/react-to-web-component',
-        '@preact/signals-core',
-        'ofetch',
-        'socket.io-client',
-        'js-md5',
-      ],
-    },
+    optimizeDeps: { include: sharedDeps },
     test: {
       browser: {
         enabled: true,
@@ -49,10 +46,22 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       projects: [
         {
           extends: true,
-          test: { name: 'widgets', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, serverTests] },
+          optimizeDeps: { include: reactDeps },
+          test: { name: 'widgets', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, serverTests, preactTests] },
         },
         {
           extends: true,
+          resolve: { alias: preactCompatAliases },
+          // Its own pre-bundle, so the react names never reach React's copy. They resolve to
+          // src/preact, which is never pre-bundled itself: a copy inside the cache would not
+          // follow edits of those files, and two copies would each hook preact.
+          cacheDir: 'node_modules/.vite-preact',
+          optimizeDeps: { include: ['preact', 'preact/compat', 'preact/hooks', 'preact/jsx-runtime'] },
+          test: { name: 'widgets-preact', include: [elementTests, preactTests] },
+        },
+        {
+          extends: true,
+          optimizeDeps: { include: reactDeps },
           server: {
             proxy: {
               '/api': quietlyProxied(liveTarget),

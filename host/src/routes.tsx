@@ -1,12 +1,16 @@
 import { createBrowserRouter } from 'react-router';
-import { CreatorAccountPage, UserAccountPage } from './pages/account-pages.js';
-import { CreatorsPage } from './pages/creators-page.js';
-import { HomePage } from './pages/home-page.js';
-import { LoginPage } from './pages/login-page.js';
 import { NotFoundPage, StartPage } from './pages/fallback-pages.js';
-import { ProfilePage } from './pages/profile-page.js';
-import { toRouteObjects, type PageRoute } from './routing/route-table.js';
+import { lazyPage, toRouteObjects, type PageRoute } from './routing/route-table.js';
 import { SiteShell } from './shell/site-shell.js';
+
+// Each page is its own chunk, fetched when its route first renders; the bare address and
+// the not-found page are a few lines and stay in the shell.
+const LoginPage = lazyPage(() => import('./pages/login-page.js'), 'LoginPage');
+const HomePage = lazyPage(() => import('./pages/home-page.js'), 'HomePage');
+const UserAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'UserAccountPage');
+const CreatorAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'CreatorAccountPage');
+const CreatorsPage = lazyPage(() => import('./pages/creators-page.js'), 'CreatorsPage');
+const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePage');
 
 /**
  * Every page of the site with its flags (spec section 2). The router ranks static

@@ -1,119 +1,177 @@
 /**
- * `npm run bench -w loader`: what a page pays for Fandeck elements.
+ * `npm run bench -w loader`: what a page pays for Fandeck elements, against the budgets of
+ * issue 7 (embed weight).
  *
- * 1. The loader alone (dist/embed.js), against its budget.
- * 2. The build graph of `<fan-login>`: the loader plus every chunk its element pulls in.
- * 3. Measured: a real server and the system Chromium open a third-party page holding only
- *    the script tag and `<fan-login>`, and every response from the platform until
- *    `fan-ready` is counted, each body compressed with gzip and brotli.
+ * From the build (no browser):
+ * 1. the loader alone (loader/dist/embed.js);
+ * 2. for each element, the files a third-party page fetches before it can use it: the
+ *    loader, the shared runtime, the element's own chunks and the bridge page with its
+ *    assets (lazy chunks, such as socket.io-client or translations, are listed apart);
+ * 3. the host site's first route (host/dist).
  *
- * Builds first when the widget chunks or the loader are missing or stale. Exits 1 when the
- * loader is over budget.
+ * Measured in the system Chromium, with the CPU slowed down 4x:
+ * 4. for each element, a third-party page holding only the script tag and that element;
+ *    every response from the platform (bridge.html and its assets included) to a request
+ *    made before the element is interactive (fan-ready, its main control enabled, the
+ *    bridge loaded), each body compressed with gzip and brotli here; and the long tasks
+ *    of the page's main thread and of the bridge's until then;
+ * 5. the host's `/` as a visitor's browser loads it.
+ *
+ * Builds first when the embed or the host is missing or stale. Exits 1 when a budget is
+ * exceeded, a long task is over 50 ms, or a signed-out page fetched socket.io-client.
+ * `--no-browser` (or no Chromium on the machine) prints the build figures only.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { launchBrowser } from '../../test/support/browser.js';
-import { ensureEmbedBuilt, embedOutputs } from '../../test/support/embed-build.js';
-import { repoRoot } from '../../test/support/paths.js';
+import { elementSources, runtimeChunk, type ElementTag } from '@fandeck/widgets/kit/registry';
+import { allowOrigin, signInApi } from '../../test/support/api.js';
+import { chromiumPath, launchBrowser } from '../../test/support/browser.js';
+import { ensureEmbedBuilt, ensureHostBuilt, embedOutputs } from '../../test/support/embed-build.js';
+import { hostDist, repoRoot } from '../../test/support/paths.js';
 import { startServer } from '../../test/support/start-server.js';
 import { startSite } from '../../test/support/third-party-site.js';
+import { runElement, type ElementRun, type ElementSpec } from './bench/element-run.js';
+import { hostMeasuredRoute, hostStaticRoute } from './bench/host-route.js';
+import { budgetLine, kb, printTable, printVerdicts, sizes, total, type Sized, type Verdict } from './bench/sizes.js';
+import { htmlGraph, lazyChunks, staticGraph } from './bench/static-graph.js';
 
-const LOADER_BUDGET_GZIP = 6 * 1024;
+const KB = 1024;
+const BUDGET = {
+  loader: 6 * KB,
+  /** Everything a page downloads from the platform before an element is interactive. */
+  beforeInteractive: 60 * KB,
+  /** An element's own chunks, beyond the shared runtime. */
+  elementChunks: 10 * KB,
+  hostFirstRoute: 100 * KB,
+  longTaskMs: 50,
+};
+const CPU_SLOWDOWN = 4;
+
+/** Each element's main control (in its shadow root), as a signed-out visitor on a partner's page sees it. */
+const benchedElements: Record<ElementTag, Omit<ElementSpec, 'tag'>> = {
+  'fan-login': { attributes: {}, control: '[part~="submit"]' },
+  'fan-tip-button': { attributes: { creator: 'ana.lima' }, control: '[part~="button"]' },
+  'fan-wallet-topup': { attributes: {}, control: '[part~="submit"], [part~="sign-in-button"]' },
+};
+const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo' };
+
 const widgetsDist = path.join(repoRoot, 'widgets/dist');
+const bridgeDist = path.join(widgetsDist, 'bridge');
+const verdicts: Verdict[] = [];
 
-interface Sized {
-  name: string;
-  raw: number;
-  gzip: number;
-  brotli: number;
+const sizeOf = (label: string, file: string) => sizes(label, readFileSync(file));
+
+function staticFigures(): void {
+  const loader = sizeOf('embed.js', embedOutputs.loader);
+  printTable('Loader (loader/dist/embed.js)', [loader]);
+  verdicts.push(budgetLine('loader embed.js', loader.gzip, BUDGET.loader));
+
+  const runtime = staticGraph(widgetsDist, runtimeChunk);
+  const bridge = htmlGraph(bridgeDist, 'bridge.html', '/widgets/bridge/');
+  for (const tag of Object.keys(elementSources) as ElementTag[]) {
+    const graph = staticGraph(widgetsDist, `${tag}.js`);
+    const own = graph.filter((file) => !runtime.includes(file));
+    const rows = [
+      loader,
+      ...runtime.map((file) => sizeOf(`widgets/${file}`, path.join(widgetsDist, file))),
+      ...own.map((file) => sizeOf(`widgets/${file}`, path.join(widgetsDist, file))),
+      ...bridge.map((file) => sizeOf(`widgets/bridge/${file}`, path.join(bridgeDist, file))),
+    ];
+    printTable(`Build graph of <${tag}>: loader, runtime, its own chunks, bridge page and assets (no lazy chunks)`, rows);
+    const ownSize = total(own.map((file) => sizeOf(file, path.join(widgetsDist, file))));
+    console.log(`own chunks (${own.join(', ')}): ${kb(ownSize.gzip)} gzip, ${kb(ownSize.brotli)} brotli`);
+    printLazy(lazyChunks(widgetsDist, [...runtime, ...own]));
+    verdicts.push(budgetLine(`<${tag}> own chunks (build)`, ownSize.gzip, BUDGET.elementChunks));
+  }
+
+  const host = hostStaticRoute(hostDist);
+  printTable('Host site, first route as built: index.html, its module graph and stylesheets (host/dist)', host);
+  console.log(`fetched later (pages by route, translations, socket.io-client): ${lazyChunks(hostDist, htmlGraph(hostDist, 'index.html', '/')).length} chunks`);
 }
 
-function sizes(name: string, body: Uint8Array): Sized {
-  return {
-    name,
-    raw: body.byteLength,
-    gzip: gzipSync(body, { level: 9 }).byteLength,
-    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
-  };
+/** A translation chunk: one namespace in one locale (`chunks/pt-BR-<hash>.js`). */
+const translationChunk = /^chunks\/[a-z]{2}(?:-[A-Z]{2})?-[\w-]+\.js$/;
+
+/** What the graph may fetch later, on demand: other elements' entries aside, translations summed up. */
+function printLazy(lazy: readonly string[]): void {
+  const gzipOf = (file: string) => sizeOf(file, path.join(widgetsDist, file)).gzip;
+  const translations = lazy.filter((file) => translationChunk.test(file));
+  const others = lazy.filter((file) => !translationChunk.test(file) && !/^fan-[\w-]+\.js$/.test(file));
+  if (others.length > 0) console.log(`fetched later, on demand: ${others.map((file) => `${file} ${kb(gzipOf(file))}`).join(', ')}`);
+  if (translations.length > 0) {
+    const sizes = translations.map(gzipOf);
+    console.log(
+      `translations, one chunk per namespace and locale, fetched for the active locale only: ${translations.length} chunks of ` +
+        `${kb(Math.min(...sizes))} to ${kb(Math.max(...sizes))} gzip`,
+    );
+  }
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
+function printRun(tag: string, run: ElementRun): void {
+  printTable(
+    `<${tag}> measured in Chromium (CPU ${CPU_SLOWDOWN}x slower), a partner's page with only the script tag and the element: ` +
+      `every platform response (bridge.html and its assets included) until interactive at ${Math.round(run.interactiveMs)} ms`,
+    run.before,
+    run.beforeColumns,
+  );
+  const before = total(run.before);
+  console.log(`before interactive: ${kb(before.gzip)} gzip, ${kb(before.brotli)} brotli (budget ${kb(BUDGET.beforeInteractive)} gzip)`);
+  if (run.after.length > 0) {
+    const after = total(run.after);
+    console.log(`after interactive, until the network was quiet (not in the budget): ${run.after.map((row) => row.name).join(', ')}: ${kb(after.gzip)} gzip`);
+  }
+  const page = run.longTasks.filter((task) => task.frame === 'page');
+  const bridge = run.longTasks.filter((task) => task.frame === 'bridge');
+  const describe = (tasks: typeof page) =>
+    tasks.length === 0 ? 'none' : `${tasks.length}, longest ${Math.round(Math.max(...tasks.map((task) => task.durationMs)))} ms`;
+  console.log(
+    `long tasks until interactive, CPU ${CPU_SLOWDOWN}x slower: page main thread ${describe(page)}; ` +
+      `bridge iframe ${describe(bridge)}${run.bridgeThrottled ? '' : ' (bridge not slowed down)'}` +
+      // Other processes stretch tasks too; the load says how busy the machine was.
+      ` (machine load ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  for (const task of run.longTasks) console.log(`  ${task.frame} at ${Math.round(task.startMs)} ms: ${Math.round(task.durationMs)} ms`);
 
-function printTable(title: string, rows: Sized[], extra: Record<string, string>[] = []): void {
-  const total = rows.reduce((sum, row) => ({ name: 'total', raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }), {
-    name: 'total',
-    raw: 0,
-    gzip: 0,
-    brotli: 0,
+  verdicts.push(budgetLine(`<${tag}> before interactive (measured)`, before.gzip, BUDGET.beforeInteractive));
+  const longest = Math.max(0, ...run.longTasks.map((task) => task.durationMs));
+  verdicts.push({ what: `<${tag}> longest task until interactive`, measured: `${Math.round(longest)} ms`, limit: `${BUDGET.longTaskMs} ms`, ok: longest <= BUDGET.longTaskMs });
+  verdicts.push({
+    what: `<${tag}> socket.io-client while signed out`,
+    measured: run.socketClient.length > 0 ? run.socketClient.join(', ') : 'not fetched',
+    limit: 'not fetched',
+    ok: run.socketClient.length === 0,
   });
-  const lines = [...rows, ...(rows.length > 1 ? [total] : [])].map((row, index) => [
-    row.name,
-    kb(row.raw),
-    kb(row.gzip),
-    kb(row.brotli),
-    ...(extra[index] ? Object.values(extra[index]) : []),
-  ]);
-  const header = ['', 'raw', 'gzip', 'brotli', ...(extra[0] ? Object.keys(extra[0]) : [])];
-  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => (line[column] ?? '').length)));
-  const format = (line: string[]) => line.map((text, column) => (column === 0 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0))).join('  ');
-  console.log(`\n${title}`);
-  console.log(format(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const line of lines) console.log(format(line));
 }
 
-/** The entry and every chunk it imports statically, as the browser fetches them. */
-function staticGraph(entry: string): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(path.join(widgetsDist, file), 'utf8');
-    for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[^'"();]*?\sfrom\s*)?["']([^"']+)["']/g)) {
-      const specifier = match[1] ?? '';
-      if (specifier.startsWith('.')) visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
-    }
-  };
-  visit(entry);
-  return [...seen];
-}
-
-async function measure(): Promise<{ rows: Sized[]; extra: Record<string, string>[]; readyMs: number }> {
+async function measuredFigures(): Promise<void> {
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bench</title></head><body>
-<script src="${server.origin}/embed.js" async data-locale="pt-BR" data-creator="ana.lima"></script>
-<fan-login></fan-login></body></html>`;
-  const site = await startSite({ '/page.html': html });
+  const pages = new Map<string, string>();
+  const site = await startSite({ '/element.html': (url) => pages.get(url.searchParams.get('tag') ?? '') ?? '' });
   try {
-    const context = await browser.newContext({ locale: 'pt-BR' });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      (window as unknown as { fanReadyAt: Promise<number> }).fanReadyAt = new Promise((resolve) =>
-        document.addEventListener('fan-ready', () => resolve(performance.now()), { once: true }),
+    // The tip button's creator lets the partner embed her, as a real partner page would be set up.
+    const creatorToken = await signInApi(server.origin, demoCreator.email, demoCreator.password);
+    await allowOrigin(server.origin, creatorToken, site.origin);
+    for (const [tag, spec] of Object.entries(benchedElements) as [ElementTag, Omit<ElementSpec, 'tag'>][]) {
+      const attributes = Object.entries(spec.attributes).map(([name, value]) => ` ${name}="${value}"`).join('');
+      pages.set(
+        tag,
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Bench</title></head><body>
+<script src="${server.origin}/embed.js" async data-locale="pt-BR" data-creator="ana.lima"></script>
+<${tag}${attributes}></${tag}></body></html>`,
       );
-    });
-    const pending: Promise<{ row: Sized; extra: Record<string, string> } | null>[] = [];
-    let ready = false;
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (ready || url.origin !== server.origin) return;
-      pending.push(
-        response
-          .body()
-          .then((body) => ({
-            row: sizes(url.pathname + url.search, body),
-            extra: { status: String(response.status()), 'served as': response.headers()['content-encoding'] ?? 'identity' },
-          }))
-          .catch(() => null),
-      );
-    });
-    await page.goto(`${site.origin}/page.html`);
-    const readyMs = await page.evaluate(() => (window as unknown as { fanReadyAt: Promise<number> }).fanReadyAt);
-    ready = true;
-    const measured = (await Promise.all(pending)).filter((entry) => entry !== null);
-    await context.close();
-    return { rows: measured.map((entry) => entry.row), extra: measured.map((entry) => entry.extra), readyMs };
+      const run = await runElement({
+        browser,
+        platform: server.origin,
+        url: `${site.origin}/element.html?tag=${tag}`,
+        spec: { tag, ...spec },
+        cpuSlowdown: CPU_SLOWDOWN,
+      });
+      printRun(tag, run);
+    }
+    const host = await hostMeasuredRoute(browser, server.origin);
+    printTable(`Host site, measured in Chromium: what a visitor's browser downloads for / (it lands on ${host.landedOn}), API answers aside`, host.rows);
+    verdicts.push(budgetLine('host first route (measured)', total(host.rows).gzip, BUDGET.hostFirstRoute));
   } finally {
     await browser.close();
     await site.close();
@@ -122,27 +180,16 @@ async function measure(): Promise<{ rows: Sized[]; extra: Record<string, string>
 }
 
 ensureEmbedBuilt();
+ensureHostBuilt();
+staticFigures();
 
-const loader = sizes('embed.js', readFileSync(embedOutputs.loader));
-printTable('Loader (loader/dist/embed.js)', [loader]);
-const overBudget = loader.gzip > LOADER_BUDGET_GZIP;
-console.log(`budget: ${kb(LOADER_BUDGET_GZIP)} gzip, ${overBudget ? 'OVER' : 'ok'}`);
-
-const graph = ['runtime.js', ...staticGraph('fan-login.js').filter((file) => file !== 'runtime.js')];
-printTable(
-  'Build graph of <fan-login>: the loader, then every chunk it imports (widgets/dist)',
-  [loader, ...graph.map((file) => sizes(`widgets/${file}`, readFileSync(path.join(widgetsDist, file))))],
-);
-
-if (process.argv.includes('--no-browser')) {
-  console.log('\n(measurement in Chromium skipped: --no-browser)');
+const browserWanted = !process.argv.includes('--no-browser');
+if (!browserWanted || !existsSync(chromiumPath)) {
+  console.log(`\n(measurement in Chromium skipped: ${browserWanted ? `no Chromium at ${chromiumPath}` : '--no-browser'}; budgets below are the build's only)`);
+  verdicts.push(budgetLine('host first route (build)', total(hostStaticRoute(hostDist)).gzip, BUDGET.hostFirstRoute));
 } else {
-  const { rows, extra, readyMs } = await measure();
-  printTable(
-    `Measured in Chromium: a third-party page with only the script tag and <fan-login>; platform responses until fan-ready (${Math.round(readyMs)} ms after navigation start)`,
-    rows,
-    extra,
-  );
+  await measuredFigures();
 }
 
-if (overBudget) process.exitCode = 1;
+printVerdicts(verdicts);
+if (verdicts.some((verdict) => !verdict.ok)) process.exitCode = 1;

@@ -28,8 +28,14 @@ export function startElementLoader(options: LoaderOptions): void {
 
   const load = (tag: string): void => {
     if (requested.has(tag)) return;
-    // Both at once: the element chunk imports the runtime too, but would only discover it after parsing.
-    const loading = Promise.all([import(/* @vite-ignore */ base + runtime), import(/* @vite-ignore */ `${base}${tag}.js`)]);
+    const runtimeUrl = base + runtime;
+    const chunkUrl = `${base}${tag}.js`;
+    // Both are fetched at once (the element chunk would only discover the runtime after
+    // parsing), but run one after the other, each in a task of its own: evaluating the
+    // runtime, then defining the element, rather than one long task doing both.
+    preloadModule(runtimeUrl);
+    preloadModule(chunkUrl);
+    const loading = import(/* @vite-ignore */ runtimeUrl).then(() => import(/* @vite-ignore */ chunkUrl));
     requested.set(tag, loading);
     loading.catch((error: unknown) => {
       // Let a later approach or touch try again.
@@ -100,6 +106,20 @@ export function startElementLoader(options: LoaderOptions): void {
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   scan(document);
+}
+
+const preloaded = new Set<string>();
+
+/** Fetches and compiles a module without running it; `import()` later reuses it. */
+function preloadModule(url: string): void {
+  if (preloaded.has(url)) return;
+  preloaded.add(url);
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  // What import() of a module on another origin sends (CORS, no credentials), so the preload is reused.
+  link.crossOrigin = 'anonymous';
+  link.href = url;
+  (document.head ?? document.documentElement).append(link);
 }
 
 function placeholderOf(element: Element): Element | null {

@@ -11,14 +11,27 @@ describe('the API surface', () => {
   it('answers unknown routes with 404 in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: 'Route GET /api/does-not-exist not found', error: 'Not Found' });
+    expect(res.json()).toEqual({ statusCode: 404, message: 'Route GET /api/does-not-exist not found', error: 'Not Found', code: 'route.not_found' });
   });
 
   it('refuses malformed JSON with a 400 in the error shape', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'request.invalid' });
     expect(res.json().message.length).toBeGreaterThan(0);
+  });
+
+  it('gives framework refusals their request codes', async () => {
+    const login = (headers: Record<string, string>, payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload });
+    const xml = await login({ 'content-type': 'application/xml' }, '<login/>');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ statusCode: 415, code: 'request.unsupported_media_type' });
+    const empty = await login({ 'content-type': 'application/json' }, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ statusCode: 400, code: 'request.empty_body' });
+    const query = await t.app.inject({ method: 'GET', url: '/api/performers/search?limit=many' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: 'request.invalid', fields: ['querystring.limit'] });
   });
 
   it('publishes an OpenAPI document listing every documented route from the same schemas', async () => {

@@ -10,12 +10,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from './context.js';
-import { errorBody, HttpError } from './http/errors.js';
+import { errorBody, HttpError, type ErrorCode } from './http/errors.js';
 import { registerGuard } from './http/guard.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
-import { domainRoutes } from './domains/index.js';
+import { domains } from './domains/index.js';
+import { registerDomains, type DomainPlugin } from './domains/plugin.js';
 import { registerSiteRoutes, type SiteDirs } from './site.js';
 
 export type App = FastifyInstance;
@@ -24,13 +26,15 @@ export interface BuildOptions {
   logger?: boolean | { level: string };
   /** Serve the built host site, loader and widgets (off in most tests). */
   serveSite?: boolean | SiteDirs;
+  /** More domains beside the app's own: a test plugs a domain into another's extension point. */
+  extraDomains?: readonly DomainPlugin[];
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: ctx.config.bodyLimit,
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     return503OnClosing: true,
     ajv: undefined,
     // Router errors (bad percent-encoding, over-long path parameters) skip setErrorHandler; same shape.
@@ -41,7 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(renderError);
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply.code(404).send(errorBody(404, 'route.not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 
   // Bundles, pages and JSON go out gzip- or brotli-compressed when the client accepts it.
@@ -74,8 +78,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-      for (const routes of domainRoutes) await api.register((scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+      api.get(paths.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await registerDomains(api.withTypeProvider<ZodTypeProvider>(), ctx, [...domains, ...(options.extraDomains ?? [])]);
     },
     { prefix: '/api' },
   );
@@ -95,38 +99,55 @@ function renderError(error: FastifyError | HttpError | Error, request: { log: Ap
   if (error instanceof HttpError) {
     reply.headers(error.headers);
     reply.code(error.statusCode);
-    return reply.send(errorBody(error.statusCode, error.message));
+    return reply.send(errorBody(error.statusCode, error.code, error.message, error.fields));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const message = error.validation
-      .map((issue) => {
-        const where = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
-        return `${where}: ${issue.message}`;
-      })
-      .join('; ');
+    const issues = error.validation.map((issue) => ({
+      field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+      message: issue.message,
+    }));
     reply.code(400);
-    return reply.send(errorBody(400, message));
+    const message = issues.map(({ field, message }) => `${field}: ${message}`).join('; ');
+    return reply.send(errorBody(400, 'request.invalid', message, [...new Set(issues.map(({ field }) => field))]));
   }
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
+    const { code, message } = describeClientError(error as FastifyError);
     reply.code(status);
-    return reply.send(errorBody(status, describeClientError(error as FastifyError)));
+    return reply.send(errorBody(status, code, message));
   }
   request.log.error({ err: error }, 'unhandled error');
   reply.code(500);
-  return reply.send(errorBody(500, 'Something went wrong, please try again later'));
+  return reply.send(errorBody(500, 'server.error', 'Something went wrong, please try again later'));
 }
 
-function describeClientError(error: FastifyError): string {
+/** Fastify's and its plugins' own client errors, with a code clients can translate. */
+function describeClientError(error: FastifyError): { code: ErrorCode; message: string } {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'The request body is larger than the limit';
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { code: 'request.body_too_large', message: 'The request body is larger than the limit' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { code: 'request.unsupported_media_type', message: 'Unsupported content type' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The JSON body is empty';
+      return { code: 'request.empty_body', message: 'The JSON body is empty' };
+    case 'FST_ERR_ROUTE_MISSING_CONTENT':
+      return { code: 'request.empty_body', message: error.message };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { code: 'request.malformed_multipart', message: error.message };
+    case 'FST_ERR_NOT_FOUND':
+      return { code: 'route.not_found', message: error.message };
     default:
-      return error.message;
+      return { code: 'request.invalid', message: error.message };
   }
+}
+
+/** Fastify's option for TRUST_PROXY: a hop count trusts that many proxies nearest the server. */
+function trustProxyOption(trust: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { Config } from './config/env.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
-import { permissions } from './db/schema/index.js';
+import { count, inArray } from 'drizzle-orm';
+import { permissions, settings } from './db/schema/index.js';
 import { PERMISSIONS } from './domains/auth/permissions.js';
 import { ensureDefaultSettings } from './domains/settings/settings.service.js';
+import { SETTING_KEYS } from './domains/settings/settings.catalogue.js';
 import { createMailer } from './mail/mailer.js';
 import { createRealtime } from './realtime/realtime.js';
 import { PLACEHOLDER_AVATAR } from './seed/avatars.js';
@@ -23,8 +25,14 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
 
 /** Reference rows every installation needs: setting defaults, the permission catalogue, placeholders. */
 export async function ensureBaseData(ctx: AppContext): Promise<void> {
-  await ensureDefaultSettings(ctx.db);
-  await ctx.db.insert(permissions).values([...PERMISSIONS]).onConflictDoNothing();
+  // Read first: a restart finds everything in place and writes nothing (PGlite's first write
+  // after opening costs about a second, most of a restart).
+  const [settingRows, permissionRows] = await Promise.all([
+    ctx.db.select({ n: count() }).from(settings).where(inArray(settings.key, [...SETTING_KEYS])),
+    ctx.db.select({ n: count() }).from(permissions).where(inArray(permissions.key, PERMISSIONS.map((permission) => permission.key))),
+  ]);
+  if ((settingRows[0]?.n ?? 0) < SETTING_KEYS.length) await ensureDefaultSettings(ctx.db);
+  if ((permissionRows[0]?.n ?? 0) < PERMISSIONS.length) await ctx.db.insert(permissions).values([...PERMISSIONS]).onConflictDoNothing();
   const placeholder = path.join(ctx.config.uploadsDir, 'defaults/avatar.svg');
   try {
     await access(placeholder);

@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app.js';
-import { createContext, ensureBaseData } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
-import { pruneIdempotencyKeys } from './http/idempotency.js';
+import { DataFolderError } from './db/data-folder.js';
 
 const started = performance.now();
 
@@ -22,12 +19,19 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// The app's modules load while the database opens (PGlite's start is most of a restart).
+const modules = Promise.all([import('./app.js'), import('./bootstrap.js'), import('./seed/demo.js'), import('./http/idempotency.js')]);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
   poolSize: config.databasePoolSize,
   onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+}).catch((error: unknown) => {
+  if (!(error instanceof DataFolderError)) throw error;
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
 });
+const [{ buildApp }, { createContext, ensureBaseData }, { DEMO_LOGINS, DEMO_PASSWORD, seedDemo }, { pruneIdempotencyKeys }] = await modules;
 await database.migrate();
 const ctx = createContext(config, database.db);
 await ensureBaseData(ctx);

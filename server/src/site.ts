@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import staticFiles from '@fastify/static';
 import type { AppContext } from './context.js';
 import { registerEmbedPages } from './domains/embeds/embed-pages.js';
+import { errorBody } from './http/errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const siteDirs = {
@@ -14,7 +15,7 @@ export const siteDirs = {
 };
 
 const NOT_SPA_PREFIXES = ['/api/', '/socket.io', '/files/', '/widgets/', '/loader/', '/embed/', '/assets/'];
-/** Extensions of files the site serves; usernames may not end in one (auth.schemas.ts). */
+/** Extensions of files the site serves; usernames may not end in one (accounts.schemas.ts). */
 export const ASSET_EXTENSION = /\.(js|mjs|css|map|html|json|txt|xml|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|mp4|webm|mp3|wasm)$/i;
 
 /** Serves uploads, the built host site (with SPA fallback), the loader and widget bundles, and the embed pages. */
@@ -61,7 +62,7 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (NOT_SPA_PREFIXES.some((prefix) => url.startsWith(prefix)) || ASSET_EXTENSION.test(url)) {
-      return reply.code(404).send({ statusCode: 404, message: `Route ${request.method} ${url} not found`, error: 'Not Found' });
+      return reply.code(404).send(errorBody(404, 'route.not_found', `Route ${request.method} ${url} not found`));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.host);
   });

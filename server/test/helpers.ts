@@ -7,7 +7,7 @@ import { createContext, ensureBaseData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { users, type Role } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/domains/auth/passwords.js';
+import { hashPassword } from '../src/domains/accounts/passwords.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { postMovement } from '../src/ledger/ledger.js';
 import { workerDatabase } from './databases.js';

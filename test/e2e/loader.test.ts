@@ -160,13 +160,14 @@ ${body}</body></html>`;
     }
   });
 
-  it('asks for no password on a third-party page, and signs in with the form on the platform origin', async () => {
+  it('asks for no password on a third-party page, and signs in with the form on the platform origin; socket.io-client comes only with the sign-in', async () => {
     const foreign = await open('<fan-login id="login"></fan-login>');
     try {
       await foreign.page.waitForFunction(() => (window as unknown as { fanReady: unknown[] }).fanReady.length === 1);
       const form = foreign.page.locator('#login').locator('[part~="form"]');
       expect(await form.getAttribute('data-mode')).toBe('popup');
       expect(await foreign.page.locator('#login').locator('input[type="password"]').count()).toBe(0);
+      expect(foreign.chunks().filter((path) => /\/socket-[\w-]+\.js$/.test(path))).toEqual([]);
     } finally {
       await foreign.close();
     }
@@ -180,6 +181,9 @@ ${body}</body></html>`;
           (window as unknown as { signedIn: unknown }).signedIn = (event as CustomEvent).detail;
         });
       });
+      // Signed out, the page has no live connection, so it never fetched socket.io-client.
+      expect(own.chunks().filter((path) => path.startsWith('/widgets/chunks/socket-'))).toEqual([]);
+      const socketClient = own.page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/widgets/chunks/socket-'));
       await element.getByLabel('E-mail ou nome de usuário').fill('fan1@fandeck.local');
       await element.getByLabel('Senha').fill('fandeck-demo');
       await element.getByRole('button', { name: 'Entrar' }).click();
@@ -188,6 +192,8 @@ ${body}</body></html>`;
       expect(Object.keys(detail.user).sort()).toEqual(['_id', 'isPerformer', 'name', 'username']);
       expect(detail.user.isPerformer).toBe(false);
       await element.getByRole('button', { name: 'Sair' }).waitFor();
+      // The session opens its live connection on sign-in, which fetches the client then.
+      await socketClient;
     } finally {
       await own.close();
     }

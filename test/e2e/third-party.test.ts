@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { apiGet, allowOrigin, signInApi } from '../support/api.js';
+import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
@@ -30,9 +31,10 @@ interface PageTransport {
   kind: string;
   state: { status: string; reason?: string };
   hasCredential(): boolean;
-  request(method: string, path: string, options?: unknown): Promise<{ ok: boolean; status: number; body?: { message?: string; code?: string } }>;
-  confirm(request: unknown): Promise<boolean>;
+  request(method: string, path: string, options?: unknown): Promise<PageResult>;
+  pay(request: unknown): Promise<PageResult>;
 }
+type PageResult = { ok: boolean; status: number; data?: unknown; body?: { message?: string; code?: string } };
 type WithSession = typeof globalThis & { [key: symbol]: { transport: PageTransport } | undefined };
 
 /** The page's transport, as any script on the page can reach it (inside page.evaluate). */
@@ -217,55 +219,61 @@ describe('widgets on a third-party page talk to the platform only through the br
     }
   });
 
-  it('(e) lets money move only after the fan confirms in the bridge’s own dialog', async () => {
-    const tip = () =>
-      page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.request('POST', '/wallet/charges/tip/abc', { body: { price: 10 } }));
-    const needsConfirm = 'This payment needs your confirmation first';
-    expect(await tip()).toMatchObject({ ok: false, status: 403, body: { message: needsConfirm } });
-
+  it('(e) moves money only through pay, confirmed in the bridge’s own dialog from the server’s quote', async () => {
     const creator = await apiGet<{ _id: string }>(server.origin, `/performers/${demoCreator.username}`);
-    const ask = (answerKey: string) =>
+    const creatorId = creator.body?.data?._id ?? '';
+    const fanToken = credential.latest()!;
+    const balance = async () => (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body?.data?.balance;
+    const startBalance = (await balance())!;
+
+    // A plain call to a money route is refused by the bridge, whatever the page sends with it.
+    const plain = await page.evaluate(
+      (id) => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.request('POST', `/wallet/charges/tip/${id}`, { body: { price: 10 } }),
+      creatorId,
+    );
+    expect(plain).toMatchObject({ ok: false, status: 403, body: { code: 'bridge.route_not_allowed' } });
+
+    const pay = (answerKey: string, idempotencyKey: string) =>
       page.evaluate(
-        ([id, key]) => {
-          const request = { kind: 'tip', title: 'Gorjeta pelo vídeo', amount: 10, currency: 'BRL', creator: { _id: id, name: 'Someone Else' } };
+        ([id, key, idem]) => {
           const transport = (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport;
-          void transport.confirm(request).then((answer) => ((window as unknown as Record<string, boolean>)[key!] = answer));
+          const request = { action: 'charge:tip', params: { id }, body: { price: 10, message: 'Gorjeta pelo vídeo' }, idempotencyKey: idem };
+          void transport.pay(request).then((answer) => ((window as unknown as Record<string, PageResult>)[key!] = answer));
         },
-        [creator.body?.data?._id, answerKey],
+        [creatorId, answerKey, idempotencyKey],
       );
+    const answer = (key: string) => page.evaluate((name) => (window as unknown as Record<string, PageResult | undefined>)[name], key);
     const bridge = page.frameLocator('iframe[data-fandeck-bridge]');
 
-    await ask('firstAnswer');
+    await pay('firstAnswer', 'third-party-tip-1');
     const dialog = bridge.getByRole('alertdialog');
     await dialog.waitFor();
     const shown = await dialog.textContent();
-    // The platform's own facts: the creator's real name, the amount, and who asked.
+    // The platform's own facts from the quote: the creator's real name, the price, and who asked.
     expect(shown).toContain(demoCreator.name);
-    expect(shown).not.toContain('Someone Else');
     expect(shown).toMatch(/R\$\s?10,00/);
     expect(shown).toContain(shop.origin);
     // A page script cannot reach into the dialog.
     expect(await page.evaluate(() => document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.contentDocument)).toBeNull();
     await bridge.getByRole('button', { name: 'Cancelar' }).click();
-    await page.waitForFunction(() => (window as unknown as Record<string, boolean>).firstAnswer === false);
-    expect(await tip()).toMatchObject({ status: 403, body: { message: needsConfirm } });
+    await expect.poll(() => answer('firstAnswer')).toMatchObject({ ok: false, status: -1, body: { code: 'bridge.not_confirmed' } });
+    expect(await balance()).toBe(startBalance);
 
     // A page that makes the dialog nearly transparent (to lure a click onto it) gets no working Confirm.
-    await ask('secondAnswer');
+    await pay('secondAnswer', 'third-party-tip-2');
     const confirmButton = bridge.getByRole('button', { name: 'Confirmar' });
     await confirmButton.waitFor();
+    await confirmButton.hover();
     await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.style.opacity = '0.1'));
     await page.waitForTimeout(1500);
     expect(await confirmButton.isDisabled()).toBe(true);
     await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.style.opacity = '1'));
-    await confirmButton.click();
-    await page.waitForFunction(() => (window as unknown as Record<string, boolean>).secondAnswer === true);
+    await confirmWhenArmed(bridge);
+    await expect.poll(() => answer('secondAnswer'), { timeout: 15_000 }).toMatchObject({ ok: true });
     const overlay = await page.evaluate(() => getComputedStyle(document.querySelector('iframe[data-fandeck-bridge]')!).visibility);
     expect(overlay).toBe('hidden');
-    // The confirm lets exactly one such call through to the server, then the next needs another.
-    const passed = await tip();
-    expect(passed.body?.message).not.toBe(needsConfirm);
-    expect(await tip()).toMatchObject({ status: 403, body: { message: needsConfirm } });
+    // Exactly one charge of the confirmed price.
+    expect(await balance()).toBe(startBalance - 10);
   });
 
   it('signs out in the bridge, for every element, and ends the session on the server', async () => {

@@ -6,9 +6,10 @@
  *    button, and the balance the element shows goes from 50.00 to 75.00 by itself.
  * 2. On a partner's page (another origin, on creator ana.lima's allowed list) the fan
  *    signs in through the platform popup from `<fan-login>`, tips 10.00 from
- *    `<fan-tip-button creator="ana.lima">`, confirming in the bridge's own dialog. The
- *    balance shown on that page drops to 65.00 live, and the creator, listening on a
- *    socket of their own, receives `update_balance` with exactly the tip's earnings.
+ *    `<fan-tip-button creator="ana.lima">`, confirming the server's quote in the bridge's
+ *    own dialog (the bridge sends that same request itself). The balance shown on that
+ *    page drops to 65.00 live, and the creator, listening on a socket of their own,
+ *    receives `update_balance` with exactly the tip's earnings.
  *
  * Every wait is on something happening, with a deadline; there are no sleeps.
  */
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { apiGet, allowOrigin, signInApi } from '../support/api.js';
+import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
@@ -97,7 +99,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     await context.addCookies([{ name: 'token', value: fanToken, url: server.origin, sameSite: 'Lax' }]);
     // A page on the platform's own origin: the element talks to the API directly.
     await page.route(`${server.origin}/wallet-e2e.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: walletPage(server.origin) }));
-    // Same origin, the platform's confirm is the browser's own dialog.
+    // Same origin, the platform's confirm is the browser's own dialog, worded from the server's quote.
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -160,7 +162,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     expect(shown).toContain(creator.name);
     expect(shown).toMatch(/R\$\s?10,00/);
     expect(shown).toContain(partner.origin);
-    await bridge.getByRole('button', { name: 'Confirmar' }).click();
+    await confirmWhenArmed(bridge);
 
     await expect.poll(() => page.evaluate(() => (window as unknown as { tipsSent: unknown[] }).tipsSent.length), { timeout: 15_000 }).toBe(1);
     const [sent] = await page.evaluate(() => (window as unknown as { tipsSent: { detail: { chargeId: string; creatorId: string; amount: number }; composed: boolean; target: string }[] }).tipsSent);

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './paths.js';
+import { hostDist, repoRoot } from './paths.js';
 
 /** What a page with the script tag needs the server to serve. */
 export const embedOutputs = {
   loader: path.join(repoRoot, 'loader/dist/embed.js'),
   widgets: path.join(repoRoot, 'widgets/dist/fan-login.js'),
+  bridge: path.join(repoRoot, 'widgets/dist/bridge/bridge.html'),
 };
 
 function newestMtime(source: string): number {
@@ -38,13 +39,36 @@ function build(workspace: string): void {
   if (result.status !== 0) throw new Error(`building ${workspace} failed (exit ${String(result.status)})`);
 }
 
+const contractSources = path.join(repoRoot, 'contract/src');
+
 /**
- * Builds the widget chunks and the loader when they are missing or older than their
- * sources, so end-to-end tests and the bench never run against a stale embed.
+ * Builds the widget chunks (with the bridge pages) and the loader when they are missing or
+ * older than their sources, so end-to-end tests and the bench never run against a stale embed.
  */
 export function ensureEmbedBuilt(): void {
-  const widgetSources = [path.join(repoRoot, 'widgets/src'), path.join(repoRoot, 'widgets/vite.config.ts')];
-  if (stale(embedOutputs.widgets, widgetSources)) build('widgets');
+  const widgetSources = [
+    path.join(repoRoot, 'widgets/src'),
+    path.join(repoRoot, 'widgets/vite.config.ts'),
+    path.join(repoRoot, 'widgets/vite.bridge.config.ts'),
+    contractSources,
+  ];
+  // One build makes both the element chunks and the bridge pages.
+  if (stale(embedOutputs.widgets, widgetSources) || stale(embedOutputs.bridge, widgetSources)) build('widgets');
   const loaderSources = [path.join(repoRoot, 'loader/src'), path.join(repoRoot, 'loader/vite.config.ts'), path.join(repoRoot, 'widgets/src/kit/registry.ts')];
   if (stale(embedOutputs.loader, loaderSources)) build('loader');
+}
+
+/**
+ * Builds the host site when it is missing or older than its sources (the host imports the
+ * widgets' and the contract's sources too), for the bench's first-route figures.
+ */
+export function ensureHostBuilt(): void {
+  const hostSources = [
+    path.join(repoRoot, 'host/src'),
+    path.join(repoRoot, 'host/index.html'),
+    path.join(repoRoot, 'host/vite.config.ts'),
+    path.join(repoRoot, 'widgets/src'),
+    contractSources,
+  ];
+  if (stale(path.join(hostDist, 'index.html'), hostSources)) build('host');
 }

@@ -1,45 +1,32 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
-import { LoginForm, type LoginSuccess } from '@fandeck/widgets/login/login-form';
-import '@fandeck/widgets/login/login-form.css';
+import { FanLogin } from '@fandeck/widgets/login/fan-login';
+import '@fandeck/widgets/kit/base.css';
+import '@fandeck/widgets/ui/form-controls.css';
+import '@fandeck/widgets/login/fan-login.css';
 import { unauthorizedNotice } from '../routing/login-navigation.js';
-import { session, useSignalValue, wirePassword } from '../session/session.js';
+import { session, useSignalValue } from '../session/session.js';
 
 /**
- * /auth/login. Once the form has signed in, the session adopts the token and loads
- * the user; the page's gate then sends the user where signing in leads (pathAfterLogin).
+ * /auth/login: the platform's own `<fan-login>` view, so the site signs in exactly as
+ * every embed does (`session.auth.login`: hashing per the settings, cross-tab announce).
+ * Once signed in, the page's gate sends the user where signing in leads (pathAfterLogin).
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
   const unauthorized = useSignalValue(unauthorizedNotice);
-
-  // The server set the token cookie with its answer; the session adopts it and loads the user.
-  async function onLogin(_success: LoginSuccess) {
-    setFailed(false);
-    const outcome = await session.auth.sync();
-    if (!outcome.ok || !outcome.value) setFailed(true);
-  }
+  const theme = useSignalValue(session.theme.current);
 
   return (
-    <section className="card" aria-labelledby="login-title">
-      <h1 id="login-title">{t('login.title')}</h1>
-      <p className="muted">{t('login.subtitle')}</p>
+    <section className="card" aria-label={t('login.title')}>
       {unauthorized ? (
         <p className="error" role="alert" data-testid="unauthorized-notice">
           {t('errors.unauthorized')}
         </p>
       ) : null}
-      <LoginForm
-        onLogin={(success) => void onLogin(success)}
-        wirePassword={(password) => wirePassword(password, session.settings.values.value)}
-      />
-      {failed ? (
-        <p className="error" role="alert">
-          {t('errors.generic')}
-        </p>
-      ) : null}
+      <div className="fan-root" data-theme={theme}>
+        <FanLogin />
+      </div>
       <p className="card__footer">
         <Link to="/creators">{t('site.browseCreators')}</Link>
       </p>

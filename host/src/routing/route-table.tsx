@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useMatches, type RouteObject } from 'react-router';
+import { PageStatus } from '../components/page-status.js';
 import { LayoutFor } from '../layouts/layouts.js';
 import { PageGate } from './page-gate.js';
 
@@ -44,9 +45,24 @@ export interface PageRoute extends PageFlags {
 }
 
 /**
+ * A page whose code is fetched the first time its route renders, so the first route
+ * downloads only the shell and its own page. `name` is the page's export in the module.
+ *
+ * @example lazyPage(() => import('../pages/home-page.js'), 'HomePage')
+ */
+export function lazyPage<Module, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name & (Module[Name] extends ComponentType ? unknown : never),
+): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/**
  * Turns the flat route table into router objects: pages are grouped under their
- * layout, each page wrapped in the gate that applies its flags, and the flags kept
- * on the route's `handle` for the shell (analytics) to read.
+ * layout, each page wrapped in the gate that applies its flags (the gate decides
+ * before a lazy page is fetched, so a redirect never downloads the page it skips) and
+ * in a loading state while its code arrives, and the flags kept on the route's
+ * `handle` for the shell (analytics) to read.
  */
 export function toRouteObjects(pages: readonly PageRoute[]): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
@@ -58,7 +74,9 @@ export function toRouteObjects(pages: readonly PageRoute[]): RouteObject[] {
       handle,
       element: (
         <PageGate flags={handle.page}>
-          <Page />
+          <Suspense fallback={<PageStatus kind="loading" />}>
+            <Page />
+          </Suspense>
         </PageGate>
       ),
     };

@@ -2,7 +2,6 @@
 import { getSession, type Session } from '@fandeck/widgets/session';
 
 export { useSignalValue } from '@fandeck/widgets/session/react';
-export { wirePassword } from '@fandeck/widgets/session';
 export type {
   ActionError,
   CurrentUser,

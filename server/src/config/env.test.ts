@@ -25,3 +25,31 @@ describe('environment', () => {
     expect(message).toMatch(/STRIPE_SECRET_KEY/);
   });
 });
+
+describe('TRUST_PROXY and CORS_ORIGINS', () => {
+  const base = { NODE_ENV: 'test' };
+  it('trusts no proxy by default; takes a hop count or a list of addresses', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ ...base, TRUST_PROXY: '::1, fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const value of ['true', 'yes', '99', 'evil.example', '1.2.3.4/x']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads exact origins for CORS and refuses paths or wildcards', () => {
+    expect(loadConfig(base).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...base, CORS_ORIGINS: 'https://fans.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://fans.example.com',
+      'http://localhost:5173',
+    ]);
+    for (const value of ['*', 'https://fans.example.com/', 'fans.example.com', 'https://*.example.com']) {
+      expect(() => loadConfig({ ...base, CORS_ORIGINS: value }), value).toThrow(/CORS_ORIGINS/);
+    }
+  });
+});

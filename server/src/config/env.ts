@@ -38,6 +38,16 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Which proxies may set X-Forwarded-For: `off` (default), a hop count, or comma-separated IPs/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .refine((value) => parseTrustProxy(value) !== undefined, 'must be off, a hop count (1-10) or comma-separated IPs/CIDRs'),
+  /** Origins allowed to call the API from the browser (CORS), comma-separated; exact `scheme://host[:port]`. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .refine((value) => splitList(value).every(isOrigin), 'must be comma-separated origins such as https://fans.example.com'),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -65,6 +75,10 @@ export interface Config {
   bodyLimit: number;
   uploadLimit: number;
   seed: 'demo' | 'none';
+  /** Fastify's `trustProxy`: false, a hop count, or the list of trusted proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Exact origins allowed by CORS. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -105,7 +119,41 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
     seed: e.SEED,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    corsOrigins: splitList(e.CORS_ORIGINS),
   };
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:]+\]$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const IPV4_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6_CIDR = /^[0-9a-f:]+(\/\d{1,3})?$/i;
+
+/** `off` → false; `1`..`10` → hops; else a list of IPs/CIDRs; undefined when malformed. */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const list = splitList(text);
+  if (list.length === 0) return undefined;
+  return list.every((item) => IPV4_CIDR.test(item) || (item.includes(':') && IPV6_CIDR.test(item))) ? list : undefined;
 }
 
 function stripEmpty(source: Record<string, string | undefined>): Record<string, string> {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { cannotOpen, lockDataFolder, prepareDataFolder } from './data-folder.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -53,17 +53,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: once(() => pool.end()),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  if (!options.dataDir) {
+    const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    return pgliteDatabase(client, () => client.close());
+  }
+  // A data folder: held by this process alone, and never left half-initialised.
+  const dataDir = options.dataDir;
+  const release = lockDataFolder(dataDir);
+  try {
+    await prepareDataFolder(dataDir, async (aside) => {
+      const fresh = await PGlite.create({ dataDir: aside, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+      await fresh.close();
+    });
+    const client = await PGlite.create({ dataDir }).catch((error: unknown) => {
+      throw cannotOpen(dataDir, error);
+    });
+    return pgliteDatabase(client, async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: once(() => client.close()),
+    close: once(close),
   };
 }
 

@@ -1,13 +1,25 @@
-import type { DomainRoutes } from './types.js';
-import authRoutes from './auth/auth.routes.js';
-import usersRoutes from './users/users.routes.js';
-import performersRoutes from './performers/performers.routes.js';
-import settingsRoutes from './settings/settings.routes.js';
-import referenceRoutes from './reference/reference.routes.js';
-import embedsRoutes from './embeds/embeds.routes.js';
-import walletRoutes from './wallet/wallet.routes.js';
-import paymentsRoutes from './payments/payments.routes.js';
-import couponsRoutes from './coupons/coupons.routes.js';
+import type { DomainPlugin } from './plugin.js';
+import accounts from './accounts/accounts.plugin.js';
+import auth from './auth/auth.routes.js';
+import users from './users/users.routes.js';
+import performers from './performers/performers.routes.js';
+import settings from './settings/settings.routes.js';
+import reference from './reference/reference.routes.js';
+import embeds from './embeds/embeds.routes.js';
+import wallet from './wallet/wallet.routes.js';
+import payments from './payments/payments.routes.js';
+import coupons from './coupons/coupons.routes.js';
 
-/** Every domain's routes, registered under /api in this order. */
-export const domainRoutes: DomainRoutes[] = [authRoutes, usersRoutes, performersRoutes, settingsRoutes, referenceRoutes, embedsRoutes, walletRoutes, paymentsRoutes, couponsRoutes];
+/** Every domain, registered under /api in dependency order (registerDomains). */
+export const domains: readonly DomainPlugin[] = [
+  settings,
+  reference,
+  accounts,
+  auth,
+  users,
+  performers,
+  embeds,
+  wallet,
+  payments,
+  coupons,
+];

@@ -40,7 +40,7 @@ export function gatewaysOf(ctx: AppContext): Gateways {
 /** The Stripe adapter, or the 4xx every card endpoint answers when cards are off. */
 export function requireStripe(ctx: AppContext): StripeGateway {
   const stripe = gatewaysOf(ctx).stripe;
-  if (!stripe) throw unprocessable(CARDS_DISABLED);
+  if (!stripe) throw unprocessable('payment.cards_disabled', CARDS_DISABLED);
   return stripe;
 }
 
@@ -54,13 +54,13 @@ export function chooseGateway(ctx: AppContext, configured: GatewayName, requeste
   const gateways = gatewaysOf(ctx);
   switch (name) {
     case 'pix-sandbox':
-      if (!sandboxActive(ctx, configured)) throw unprocessable('The PIX sandbox is not available on this server');
+      if (!sandboxActive(ctx, configured)) throw unprocessable('payment.sandbox_unavailable', 'The PIX sandbox is not available on this server');
       return gateways.pixSandbox;
     case 'stripe':
-      if (!gateways.stripe) throw unprocessable(CARDS_DISABLED);
+      if (!gateways.stripe) throw unprocessable('payment.cards_disabled', CARDS_DISABLED);
       return gateways.stripe;
     case 'pix':
-      throw unprocessable(PIX_NOT_CONFIGURED);
+      throw unprocessable('payment.pix_not_configured', PIX_NOT_CONFIGURED);
   }
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { isErrorCode } from '@fandeck/contract';
 import type { App } from '../app.js';
 import type { AppContext } from '../context.js';
 import { findTokenOwner, issueToken } from '../domains/auth/tokens.js';
@@ -151,7 +152,10 @@ export function judge(probe: Probe, res: LightMyRequestResponse): string | undef
   return errorShapeProblem(res, probe.names);
 }
 
-/** Contract section 1: `{ statusCode, message, error }`, nothing else, with a message that says something. */
+/**
+ * Contract section 1 plus the stable code: `{ statusCode, message, error, code }` and, for
+ * field errors, `fields`; nothing else, with a known code and a message that says something.
+ */
 export function errorShapeProblem(res: LightMyRequestResponse, names?: string): string | undefined {
   let body: unknown;
   try {
@@ -162,12 +166,17 @@ export function errorShapeProblem(res: LightMyRequestResponse, names?: string): 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the error body is not an object';
   const b = body as Record<string, unknown>;
   const keys = Object.keys(b).sort().join(',');
-  if (keys !== 'error,message,statusCode') return `the error body has the keys ${keys}`;
+  if (keys !== 'code,error,message,statusCode' && keys !== 'code,error,fields,message,statusCode') return `the error body has the keys ${keys}`;
+  if (!isErrorCode(b.code)) return `the code ${JSON.stringify(b.code)} is not in the contract's ERROR_CODES`;
+  if (b.code === 'server.error' && res.statusCode < 500) return 'a client error carries server.error';
+  if ('fields' in b && (!Array.isArray(b.fields) || b.fields.length === 0 || !b.fields.every((f) => typeof f === 'string'))) {
+    return 'fields is not a non-empty list of names';
+  }
   if (b.statusCode !== res.statusCode) return `statusCode ${String(b.statusCode)} differs from the HTTP status`;
   if (typeof b.error !== 'string' || !b.error) return 'error is empty';
   if (typeof b.message !== 'string' || !b.message.trim()) return 'message is empty';
-  // Path parameters and the query are validated before the body, and stop validation there.
-  const earlier = /^(params|querystring)\./.test(b.message);
+  // Path parameters, the query and required headers (Idempotency-Key) are judged before the body, and stop there.
+  const earlier = /^(params|querystring|headers)\./.test(b.message) || (Array.isArray(b.fields) && b.fields.every((f) => /^headers\./.test(String(f))));
   if (names && res.statusCode === 400 && !earlier && !b.message.includes(names)) return `the message does not name ${names}`;
   return undefined;
 }

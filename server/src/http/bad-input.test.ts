@@ -144,12 +144,20 @@ describe('bad input on every route', () => {
     const problems: string[] = [];
     for (const route of routes.filter((r) => BODY_METHODS.has(r.method) && r.body?.properties)) {
       const url = fill(route, route.params.map(() => '000000000000000000000000'));
+      // Money-moving routes refuse a request without an Idempotency-Key before reading the body.
+      let keyed = false;
+      let keys = 0;
+      const headers = () => ({ 'content-type': 'application/json', ...(keyed ? { 'idempotency-key': `sweep-${(keys += 1)}` } : {}) });
       const post = (who: Identity, text: string, label: string, names?: string) =>
-        h.send('sweep', 0, { identity: who, method: route.method, url, headers: { 'content-type': 'application/json' }, payload: text, remoteAddress: '10.7.0.1', label, mustReject: true, ...(names ? { names } : {}) });
+        h.send('sweep', 0, { identity: who, method: route.method, url, headers: headers(), payload: text, remoteAddress: '10.7.0.1', label, mustReject: true, ...(names ? { names } : {}) });
       // The first caller the route's guard lets through, so the body is what gets judged.
       let who: Identity | undefined;
       for (const candidate of IDENTITIES) {
-        const res = await post(candidate, '[]', 'guard probe');
+        let res = await post(candidate, '[]', 'guard probe');
+        if (res?.json().code === 'idempotency.key_required') {
+          keyed = true;
+          res = await post(candidate, '[]', 'guard probe with a key');
+        }
         if (res && res.statusCode !== 401 && res.statusCode !== 403) {
           // Path parameters are validated before the body; a placeholder id they refuse hides it.
           if (!String(res.json().message).startsWith('params.')) who = candidate;
@@ -219,12 +227,15 @@ describe('body limits', () => {
     const problems: string[] = [];
     for (const route of routes.filter((r) => BODY_METHODS.has(r.method))) {
       const statuses: number[] = [];
+      const codes: unknown[] = [];
       for (const who of IDENTITIES) {
         // A guarded route refuses a caller before it reads the body, so some caller must get past the guard.
         const res = await h.send('limit', 0, { identity: who, method: route.method, url: fill(route, route.params.map(() => 'x')), headers: { 'content-type': 'application/json' }, payload, remoteAddress: '10.4.1.3', label: 'over the body limit', mustReject: true });
         if (res) statuses.push(res.statusCode);
+        if (res?.statusCode === 413) codes.push(res.json().code);
       }
       if (!statuses.includes(413) || statuses.some((s) => s !== 413 && s !== 401 && s !== 403)) problems.push(`${key(route)}: ${statuses.join(', ')}`);
+      if (codes.some((code) => code !== 'request.body_too_large')) problems.push(`${key(route)}: 413 with ${codes.join(', ')}`);
     }
     expect(problems).toEqual([]);
     expect(h.report('limit')).toEqual([]);
@@ -247,6 +258,7 @@ describe('body limits', () => {
       const res = await small.app.inject({ method: 'POST', url: '/api/auth/performers/register', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
       expect(res.statusCode).toBe(413);
       expect(errorShapeProblem(res)).toBeUndefined();
+      expect(res.json()).toMatchObject({ code: 'request.body_too_large' });
       expect(res.json().message).toMatch(/limit/i);
     } finally {
       await small.close();

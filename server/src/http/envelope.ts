@@ -17,5 +17,3 @@ export const list = <T>(data: T[], total: number): Envelope<ListPayload<T>> => (
 export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(0), data });
 export const listSchema = <T extends z.ZodType>(item: T) =>
   envelopeSchema(z.object({ data: z.array(item), total: z.number().int() }));
-
-export const errorSchema = z.object({ statusCode: z.number().int(), message: z.string(), error: z.string() });

@@ -1,33 +1,36 @@
 import { STATUS_CODES } from 'node:http';
+import type { ErrorBody, ErrorCode } from '@fandeck/contract';
 
-/** An error the client caused or may act on; rendered as `{ statusCode, message, error }`. */
+export type { ErrorBody, ErrorCode } from '@fandeck/contract';
+
+/**
+ * An error the client caused or may act on; rendered as `{ statusCode, message, error,
+ * code }`. `code` is the stable name clients translate (contract `ERROR_CODES`); the
+ * message is English for developers.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly fields?: string[],
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (code: ErrorCode, message: string, fields?: string[]) => new HttpError(400, code, message, {}, fields);
+export const unauthorized = (code: ErrorCode = 'auth.sign_in_required', message = 'Unauthorized') => new HttpError(401, code, message);
+export const forbidden = (code: ErrorCode, message = 'Forbidden') => new HttpError(403, code, message);
+export const notFound = (code: ErrorCode, message = 'Not found') => new HttpError(404, code, message);
+export const conflict = (code: ErrorCode, message: string) => new HttpError(409, code, message);
 /** A business rule refused the request (contract section 1). */
-export const unprocessable = (message: string) => new HttpError(422, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const unprocessable = (code: ErrorCode, message: string) => new HttpError(422, code, message);
+export const tooManyRequests = (code: ErrorCode, message: string, retryAfterSeconds: number) =>
+  new HttpError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-export interface ErrorBody {
-  statusCode: number;
-  message: string;
-  error: string;
-}
-
-export function errorBody(statusCode: number, message: string): ErrorBody {
-  return { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' };
+export function errorBody(statusCode: number, code: ErrorCode, message: string, fields?: string[]): ErrorBody {
+  return { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error', code, ...(fields?.length ? { fields } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../db/schema/index.js';
+import { isInactive } from '../domains/accounts/account-status.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -51,14 +52,14 @@ export function registerGuard(app: FastifyInstance, authenticate: Authenticate):
     request.auth = await authenticate(request);
     if (access === 'optional') return;
     const user = request.auth?.user;
-    if (!user) throw unauthorized('Please sign in to continue');
-    if (user.status === 'inactive') throw forbidden('This account is inactive');
+    if (!user) throw unauthorized('auth.sign_in_required', 'Please sign in to continue');
+    if (isInactive(user)) throw forbidden('auth.account_inactive', 'This account is inactive');
     if (access === 'authenticated') return;
     if ('roles' in access) {
-      if (!access.roles.includes(user.role)) throw forbidden('Your account may not do this');
+      if (!access.roles.includes(user.role)) throw forbidden('auth.role_forbidden', 'Your account may not do this');
       return;
     }
-    if (!hasPermission(user, access.permission)) throw forbidden('You do not have permission for this');
+    if (!hasPermission(user, access.permission)) throw forbidden('auth.permission_denied', 'You do not have permission for this');
   });
 }
 
@@ -71,6 +72,6 @@ export function hasPermission(user: AuthUser, key: PermissionKey): boolean {
 
 /** The signed-in user of a route whose access is not public; throws if there is none. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw unauthorized('Please sign in to continue');
+  if (!request.auth) throw unauthorized('auth.sign_in_required', 'Please sign in to continue');
   return request.auth.user;
 }

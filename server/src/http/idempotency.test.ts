@@ -87,11 +87,12 @@ describe('runIdempotent', () => {
     let runs = 0;
     const refuse = async () => {
       runs += 1;
-      throw unprocessable('No, and still no');
+      throw unprocessable('wallet.tip_out_of_range', 'No, and still no');
     };
-    await expect(runIdempotent(t.ctx.db, request(user.id, 'r'), refuse)).rejects.toMatchObject({ statusCode: 422, message: 'No, and still no' });
+    await expect(runIdempotent(t.ctx.db, request(user.id, 'r'), refuse)).rejects.toMatchObject({ statusCode: 422, code: 'wallet.tip_out_of_range', message: 'No, and still no' });
     await expect(runIdempotent(t.ctx.db, request(user.id, 'r'), refuse)).rejects.toMatchObject({
       statusCode: 422,
+      code: 'wallet.tip_out_of_range',
       message: 'No, and still no',
       headers: { 'idempotent-replayed': 'true' },
     });

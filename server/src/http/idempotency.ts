@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodeOf, IDEMPOTENCY_HEADER } from '@fandeck/contract';
 import { z } from 'zod';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { conflict, errorBody, HttpError, unprocessable } from './errors.js';
 
@@ -22,7 +23,7 @@ import { conflict, errorBody, HttpError, unprocessable } from './errors.js';
  * A claimer that dies leaves a pending row; after the lease another request takes it
  * over, and the owner token makes a late finish by the old owner roll back.
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_HEADER };
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const ALREADY_USED = 'This Idempotency-Key was already used for a different request';
 export const STILL_RUNNING = 'A request with this Idempotency-Key is still being processed; retry later';
@@ -115,6 +116,40 @@ export async function runIdempotent<T>(
     outcome.afterCommit?.();
     return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
   }
+  return claimAndRun(db, request, request.key, options, (finish) =>
+    db.transaction(async (tx) => {
+      const result = await work(tx);
+      await finish(tx, result);
+      return result;
+    }),
+  );
+}
+
+/**
+ * Like `runIdempotent`, for work that cannot sit in one transaction because it calls
+ * out (a payment provider) between its own transactions. The answer is stored after the
+ * work; a process that dies in between leaves a pending key whose lease another request
+ * takes over, so such work must be harmless to repeat once it is abandoned (a top-up
+ * that was never paid simply expires). A key is required.
+ */
+export async function runIdempotentUnbound<T>(
+  db: Db,
+  request: IdempotentRequest & { key: string },
+  work: (db: Db) => Promise<Outcome<T>>,
+  options: IdempotencyOptions = {},
+): Promise<IdempotentAnswer<T>> {
+  return claimAndRun(db, request, request.key, options, async (finish) => {
+    const result = await work(db);
+    await finish(db, result);
+    return result;
+  });
+}
+
+/** Stores the answer as the key's owner; throws `LostClaim` when the key is no longer ours. */
+type Finish = (db: DbOrTx, result: Outcome<unknown>) => Promise<void>;
+type Run<T> = (finish: Finish) => Promise<Outcome<T>>;
+
+async function claimAndRun<T>(db: Db, request: IdempotentRequest, key: string, options: IdempotencyOptions, run: Run<T>): Promise<IdempotentAnswer<T>> {
   const { leaseMs, maxWaitMs } = { ...DEFAULTS, ...options };
   const hash = requestHash(request);
   const owner = randomBytes(12).toString('hex');
@@ -124,28 +159,28 @@ export async function runIdempotent<T>(
   for (;;) {
     const [claimed] = await db
       .insert(idempotencyKeys)
-      .values({ userId: request.userId, key: request.key, requestHash: hash, owner })
+      .values({ userId: request.userId, key, requestHash: hash, owner })
       .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
       .returning({ id: idempotencyKeys.id });
     let row: KeyRow | undefined;
     if (claimed) {
-      const answer = await execute(db, claimed.id, owner, work);
+      const answer = await execute(db, claimed.id, owner, run);
       if (answer) return answer;
     } else {
       [row] = await db
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+        .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)));
     }
     while (row) {
-      if (row.requestHash !== hash) throw unprocessable(ALREADY_USED);
+      if (row.requestHash !== hash) throw unprocessable('idempotency.key_reused', ALREADY_USED);
       if (row.state === 'completed') return replay<T>(row);
       const taken = await takeOverIfStale(db, row, owner, leaseMs);
       if (taken) {
-        const answer = await execute(db, row.id, owner, work);
+        const answer = await execute(db, row.id, owner, run);
         if (answer) return answer;
       }
-      if (Date.now() > deadline) throw conflict(STILL_RUNNING);
+      if (Date.now() > deadline) throw conflict('idempotency.in_progress', STILL_RUNNING);
       await waitForSettle(row.id, pause);
       pause = Math.min(pause * 2, 200);
       [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.id, row.id));
@@ -155,19 +190,18 @@ export async function runIdempotent<T>(
 }
 
 /** Runs the work as the key's owner; undefined when the claim was lost meanwhile. */
-async function execute<T>(db: Db, id: string, owner: string, work: (tx: Tx) => Promise<Outcome<T>>): Promise<IdempotentAnswer<T> | undefined> {
+async function execute<T>(db: Db, id: string, owner: string, run: Run<T>): Promise<IdempotentAnswer<T> | undefined> {
   const mine = and(eq(idempotencyKeys.id, id), eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.state, 'pending'));
+  const finish: Finish = async (q, result) => {
+    const done = await q
+      .update(idempotencyKeys)
+      .set({ state: 'completed', responseStatus: result.statusCode, responseBody: JSON.stringify(result.body), updatedAt: new Date() })
+      .where(mine)
+      .returning({ id: idempotencyKeys.id });
+    if (done.length === 0) throw new LostClaim();
+  };
   try {
-    const outcome = await db.transaction(async (tx) => {
-      const result = await work(tx);
-      const done = await tx
-        .update(idempotencyKeys)
-        .set({ state: 'completed', responseStatus: result.statusCode, responseBody: JSON.stringify(result.body), updatedAt: new Date() })
-        .where(mine)
-        .returning({ id: idempotencyKeys.id });
-      if (done.length === 0) throw new LostClaim();
-      return result;
-    });
+    const outcome = await run(finish);
     notifySettled(id);
     outcome.afterCommit?.();
     return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
@@ -176,7 +210,13 @@ async function execute<T>(db: Db, id: string, owner: string, work: (tx: Tx) => P
     if (error instanceof HttpError && error.statusCode < 500) {
       const stored = await db
         .update(idempotencyKeys)
-        .set({ state: 'completed', responseStatus: error.statusCode, responseBody: JSON.stringify(errorBody(error.statusCode, error.message)), updatedAt: new Date() })
+        .set({
+          state: 'completed',
+          responseStatus: error.statusCode,
+          // The whole body, code included: a replay must say exactly what the first answer said.
+          responseBody: JSON.stringify(errorBody(error.statusCode, error.code, error.message, error.fields)),
+          updatedAt: new Date(),
+        })
         .where(mine)
         .returning({ id: idempotencyKeys.id });
       notifySettled(id);
@@ -193,8 +233,11 @@ function replay<T>(row: KeyRow): IdempotentAnswer<T> {
   const status = row.responseStatus ?? 500;
   const body = JSON.parse(row.responseBody ?? 'null') as unknown;
   if (status >= 400) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new HttpError(status, typeof message === 'string' ? message : 'Error', { [REPLAYED_HEADER]: 'true' });
+    const stored = (body ?? {}) as { message?: unknown; fields?: unknown };
+    const fields = Array.isArray(stored.fields) ? stored.fields.filter((f): f is string => typeof f === 'string') : undefined;
+    // Rows stored before error codes existed carry none: replay them as a generic refusal.
+    const code = errorCodeOf(body) ?? 'request.invalid';
+    throw new HttpError(status, code, typeof stored.message === 'string' ? stored.message : 'Error', { [REPLAYED_HEADER]: 'true' }, fields);
   }
   return { statusCode: status, body: body as T, replayed: true };
 }

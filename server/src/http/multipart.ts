@@ -13,7 +13,7 @@ export interface UploadedPart {
  * upload limit. Unknown file fields are refused so nothing is stored by accident.
  */
 export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]) {
-  if (!request.isMultipart()) throw new HttpError(415, 'The body must be multipart/form-data');
+  if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type', 'The body must be multipart/form-data');
   const fields: Record<string, string> = {};
   const files: UploadedPart[] = [];
   try {
@@ -21,7 +21,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
           part.file.resume();
-          throw badRequest(`body.${part.fieldname}: unexpected file field`);
+          throw badRequest('request.unexpected_file', `body.${part.fieldname}: unexpected file field`, [`body.${part.fieldname}`]);
         }
         const data = await part.toBuffer();
         files.push({ field: part.fieldname, filename: part.filename, declaredType: part.mimetype, data });
@@ -32,9 +32,9 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is larger than the upload limit');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'request.body_too_large', 'The file is larger than the upload limit');
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw badRequest('body: malformed multipart data');
+    throw badRequest('request.malformed_multipart', 'body: malformed multipart data');
   }
   return { fields, files };
 }

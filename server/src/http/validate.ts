@@ -11,10 +11,10 @@ export function rejectNulCharacters(value: unknown, where: string): void {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, path] = next;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) throw badRequest(`${path}: must not contain NUL characters`);
+      if (item.includes('\u0000')) throw badRequest('request.nul_character', `${path}: must not contain NUL characters`, [path]);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) throw badRequest(`${path}: must not contain NUL characters`);
+        if (key.includes('\u0000')) throw badRequest('request.nul_character', `${path}: must not contain NUL characters`, [path]);
         pending.push([child, `${path}.${key}`]);
       }
     }
@@ -28,7 +28,10 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, whe
     rejectNulCharacters(result.data, where);
     return result.data;
   }
+  const issues = result.error.issues.map((issue) => ({ field: [where, ...issue.path.map(String)].join('.'), message: issue.message }));
   throw badRequest(
-    result.error.issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; '),
+    'request.invalid',
+    issues.map(({ field, message }) => `${field}: ${message}`).join('; '),
+    [...new Set(issues.map(({ field }) => field))],
   );
 }

@@ -59,7 +59,7 @@ export async function postMovement(tx: Tx, input: MovementInput): Promise<{ move
         ),
       )
       .returning({ id: ledgerAccounts.id, balanceCents: ledgerAccounts.balanceCents });
-    if (!row) throw unprocessable(INSUFFICIENT_BALANCE);
+    if (!row) throw unprocessable('wallet.insufficient_balance', INSUFFICIENT_BALANCE);
     balances.set(key, row.balanceCents);
     accountIds.set(key, row.id);
   }

@@ -1,6 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 
 /** Who may join which room is decided here, never by the client's say-so (contract section 3). */
@@ -70,6 +68,8 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     async attach(server, resolveToken) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (options.redisUrl) {
+        // Loaded only when configured: the embedded default never pays for the Redis client.
+        const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
         const pub = createClient({ url: options.redisUrl });
         const sub = pub.duplicate();
         await Promise.all([pub.connect(), sub.connect()]);

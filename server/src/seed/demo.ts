@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { feeds, performers, userPermissions, users, type Role } from '../db/schema/index.js';
-import { hashPassword } from '../domains/auth/passwords.js';
+import { hashPassword } from '../domains/accounts/passwords.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
 import { accountKeys } from '../ledger/accounts.js';
 import { postMovement } from '../ledger/ledger.js';

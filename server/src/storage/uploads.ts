@@ -48,7 +48,7 @@ export async function storeUpload(
   }
   if (stream.truncated) {
     await rm(target, { force: true });
-    throw new HttpError(413, 'The file is larger than the upload limit');
+    throw new HttpError(413, 'request.body_too_large', 'The file is larger than the upload limit');
   }
   return { storagePath, sizeBytes };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { setLocale } from '../i18n/index.js';
+import { i18n, setLocale } from '../i18n/index.js';
 import { createDirectTransport, type DirectTransport } from '../session/direct-transport.js';
 import { createFakeLiveChannel } from '../session/testing/fake-transport.js';
 import { clearToken, readToken } from '../session/token-cookie.js';
@@ -60,35 +60,42 @@ describe('api client over the direct transport (ofetch)', () => {
     expect(outcome).toEqual({ ok: true, value: { data: [{ _id: 'a' }, { _id: 'b' }], total: 40 } });
   });
 
-  it('never retries a failed data-list fetch, and shows the server message of a 500', async () => {
-    fetchSpy.mockResolvedValue(json(500, { statusCode: 500, message: 'Something went wrong, please try again later', error: 'Internal Server Error' }));
+  it('never retries a failed data-list fetch, and shows the text of a 500 by its code', async () => {
+    fetchSpy.mockResolvedValue(json(500, { statusCode: 500, code: 'server.error', message: 'Something went wrong, please try again later', error: 'Internal Server Error' }));
     const outcome = await api.list('/performers/search');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error.status).toBe(500);
-    expect(outcome.error.message).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(outcome.error.code).toBe('server.error');
+    expect(outcome.error.message).toBe('Algo deu errado do nosso lado. Tente novamente mais tarde.');
     expect(readToken()).toBe('tok-1');
     expect(navigations).toEqual([]);
   });
 
-  it('a 500 without a body gives the generic toast fallback; other refusals pass the body on', async () => {
+  it('a 500 without a body gives the generic text of its status; a refusal carries its code, its text and the body', async () => {
     fetchSpy.mockResolvedValueOnce(new Response('', { status: 500 }));
     const bare = await api.get('/wallet');
-    expect(!bare.ok && bare.error.message).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(!bare.ok && bare.error).toMatchObject({ code: null, message: 'Algo deu errado, tente novamente mais tarde' });
 
-    const refusal = { statusCode: 422, message: 'You have an insufficient wallet balance. Please top up.', error: 'Unprocessable Entity' };
+    const refusal = { statusCode: 422, code: 'wallet.insufficient_balance', message: 'Not enough balance (server wording)', error: 'Unprocessable Entity' };
     fetchSpy.mockResolvedValueOnce(json(422, refusal));
     const refused = await api.post('/wallet/charges/tip/c1', { amount: 10 });
-    expect(refused).toEqual({ ok: false, error: { status: 422, message: refusal.message, body: refusal } });
+    expect(refused).toEqual({
+      ok: false,
+      error: { status: 422, code: 'wallet.insufficient_balance', message: 'Saldo insuficiente. Recarregue sua carteira.', body: refusal },
+    });
     expect(JSON.parse(String(requestOf(1).init?.body))).toEqual({ amount: 10 });
   });
 
-  it.each([401, 403])('%d clears the token, navigates to login from the current path and raises the unauthorized text', async (status) => {
-    const body = { statusCode: status, message: 'Sign in first', error: status === 401 ? 'Unauthorized' : 'Forbidden' };
+  it.each([
+    [401, 'auth.sign_in_required', 'Entre para continuar.'],
+    [403, 'auth.permission_denied', 'Ação não autorizada ou proibida!'],
+  ])('%d clears the token, navigates to login from the current path and shows the text of its code', async (status, code, text) => {
+    const body = { statusCode: status, code, message: 'Sign in first', error: status === 401 ? 'Unauthorized' : 'Forbidden' };
     fetchSpy.mockResolvedValue(json(status, body));
     const outcome = await api.get('/users/me');
-    expect(outcome).toEqual({ ok: false, error: { status, message: 'Ação não autorizada ou proibida!', body } });
+    expect(outcome).toEqual({ ok: false, error: { status, code, message: text, body } });
     expect(readToken()).toBeUndefined();
     expect(lost).toBe(1);
     expect(navigations).toEqual([{ from: '/creator/ana?tab=videos', status }]);
@@ -120,18 +127,20 @@ describe('api client over the direct transport (ofetch)', () => {
     const onLogin = createApiClient({ transport, onUnauthorized: (from, status) => navigations.push({ from, status }), currentPath: () => '/auth/login?redirectFrom=%2Fhome' });
     fetchSpy.mockResolvedValue(json(401, {}));
     const outcome = await onLogin.get('/users/me');
-    expect(!outcome.ok && outcome.error.message).toBe('Ação não autorizada ou proibida!');
+    // No code in the body: the status says sign in again.
+    expect(!outcome.ok && outcome.error).toMatchObject({ code: 'auth.sign_in_required', message: 'Entre para continuar.' });
     expect(readToken()).toBeUndefined();
     expect(navigations).toEqual([]);
   });
 
-  it('a network failure is status 0 with the generic toast text; a cancelled call is status -1', async () => {
+  it('a network failure is status 0, network.unreachable; a cancelled call is status -1, request.cancelled', async () => {
     fetchSpy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const offline = await api.get('/users/me');
     expect(offline.ok).toBe(false);
     if (!offline.ok) {
       expect(offline.error.status).toBe(0);
-      expect(offline.error.message).toBe('Algo deu errado, tente novamente mais tarde');
+      expect(offline.error.code).toBe('network.unreachable');
+      expect(offline.error.message).toBe('Sem conexão com o Fandeck. Verifique sua internet e tente novamente.');
     }
     expect(readToken()).toBe('tok-1');
 
@@ -142,6 +151,30 @@ describe('api client over the direct transport (ofetch)', () => {
     const pending = api.get('/users/me', undefined, { signal: controller.signal });
     controller.abort();
     const cancelled = await pending;
-    expect(!cancelled.ok && cancelled.error.status).toBe(-1);
+    expect(!cancelled.ok && cancelled.error).toMatchObject({ status: -1, code: 'request.cancelled', message: 'Ação cancelada.' });
+  });
+
+  it('names the field at fault of a validation error, and never shows the server\'s English', async () => {
+    const invalid = { statusCode: 400, code: 'request.invalid', message: 'body.price: Too small: expected number to be >=1', error: 'Bad Request', fields: ['body.price'] };
+    fetchSpy.mockResolvedValueOnce(json(400, invalid));
+    const one = await api.post('/wallet/charges/tip/c1', { price: 0 });
+    expect(!one.ok && one.error).toMatchObject({ code: 'request.invalid', message: 'Confira o campo “price”.' });
+
+    fetchSpy.mockResolvedValueOnce(json(400, { ...invalid, fields: ['body.price', 'query.limit'] }));
+    const two = await api.post('/wallet/charges/tip/c1', { price: 0 });
+    expect(!two.ok && two.error.message).toBe('Confira os campos: price, limit.');
+
+    // A code this client does not know yet: the status's generic text, not the message.
+    fetchSpy.mockResolvedValueOnce(json(422, { statusCode: 422, code: 'auctions.bid_too_low', message: 'Bid too low', error: 'Unprocessable Entity' }));
+    const unknown = await api.post('/auctions/a1/bids', { amount: 1 });
+    expect(!unknown.ok && unknown.error).toMatchObject({ code: null, message: 'Ocorreu um erro, tente novamente mais tarde' });
+  });
+
+  it('says it in the active language, loading that locale\'s error texts only', async () => {
+    await setLocale('es');
+    fetchSpy.mockResolvedValueOnce(json(422, { statusCode: 422, code: 'coupons.expired', message: 'Coupon expired', error: 'Unprocessable Entity' }));
+    const outcome = await api.post('/coupons/check', { code: 'X' });
+    expect(!outcome.ok && outcome.error.message).toBe('Este cupón caducó.');
+    expect(i18n.hasResourceBundle('en', 'errors')).toBe(false);
   });
 });

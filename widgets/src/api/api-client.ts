@@ -1,7 +1,7 @@
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { HttpMethod, Query, RequestOptions, Transport, TransportResult, UploadOptions } from '../session/transport.js';
 import type { ListPage } from '../session/types.js';
-import { failureText, toastText } from './error-catalogue.js';
+import { failureCode, failureTextOf, loadFailureTexts } from './error-catalogue.js';
 
 /**
  * What a 401/403 does (spec sections 2 and 8). `redirect` (the default): drop the
@@ -33,7 +33,8 @@ export interface ApiClientOptions {
 
 /**
  * The API as models use it: every call answers an Outcome and never throws. Failures
- * carry the catalogue's text (spec section 8) and the server's body as received.
+ * carry the error code (the body's, else the status's), its text in the active language
+ * (spec section 8) and the server's body as received.
  */
 export interface ApiClient {
   request<T>(method: HttpMethod, path: string, options?: ApiCallOptions): Promise<Outcome<T>>;
@@ -61,6 +62,8 @@ export const defaultUnauthorizedHook: UnauthorizedHook = (redirectFrom) => {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { transport } = options;
   let onUnauthorized: UnauthorizedHook = options.onUnauthorized ?? defaultUnauthorizedHook;
+  // Failure texts come with the client, for the active locale, before any call can fail.
+  void loadFailureTexts();
   const currentPath = options.currentPath ?? (() => `${location.pathname}${location.search}`);
 
   function loseCredential(): void {
@@ -69,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     options.onCredentialLost?.();
   }
 
-  function settle<T>(result: TransportResult<T>, policy: UnauthorizedPolicy = 'redirect'): Outcome<T> {
+  async function settle<T>(result: TransportResult<T>, policy: UnauthorizedPolicy = 'redirect'): Promise<Outcome<T>> {
     if (result.ok) return success(result.data);
     const { status, body } = result;
     if ((status === 401 || status === 403) && policy !== 'ignore') {
@@ -78,12 +81,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Already on the login page: going there again would only loop.
       if (policy === 'redirect' && !from.startsWith('/auth/login')) onUnauthorized(from, status);
     }
-    return failure({ status, message: failureText(status, body), body });
+    const code = failureCode(status, body);
+    // Usually there already (loaded with the client); a failure must not show a blank.
+    await loadFailureTexts();
+    return failure({ status, code, message: failureTextOf({ code, status, body }), body });
   }
 
   async function request<T>(method: HttpMethod, path: string, call: ApiCallOptions = {}): Promise<Outcome<T>> {
     const { unauthorized, ...rest } = call;
-    return settle(await transport.request<T>(method, path, { retry: 0, ...rest }), unauthorized);
+    return await settle(await transport.request<T>(method, path, { retry: 0, ...rest }), unauthorized);
   }
 
   return {
@@ -93,14 +99,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const outcome = await request<unknown>('GET', path, { ...call, ...(query ? { query } : {}), retry: 0 });
       if (!outcome.ok) return outcome;
       const page = readListPage<T>(outcome.value);
-      return page ? success(page) : failure({ status: 200, message: toastText(undefined), body: outcome.value });
+      if (page) return success(page);
+      // An answer the client cannot read is the server's fault, as a 5xx would be.
+      await loadFailureTexts();
+      return failure({ status: 200, message: failureTextOf({ code: null, status: 500 }), body: outcome.value });
     },
     post: (path, body, call = {}) => request('POST', path, { ...call, ...(body !== undefined ? { body } : {}) }),
     put: (path, body, call = {}) => request('PUT', path, { ...call, ...(body !== undefined ? { body } : {}) }),
     del: (path, call = {}) => request('DELETE', path, call),
     async upload<T>(path: string, call: ApiUploadOptions) {
       const { unauthorized, ...rest } = call;
-      return settle(await transport.upload<T>(path, rest), unauthorized);
+      return await settle(await transport.upload<T>(path, rest), unauthorized);
     },
     setOnUnauthorized(hook) {
       onUnauthorized = hook ?? defaultUnauthorizedHook;

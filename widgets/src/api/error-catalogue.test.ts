@@ -1,48 +1,83 @@
+import { ERROR_CODES } from '@fandeck/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setLocale } from '../i18n/index.js';
-import { changesSavedText, failureText, loginFailureText, toastText, unauthorizedText, updateFailureText } from './error-catalogue.js';
+import { i18n, loadNamespaces, setLocale, supportedLocales } from '../i18n/index.js';
+import {
+  changesSavedText,
+  failureCode,
+  failureText,
+  failureTextOf,
+  loadFailureTexts,
+  loginFailureText,
+  toastText,
+  unauthorizedText,
+  updateFailureText,
+} from './error-catalogue.js';
 
 beforeEach(async () => {
   await setLocale('pt-BR');
+  await loadFailureTexts();
 });
 
-describe('error catalogue (spec section 8)', () => {
-  it('generic toast: the message, else the nested message, else the fallback', () => {
-    expect(toastText({ statusCode: 422, message: 'Bid too low', error: 'Unprocessable Entity' })).toBe('Bid too low');
-    expect(toastText({ message: { message: 'Nested reason' } })).toBe('Nested reason');
-    expect(toastText({ response: { data: { message: 'From the response' } } })).toBe('From the response');
-    expect(toastText({ body: { message: 'From the body' } })).toBe('From the body');
-    expect(toastText(new Error('Thrown reason'))).toBe('Thrown reason');
-    expect(toastText('Plain text')).toBe('Plain text');
-    expect(toastText({ message: ['username: must be 3 characters or more'] })).toBe('username: must be 3 characters or more');
-    expect(toastText({ message: '  ' })).toBe('Algo deu errado, tente novamente mais tarde');
-    expect(toastText(undefined)).toBe('Algo deu errado, tente novamente mais tarde');
+describe('error catalogue (spec section 8), by error code', () => {
+  it.each(supportedLocales)('has a text of its own for every contract error code in %s', async (locale) => {
+    await loadNamespaces(['errors'], locale);
+    const t = i18n.getFixedT(locale);
+    const texts = new Set<string>();
+    for (const code of ERROR_CODES) {
+      const text = t(`errors.${code}`);
+      expect(text.trim().length, `${locale} ${code}`).toBeGreaterThan(0);
+      expect(text, `${locale} ${code}`).not.toBe(`errors.${code}`);
+      texts.add(text);
+    }
+    // Codes may share a wording (two "not found"s), but not most of them.
+    expect(texts.size).toBeGreaterThan(ERROR_CODES.length * 0.8);
   });
 
-  it('translates the English messages the catalogue knows', () => {
-    expect(toastText({ message: 'Something went wrong, please try again later' })).toBe('Algo deu errado, tente novamente mais tarde');
-    expect(loginFailureText({ message: 'Incorrect credentials!' })).toBe('Credenciais incorretas!');
+  it('takes the code from the body, else from the status alone', () => {
+    expect(failureCode(422, { code: 'wallet.insufficient_balance', message: 'whatever' })).toBe('wallet.insufficient_balance');
+    expect(failureCode(0, undefined)).toBe('network.unreachable');
+    expect(failureCode(-1, undefined)).toBe('request.cancelled');
+    expect(failureCode(401, {})).toBe('auth.sign_in_required');
+    expect(failureCode(403, { code: 'auth.role_forbidden' })).toBe('auth.role_forbidden');
+    expect(failureCode(422, { code: 'not.a_code', message: 'Insufficient balance' })).toBeNull();
+    expect(failureCode(500, 'Internal error')).toBeNull();
   });
 
-  it('login failure: the server message, else Incorrect credentials!', () => {
-    expect(loginFailureText({ statusCode: 429, message: 'Too many attempts, try again in 60 seconds' })).toBe(
-      'Too many attempts, try again in 60 seconds',
+  it('never shows the message a body or an error carries', () => {
+    expect(toastText({ statusCode: 422, message: 'Bid too low', error: 'Unprocessable Entity' })).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(toastText(new Error('Thrown reason'))).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(toastText('Plain text')).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(toastText({ code: 'coupons.expired', message: 'Coupon expired' })).toBe('Este cupom expirou.');
+    expect(failureText(422, { message: 'You have an insufficient wallet balance. Please top up.' })).toBe('Ocorreu um erro, tente novamente mais tarde');
+  });
+
+  it('login failure: the text of its code, else incorrect credentials', () => {
+    expect(loginFailureText({ statusCode: 429, code: 'auth.too_many_attempts', message: 'Too many attempts' })).toBe(
+      'Muitas tentativas de entrada. Tente novamente mais tarde.',
     );
-    expect(loginFailureText({})).toBe('Credenciais incorretas!');
+    expect(loginFailureText({ code: 'auth.incorrect_credentials' })).toBe('Credenciais incorretas!');
+    expect(loginFailureText({ message: 'Incorrect credentials!' })).toBe('Credenciais incorretas!');
     expect(loginFailureText(undefined)).toBe('Credenciais incorretas!');
   });
 
-  it('update failure: the server message, else Error occurred…; success: Changes saved', () => {
-    expect(updateFailureText({ message: 'body.username: already taken' })).toBe('body.username: already taken');
+  it('update failure: the text of its code (a validation error names the field), else the generic one; success: Changes saved', () => {
+    expect(updateFailureText({ code: 'auth.username_taken', message: 'body.username: already taken' })).toBe('Este nome de usuário já está em uso.');
+    expect(updateFailureText({ code: 'request.invalid', fields: ['body.username'] })).toBe('Confira o campo “username”.');
     expect(updateFailureText(undefined)).toBe('Ocorreu um erro, tente novamente mais tarde');
     expect(changesSavedText()).toBe('Alterações salvas');
   });
 
-  it('401 and 403 are always the unauthorized text, whatever the body says', () => {
-    expect(failureText(401, { message: 'Missing token' })).toBe('Ação não autorizada ou proibida!');
-    expect(failureText(403, undefined)).toBe('Ação não autorizada ou proibida!');
+  it('without a code, the status chooses a generic text', () => {
     expect(failureText(500, undefined)).toBe('Algo deu errado, tente novamente mais tarde');
-    expect(failureText(0, undefined)).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(failureText(404, undefined)).toBe('Página ou recurso não encontrado.');
+    expect(failureText(429, undefined)).toBe('Muitas solicitações. Aguarde um pouco e tente novamente.');
+    expect(failureText(409, undefined)).toBe('Ocorreu um erro, tente novamente mais tarde');
+  });
+
+  it('speaks in the language of the t it is given (an element with its own locale)', async () => {
+    await loadNamespaces(['errors'], 'es');
+    expect(failureTextOf({ code: 'payment.declined', status: 402 }, i18n.getFixedT('es'))).toBe('El pago fue rechazado.');
+    expect(failureTextOf({ code: 'payment.declined', status: 402 })).toBe('O pagamento foi recusado.');
   });
 
   it.each([

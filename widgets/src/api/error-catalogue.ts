@@ -1,23 +1,76 @@
 /**
- * The error catalogue of spec section 8, as text in the active language. The server
- * answers in English; a message the catalogue knows is shown translated, any other
- * as sent (`localizeServerMessage`).
+ * The texts of failures (spec section 8), chosen by error code (contract/src/errors.ts)
+ * in the active language. The server's `message` is English for developers and logs;
+ * nothing here shows it, or compares it with anything.
  */
-import { i18n, localizeServerMessage } from '../i18n/index.js';
+import { isErrorCode, type ErrorCode } from '@fandeck/contract';
+import type { TFunction } from 'i18next';
+import { i18n, loadNamespaces } from '../i18n/index.js';
+
+/** The namespaces failure texts come from; the API client loads them before it answers a failure. */
+export const failureNamespaces = ['errors', 'notices'] as const;
+
+/** Loads the failure texts for the active locale; never rejects (offline, the keys' blanks are the lesser harm). */
+export function loadFailureTexts(): Promise<void> {
+  return loadNamespaces(failureNamespaces).catch(() => undefined);
+}
+
+/**
+ * The code of a failure: the body's, else what the status alone says (0: no answer,
+ * -1: cancelled, 401/403: sign in again). Null when neither tells.
+ */
+export function failureCode(status: number, body: unknown): ErrorCode | null {
+  const code = isRecord(body) ? body.code : undefined;
+  if (isErrorCode(code)) return code;
+  if (status === 0) return 'network.unreachable';
+  if (status === -1) return 'request.cancelled';
+  if (status === 401 || status === 403) return 'auth.sign_in_required';
+  return null;
+}
+
+/** What a failure needs for its text: its code, its status, and the body for a validation error's fields. */
+export interface FailureFacts {
+  code: ErrorCode | null;
+  status: number;
+  body?: unknown;
+}
+
+/**
+ * The text of a failure, in the language of `t` (an element's own, or the page's). A
+ * validation error names the fields at fault; a failure without a code gets the generic
+ * text of its status.
+ */
+export function failureTextOf({ code, status, body }: FailureFacts, t: TFunction = i18n.t): string {
+  if (code === 'request.invalid') {
+    const fields = fieldNames(body);
+    if (fields.length === 1) return t('errors.invalidField', { field: fields[0] });
+    if (fields.length > 1) return t('errors.invalidFields', { fields: fields.join(', ') });
+  }
+  if (code) return t(`errors.${code}`);
+  if (status === 404) return t('errors.route.not_found');
+  if (status === 429) return t('errors.request.too_many');
+  if (status >= 500) return t('errors.somethingWrong');
+  return t('errors.generic');
+}
+
+/** The text an ActionError carries: by the body's code, else by status. */
+export function failureText(status: number, body: unknown): string {
+  return failureTextOf({ code: failureCode(status, body), status, body });
+}
 
 /** 401 or 403 on any call. */
 export function unauthorizedText(): string {
   return i18n.t('errors.unauthorized');
 }
 
-/** Login failure: the server's message, else 'Incorrect credentials!'. */
+/** Login failure: the text of its code (too many attempts, inactive account...), else incorrect credentials. */
 export function loginFailureText(body: unknown): string {
-  return serverMessage(body) ?? i18n.t('login.incorrectCredentials');
+  return i18n.t(`errors.${failureCode(400, body) ?? 'auth.incorrect_credentials'}`);
 }
 
-/** Profile or password update failure: the server's message, else 'Error occurred, please try again later'. */
+/** Profile or password update failure: the text of its code, else the generic one. */
 export function updateFailureText(body: unknown): string {
-  return serverMessage(body) ?? i18n.t('errors.generic');
+  return failureTextOf({ code: failureCode(400, body), status: 400, body });
 }
 
 /** Conversation or message load or open failure. */
@@ -36,53 +89,19 @@ export function uploadCancelledText(): string {
 }
 
 /**
- * The generic failure toast: the error's message, else its nested message, else
- * 'Something went wrong, please try again later'. Accepts whatever a call produced: an
- * ActionError, a server body, an Error, a string.
+ * The generic failure toast for whatever a call produced (an ActionError, a server body,
+ * anything thrown): the text of its code when it carries one, else 'Something went wrong'.
  */
 export function toastText(error: unknown): string {
-  return messageOf(error) ?? nestedMessageOf(error) ?? i18n.t('errors.somethingWrong');
+  const code = isRecord(error) ? error.code : undefined;
+  if (isErrorCode(code)) return failureTextOf({ code, status: 0, body: error });
+  return i18n.t('errors.somethingWrong');
 }
 
-/**
- * The text an ActionError carries by default: the catalogue's for 401/403, otherwise
- * the generic toast chain over the server's body.
- */
-export function failureText(status: number, body: unknown): string {
-  if (status === 401 || status === 403) return unauthorizedText();
-  if (status === -1) return uploadCancelledText();
-  return toastText(body);
-}
-
-/** The server's own message in a failure body (`{ statusCode, message, error }`), translated when known. */
-export function serverMessage(body: unknown): string | undefined {
-  return messageOf(body) ?? nestedMessageOf(body);
-}
-
-function messageOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return text(value);
-  if (!isRecord(value)) return undefined;
-  const message = value.message;
-  if (typeof message === 'string') return text(message);
-  // Validation errors of some servers carry a list of messages; the first names the field.
-  if (Array.isArray(message) && typeof message[0] === 'string') return text(message[0]);
-  return undefined;
-}
-
-/** One level down: `{ message: { message } }`, `{ body | data | response.data | error: { message } }`. */
-function nestedMessageOf(value: unknown): string | undefined {
-  if (!isRecord(value)) return undefined;
-  const response = isRecord(value.response) ? value.response.data : undefined;
-  for (const inner of [value.message, value.body, value.data, response, value.error]) {
-    const found = typeof inner === 'string' ? undefined : messageOf(inner);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function text(value: string): string | undefined {
-  const trimmed = value.trim();
-  return trimmed ? localizeServerMessage(trimmed) : undefined;
+/** `request.invalid` bodies list the fields at fault (`body.price`); the text names the last segment. */
+function fieldNames(body: unknown): string[] {
+  const fields: unknown[] = isRecord(body) && Array.isArray(body.fields) ? body.fields : [];
+  return fields.filter((field): field is string => typeof field === 'string').map((field) => field.split('.').at(-1) ?? field);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -19,12 +19,16 @@ export { httpCall, unwrapEnvelope, type HttpCall } from './http.js';
 export { xhrUpload, type XhrUploadCall } from './xhr-upload.js';
 export {
   changesSavedText,
+  failureCode,
+  failureNamespaces,
   failureText,
+  failureTextOf,
   loadFailureText,
+  loadFailureTexts,
   loginFailureText,
-  serverMessage,
   toastText,
   unauthorizedText,
   updateFailureText,
   uploadCancelledText,
+  type FailureFacts,
 } from './error-catalogue.js';

@@ -50,17 +50,20 @@ describe('uploads (XMLHttpRequest)', () => {
     for (let i = 1; i < progress.length; i++) expect(progress[i]?.[0]).toBeGreaterThanOrEqual(progress[i - 1]?.[0] ?? 0);
   });
 
-  it('a refused upload answers with the response body', async () => {
+  it('a refused upload answers with the response body, its code and the code\'s text', async () => {
     const outcome = await api.upload('/upload/fail', { form: formWith(1024) });
-    const body = { statusCode: 422, message: 'The file is too large', error: 'Unprocessable Entity' };
-    expect(outcome).toEqual({ ok: false, error: { status: 422, message: 'The file is too large', body } });
+    const body = { statusCode: 422, code: 'request.body_too_large', message: 'The file is too large', error: 'Unprocessable Entity' };
+    expect(outcome).toEqual({
+      ok: false,
+      error: { status: 422, code: 'request.body_too_large', message: 'O arquivo é maior que o limite permitido.', body },
+    });
   });
 
   it('an upload cancelled before it starts never leaves the page', async () => {
     const controller = new AbortController();
     controller.abort();
     const outcome = await api.upload('/upload/ok', { form: formWith(1024), signal: controller.signal });
-    expect(outcome).toEqual({ ok: false, error: { status: -1, message: 'Envio cancelado', body: undefined } });
+    expect(outcome).toEqual({ ok: false, error: { status: -1, code: 'request.cancelled', message: 'Ação cancelada.', body: undefined } });
   });
 
   it('the user may cancel an upload under way', async () => {

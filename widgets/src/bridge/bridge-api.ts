@@ -4,6 +4,7 @@
  * are relayed as TransportResult with every trace of the token removed.
  */
 import type { HttpMethod, TransportResult } from '../session/transport.js';
+import { aborted, unreachable } from './bridge-errors.js';
 import { redact } from './bridge-policy.js';
 import { isRecord, type UploadEntry } from './protocol.js';
 
@@ -13,30 +14,18 @@ export interface ApiCall {
   token: string | null;
   headers: Record<string, string>;
   body?: unknown;
+  /** The body already serialised, sent byte for byte (a `pay` sends the same text to the quote and the action). */
+  json?: string;
   signal: AbortSignal;
 }
-
-const failed = (status: number, message: string): TransportResult<never> => ({
-  ok: false,
-  status,
-  body: { statusCode: status, message, error: status < 0 ? 'Aborted' : 'Bridge' },
-});
-
-export const refused = (message: string): TransportResult<never> => ({
-  ok: false,
-  status: 403,
-  body: { statusCode: 403, message, error: 'Forbidden' },
-});
-
-export const aborted = (): TransportResult<never> => failed(-1, 'The request was cancelled');
 
 export async function callApi(call: ApiCall): Promise<TransportResult<unknown>> {
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (call.token) headers.authorization = call.token;
   let body: string | undefined;
-  if (call.body !== undefined && call.method !== 'GET') {
+  if (call.method !== 'GET' && (call.json !== undefined || call.body !== undefined)) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(call.body);
+    body = call.json ?? JSON.stringify(call.body);
   }
   let response: Response;
   let text: string;
@@ -51,7 +40,7 @@ export async function callApi(call: ApiCall): Promise<TransportResult<unknown>> 
     });
     text = await response.text();
   } catch {
-    return call.signal.aborted ? aborted() : failed(0, 'The platform could not be reached');
+    return call.signal.aborted ? aborted() : unreachable();
   }
   return toResult(response.status, text, call.token);
 }
@@ -82,7 +71,7 @@ export function uploadApi(call: UploadCall): Promise<TransportResult<unknown>> {
     if (call.token) xhr.setRequestHeader('authorization', call.token);
     xhr.upload.onprogress = (event) => call.onProgress(event.loaded, event.lengthComputable ? event.total : 0);
     xhr.onload = () => resolve(toResult(xhr.status, xhr.responseText, call.token));
-    xhr.onerror = () => resolve(failed(0, 'The platform could not be reached'));
+    xhr.onerror = () => resolve(unreachable());
     xhr.onabort = () => resolve(aborted());
     call.signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -6,10 +6,12 @@
  * brings stays here.
  */
 import type { LiveStatus, TransportResult } from '../session/transport.js';
-import { aborted, callApi, refused, uploadApi } from './bridge-api.js';
+import { callApi, uploadApi } from './bridge-api.js';
+import { aborted, bridgeError, refused } from './bridge-errors.js';
 import { BridgeCredential } from './bridge-credential.js';
 import { BridgeLive } from './bridge-live.js';
-import { apiTarget, ConfirmGrants, isDenied, isMethod, moneyKind, pageHeaders, readConfirmRequest } from './bridge-policy.js';
+import { PayDesk } from './bridge-pay.js';
+import { allowedCall, pageHeaders } from './bridge-policy.js';
 import { showConfirmDialog } from './confirm-dialog.js';
 import {
   newNonce,
@@ -34,25 +36,33 @@ type Outgoing = BridgeMessage extends infer M ? (M extends { channel: string } ?
 
 export class BridgeHost {
   private readonly credential = new BridgeCredential();
-  private readonly grants = new ConfirmGrants();
   private readonly live: BridgeLive;
   private readonly running = new Map<number, AbortController>();
+  private readonly desk: PayDesk;
+  /** Ends an open confirm dialog when the credential changes: the fan who was asked may not be the one signed in. */
+  private credentialEpoch = new AbortController();
   private nonce = newNonce();
   private popup: MessageEventSource | null = null;
-  private confirming = false;
 
   constructor(private readonly options: BridgeHostOptions) {
     this.live = new BridgeLive(options.platformOrigin, this.credential, {
       status: (status: LiveStatus) => this.post({ type: 'live-status', status }),
       event: (event, payload) => this.post({ type: 'live-event', event, payload }),
     });
+    this.desk = new PayDesk({
+      post: (path, json, headers, signal) =>
+        callApi({ method: 'POST', url: new URL(`/api${path}`, options.platformOrigin), token: this.credential.token, headers, json, signal }),
+      confirm: (quote, signal) =>
+        showConfirmDialog({ quote, embedder: options.embedder, locale: options.locale, signal: eitherSignal(signal, this.credentialEpoch.signal) }),
+    });
   }
 
   start(): void {
     window.addEventListener('message', this.onMessage);
     this.credential.onChange((signedIn) => {
-      // Every change ends pending confirms and pairs the next popup with a fresh nonce.
-      this.grants.clear();
+      // Every change closes an open confirm and pairs the next popup with a fresh nonce.
+      this.credentialEpoch.abort();
+      this.credentialEpoch = new AbortController();
       this.nonce = newNonce();
       this.popup = null;
       this.post({ type: 'credential', signedIn, nonce: this.nonce });
@@ -92,8 +102,8 @@ export class BridgeHost {
       case 'logout':
         await this.logout();
         return this.reply(message.id, { ok: true });
-      case 'confirm':
-        return this.reply(message.id, { confirmed: await this.confirm(message.request) });
+      case 'pay':
+        return this.reply(message.id, await this.track(message.id, (signal) => this.desk.pay(message.request, signal)));
       case 'abort':
         this.running.get(message.target)?.abort();
         return;
@@ -115,24 +125,19 @@ export class BridgeHost {
   }
 
   private async request(message: Extract<PageMessage, { type: 'request' }>): Promise<TransportResult<unknown>> {
-    const method = message.method.toUpperCase();
-    if (!isMethod(method)) return refused('Unsupported method');
-    const target = apiTarget(this.options.platformOrigin, message.path, message.query);
-    if (!target.ok) return refused(target.message);
-    if (isDenied(target.apiPath)) return refused('This call is not available to embedded pages');
-    const kind = moneyKind(method, target.apiPath);
-    if (kind && !this.grants.take(kind, message.body)) return refused('This payment needs your confirmation first');
+    const call = allowedCall(this.options.platformOrigin, message.method, message.path, message.query);
+    if (!call.ok) return refused(call.message);
     return this.track(message.id, (signal) =>
-      callApi({ method, url: target.url, token: this.credential.token, headers: pageHeaders(message.headers), body: message.body, signal }),
+      callApi({ method: call.method, url: call.url, token: this.credential.token, headers: pageHeaders(message.headers), body: message.body, signal }),
     );
   }
 
+  /** Uploads follow the same allow-list (no embed route takes a file yet, so every upload is refused today). */
   private async upload(message: Extract<PageMessage, { type: 'upload' }>): Promise<TransportResult<unknown>> {
-    const target = apiTarget(this.options.platformOrigin, message.path);
-    if (!target.ok) return refused(target.message);
-    if (isDenied(target.apiPath) || moneyKind('POST', target.apiPath)) return refused('This call is not available to embedded pages');
+    const call = allowedCall(this.options.platformOrigin, 'POST', message.path);
+    if (!call.ok) return refused(call.message);
     const onProgress = (loaded: number, total: number) => this.post({ type: 'progress', id: message.id, loaded, total });
-    return this.track(message.id, (signal) => uploadApi({ url: target.url, token: this.credential.token, entries: message.entries, signal, onProgress }));
+    return this.track(message.id, (signal) => uploadApi({ url: call.url, token: this.credential.token, entries: message.entries, signal, onProgress }));
   }
 
   /** Runs a call that the page may abort; a 401 means the held token is no longer valid. */
@@ -145,7 +150,7 @@ export class BridgeHost {
       if (!result.ok && result.status === 401 && token && this.credential.token === token) this.credential.clear();
       return result;
     } catch {
-      return controller.signal.aborted ? aborted() : { ok: false, status: 0, body: undefined };
+      return controller.signal.aborted ? aborted() : bridgeError(0, 'network.unreachable', 'The platform could not be reached');
     } finally {
       this.running.delete(id);
     }
@@ -157,30 +162,6 @@ export class BridgeHost {
     this.credential.clear();
     const url = new URL('/api/auth/logout', this.options.platformOrigin);
     await fetch(url, { method: 'POST', headers: { authorization: token }, credentials: 'omit' }).catch(() => undefined);
-  }
-
-  private async confirm(input: unknown): Promise<boolean> {
-    const request = readConfirmRequest(input);
-    if (!request || this.confirming) return false;
-    this.confirming = true;
-    try {
-      const creatorName = request.creator ? await this.creatorName(request.creator._id) : null;
-      const confirmed = await showConfirmDialog({ request, embedder: this.options.embedder, creatorName, locale: this.options.locale });
-      if (confirmed) this.grants.add(request);
-      return confirmed;
-    } finally {
-      this.confirming = false;
-    }
-  }
-
-  /** The creator's name from the platform, so the page cannot put another name in the dialog. */
-  private async creatorName(id: string): Promise<string | null> {
-    const target = apiTarget(this.options.platformOrigin, `/performers/${encodeURIComponent(id)}`);
-    if (!target.ok) return null;
-    const result = await callApi({ method: 'GET', url: target.url, token: null, headers: {}, signal: AbortSignal.timeout(5000) });
-    if (!result.ok || typeof result.data !== 'object' || result.data === null) return null;
-    const name = (result.data as { name?: unknown }).name;
-    return typeof name === 'string' && name ? name : null;
   }
 
   private handlePopup(message: PopupMessage, source: MessageEventSource): void {
@@ -199,4 +180,14 @@ export class BridgeHost {
       answer('done', used);
     }
   }
+}
+
+/** Aborts when either does (AbortSignal.any is too recent for every browser a fan may use). */
+function eitherSignal(first: AbortSignal, second: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener('abort', () => controller.abort(), { once: true });
+  }
+  return controller.signal;
 }

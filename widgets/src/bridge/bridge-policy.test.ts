@@ -1,119 +1,86 @@
+import { moneyActions, routes, type RouteSpec } from '@fandeck/contract';
 import { describe, expect, it } from 'vitest';
 import { toResult } from './bridge-api.js';
-import { apiTarget, ConfirmGrants, GRANT_LIFETIME_MS, isDenied, moneyKind, pageHeaders, readConfirmRequest, redact } from './bridge-policy.js';
+import { allowedCall, pageHeaders, redact } from './bridge-policy.js';
 import { readPageMessage, readPopupMessage } from './protocol.js';
 
 const platform = 'https://fandeck.example';
+const urlOf = (method: string, path: string, query?: Parameters<typeof allowedCall>[3]) => {
+  const call = allowedCall(platform, method, path, query);
+  return call.ok ? call.url.toString() : null;
+};
 
-describe('apiTarget', () => {
-  it('keeps calls under the platform’s /api, with or without the prefix, and repeats array keys', () => {
-    const target = apiTarget(platform, '/users/search', { q: 'ana', ids: ['a', 'b'], skip: undefined, none: null, limit: 10 });
-    expect(target).toMatchObject({ ok: true, apiPath: '/users/search' });
-    if (target.ok) expect(target.url.toString()).toBe(`${platform}/api/users/search?q=ana&ids=a&ids=b&limit=10`);
-    expect(apiTarget(platform, '/api/users/me')).toMatchObject({ ok: true, apiPath: '/users/me' });
+describe('the allow-list of plain calls', () => {
+  it('lets through the routes marked embed, sent canonically under /api with the query', () => {
+    expect(urlOf('GET', '/users/me')).toBe(`${platform}/api/users/me`);
+    expect(urlOf('get', '/api/users/me')).toBe(`${platform}/api/users/me`);
+    expect(urlOf('GET', '/performers/search', { q: 'ana', ids: ['a', 'b'], skip: undefined, none: null, limit: 10 })).toBe(
+      `${platform}/api/performers/search?q=ana&ids=a&ids=b&limit=10`,
+    );
+    // A spelling that decodes to an allowed route is sent in the one canonical spelling.
+    expect(urlOf('GET', '/users/%6De')).toBe(`${platform}/api/users/me`);
+    expect(urlOf('GET', '/performers/ana.lima')).toBe(`${platform}/api/performers/ana.lima`);
+    expect(urlOf('GET', "/performers/it's%20me")).toBe(`${platform}/api/performers/it's%20me`);
   });
 
-  it('refuses anything that could leave /api or the platform', () => {
-    for (const path of [
-      'users/me',
-      '//evil.example/api/x',
-      '/../files/x',
-      '/users/../../embed/bridge.html',
-      '/%2e%2e/files/x',
-      '/users%2fme',
-      '/users\\me',
-      '/users/me?token=x',
-      '/users/me#x',
-      '/users me',
-      'https://evil.example/api/x',
-    ]) {
-      expect(apiTarget(platform, path).ok, path).toBe(false);
-    }
-  });
-});
-
-describe('what embedded pages may not do', () => {
-  it('refuses credential, payout, staff and allow-list routes', () => {
-    for (const path of [
-      '/auth/login',
-      '/auth/logout',
-      '/auth/users/me/password',
-      '/auth/google/login',
-      '/telegram/login',
-      '/manager/abc/switch-account',
-      '/performers/banking-settings',
-      '/payout-requests',
-      '/payout-methods/1',
-      '/stripe/accounts',
-      '/stripe/cards',
-      '/payment-cards/1',
-      '/admin/settings',
-      '/embeds/origins',
-    ]) {
-      expect(isDenied(path), path).toBe(true);
-    }
-    for (const path of ['/users/me', '/auth/users/me', '/performers/ana.lima', '/messages/conversations/1', '/wallet/charges/tip/1']) {
-      expect(isDenied(path), path).toBe(false);
+  it('refuses every route without embed, in any method, with its parameters filled', () => {
+    const denied = (Object.values(routes) as RouteSpec[]).filter((spec) => !spec.embed);
+    expect(denied.length).toBeGreaterThan(10);
+    for (const spec of denied) {
+      const path = spec.path.replace(/:[a-zA-Z]+/g, '0123456789abcdef01234567');
+      expect(allowedCall(platform, spec.method, path), `${spec.method} ${path}`).toMatchObject({ ok: false });
+      expect(allowedCall(platform, spec.method, `/api${path}`), `${spec.method} /api${path}`).toMatchObject({ ok: false });
     }
   });
 
-  it('knows which calls spend money', () => {
-    expect(moneyKind('POST', '/wallet/charges/tip/abc')).toBe('tip');
-    expect(moneyKind('POST', '/wallet/charges/video/abc')).toBe('unlock');
-    expect(moneyKind('POST', '/wallet/charges/booking-cameo/abc')).toBe('unlock');
-    expect(moneyKind('POST', '/payment/subscribe/performers')).toBe('subscribe');
-    expect(moneyKind('POST', '/payment/wallet/top-up')).toBe('topup');
-    expect(moneyKind('GET', '/wallet/charges/search')).toBeNull();
-    expect(moneyKind('POST', '/messages/conversations/abc')).toBeNull();
+  it('refuses the spellings that once reached denied routes: encoded, double-encoded, dot segments, backslashes, case', () => {
+    for (const [method, path] of [
+      ['GET', '/%61dmin/settings'],
+      ['PUT', '/auth/users/me/%70assword'],
+      ['POST', '/%65mbeds/origins'],
+      ['GET', '/users/%252e%252e/admin/settings'],
+      ['GET', '/users/../admin/settings'],
+      ['GET', '/users/%2e%2e/admin/settings'],
+      ['GET', '/users/%2E%2E/admin/settings'],
+      ['GET', '/users/./me'],
+      ['GET', '/users\\..\\admin/settings'],
+      ['GET', '/users%5c..%5cadmin/settings'],
+      ['GET', '/users%2fme'],
+      ['GET', '/Admin/settings'],
+      ['GET', '/USERS/me'],
+      ['GET', '/users/ME'],
+      ['GET', '/users/me/'],
+      ['GET', '//users/me'],
+      ['GET', '/users//me'],
+      ['GET', 'users/me'],
+      ['GET', '/users/me?x=1'],
+      ['GET', '/users/me#x'],
+      ['GET', '/users me'],
+      ['GET', '/%'],
+      ['GET', 'https://evil.example/api/users/me'],
+      ['GET', '//evil.example/api/users/me'],
+      ['DELETE', '/users/me'],
+      ['TRACE', '/users/me'],
+    ] as const) {
+      expect(allowedCall(platform, method, path), `${method} ${path}`).toMatchObject({ ok: false });
+    }
+  });
+
+  it('refuses money routes and their quotes: only the pay command reaches them', () => {
+    for (const action of moneyActions) {
+      const path = action.path.replace(':id', 'abc');
+      expect(allowedCall(platform, 'POST', path), path).toMatchObject({ ok: false, message: 'Payments go through the pay command' });
+      expect(allowedCall(platform, 'POST', path.replace('/wallet', '/%77allet')), path).toMatchObject({ ok: false });
+      expect(allowedCall(platform, 'POST', `${path}/quote`), `${path}/quote`).toMatchObject({ ok: false });
+    }
   });
 
   it('passes only harmless page headers', () => {
-    expect(pageHeaders({ Authorization: 'x', cookie: 'y', 'Idempotency-Key': 'k', 'x-trace': 't', host: 'h', n: 1 })).toEqual({
-      'idempotency-key': 'k',
-      'x-trace': 't',
-    });
+    expect(
+      pageHeaders({ Authorization: 'x', cookie: 'y', 'Idempotency-Key': 'k', 'x-fandeck-quote': 'q', 'X-Forwarded-For': '1.2.3.4', 'Accept-Language': 'es', n: 1 }),
+    ).toEqual({ 'accept-language': 'es' });
+    expect(pageHeaders({ 'accept-language': 'es\r\nx: y' })).toEqual({});
     expect(pageHeaders('nope')).toEqual({});
-  });
-});
-
-describe('confirm grants', () => {
-  it('allow one call of the confirmed kind, up to the confirmed amount, for a short while', () => {
-    let now = 1_000;
-    const grants = new ConfirmGrants(() => now);
-    expect(grants.take('tip', { price: 10 })).toBe(false);
-    grants.add({ kind: 'tip', amount: 10 });
-    expect(grants.take('subscribe', {})).toBe(false);
-    expect(grants.take('tip', { price: 11 })).toBe(false);
-    expect(grants.take('tip', { price: '10' })).toBe(true);
-    expect(grants.take('tip', { price: 10 })).toBe(false);
-
-    grants.add({ kind: 'unlock', amount: 5 });
-    now += GRANT_LIFETIME_MS + 1;
-    expect(grants.take('unlock', {})).toBe(false);
-
-    grants.add({ kind: 'topup', amount: 50 });
-    grants.clear();
-    expect(grants.take('topup', { amount: 50 })).toBe(false);
-  });
-
-  it('read only well-formed confirm requests', () => {
-    expect(readConfirmRequest({ kind: 'tip', title: 'Tip', amount: 10, currency: 'BRL', creator: { _id: 'c1', name: 'Ana', extra: 1 } })).toEqual({
-      kind: 'tip',
-      title: 'Tip',
-      amount: 10,
-      currency: 'BRL',
-      creator: { _id: 'c1', name: 'Ana' },
-    });
-    for (const bad of [
-      null,
-      { kind: 'steal', title: '', amount: 1, currency: 'BRL' },
-      { kind: 'tip', title: '', amount: -1, currency: 'BRL' },
-      { kind: 'tip', title: '', amount: Number.NaN, currency: 'BRL' },
-      { kind: 'tip', title: 'x'.repeat(201), amount: 1, currency: 'BRL' },
-      { kind: 'tip', title: '', amount: 1, currency: 'R$ <b>' },
-    ]) {
-      expect(readConfirmRequest(bad)).toBeNull();
-    }
   });
 });
 
@@ -133,10 +100,10 @@ describe('what leaves the bridge', () => {
 
   it('unwraps the envelope on success and passes error bodies on', () => {
     expect(toResult(200, JSON.stringify({ status: 0, data: { data: [1], total: 1 } }), null)).toEqual({ ok: true, status: 200, data: { data: [1], total: 1 } });
-    expect(toResult(422, JSON.stringify({ statusCode: 422, message: 'No', error: 'Unprocessable Entity' }), null)).toEqual({
+    expect(toResult(422, JSON.stringify({ statusCode: 422, code: 'request.invalid', message: 'No', error: 'Unprocessable Entity' }), null)).toEqual({
       ok: false,
       status: 422,
-      body: { statusCode: 422, message: 'No', error: 'Unprocessable Entity' },
+      body: { statusCode: 422, code: 'request.invalid', message: 'No', error: 'Unprocessable Entity' },
     });
     expect(toResult(204, '', null)).toEqual({ ok: true, status: 204, data: undefined });
   });
@@ -145,6 +112,9 @@ describe('what leaves the bridge', () => {
 describe('protocol readers', () => {
   it('accept well-formed messages only', () => {
     expect(readPageMessage({ channel: 'fandeck-bridge', id: 1, type: 'request', method: 'GET', path: '/users/me' })).not.toBeNull();
+    expect(readPageMessage({ channel: 'fandeck-bridge', id: 2, type: 'pay', request: { action: 'charge:tip' } })).not.toBeNull();
+    expect(readPageMessage({ channel: 'fandeck-bridge', id: 2, type: 'pay', request: 'charge:tip' })).toBeNull();
+    expect(readPageMessage({ channel: 'fandeck-bridge', id: 3, type: 'confirm', request: {} })).toBeNull();
     expect(readPageMessage({ channel: 'other', id: 1, type: 'request', method: 'GET', path: '/x' })).toBeNull();
     expect(readPageMessage({ channel: 'fandeck-bridge', id: '1', type: 'logout' })).toBeNull();
     expect(readPageMessage({ channel: 'fandeck-bridge', id: 1, type: 'eval' })).toBeNull();

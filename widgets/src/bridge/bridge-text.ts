@@ -1,37 +1,44 @@
 /**
- * Texts for the bridge's own UI (the confirm dialog). The bridge is a tiny page that
- * must load fast inside every embed, so it reads the catalogues directly instead of
- * pulling in i18next and React; the keys are the same `embed.*` ones the popup uses.
+ * Text helpers for the payment confirm (the bridge's dialog, the host's default confirm):
+ * the supported locale for a candidate, interpolation, and amounts in the locale's
+ * currency format. Everything the fan reads about a payment comes from the server's
+ * quote through these, never from the page.
  */
-import { en } from '../i18n/locales/en.js';
-import { es } from '../i18n/locales/es.js';
-import { ptBR } from '../i18n/locales/pt-br.js';
-import type { Messages } from '../i18n/messages.js';
+import type { PayQuote } from '@fandeck/contract';
+import { confirmCatalogues, SUMMARY_KEYS, type ConfirmTextKey } from './confirm-texts.js';
 
-type EmbedKey = keyof Messages['embed'];
-
-const catalogues: Record<string, Messages> = { 'pt-br': ptBR, en, es };
+export type BridgeLocale = keyof typeof confirmCatalogues;
 
 /** The catalogue's locale for a candidate (`en-US` gives `en`); pt-BR when none fits. */
-export function bridgeLocale(candidate: string | null | undefined): string {
+export function bridgeLocale(candidate: string | null | undefined): BridgeLocale {
   const wanted = (candidate ?? '').trim().toLowerCase();
-  if (wanted === 'pt-br' || wanted === 'en' || wanted === 'es') return wanted === 'pt-br' ? 'pt-BR' : wanted;
+  if (wanted === 'pt-br') return 'pt-BR';
   const language = wanted.split('-')[0];
   if (language === 'en' || language === 'es') return language;
   return 'pt-BR';
 }
 
-export function bridgeText(locale: string, key: EmbedKey, values: Record<string, string> = {}): string {
-  const catalogue = catalogues[locale.toLowerCase()] ?? ptBR;
-  const text: string = catalogue.embed[key] ?? en.embed[key];
+export function bridgeText(locale: string, key: ConfirmTextKey, values: Record<string, string> = {}): string {
+  const text = confirmCatalogues[bridgeLocale(locale)][key];
   return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
 }
 
-/** An amount in the locale's currency format; unknown currency codes fall back to plain text. */
+/** An amount (decimal units, as the API speaks) in the locale's currency format; unknown currency codes fall back to plain text. */
 export function formatAmount(locale: string, amount: number, currency: string): string {
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
   } catch {
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
+}
+
+/** One line saying what the fan is about to pay, from the quote alone (`Gorjeta de R$ 10,00 para Ana Lima`). */
+export function quoteSummary(locale: string, quote: PayQuote): string {
+  const amount = formatAmount(locale, quote.price, quote.currency);
+  const name = quote.recipient?.name ?? '';
+  const item = quote.description ?? quote.itemId ?? '';
+  if (quote.kind === 'topup' && quote.credit !== null && quote.credit !== quote.price) {
+    return bridgeText(locale, 'summaryTopupFor', { amount, credit: formatAmount(locale, quote.credit, quote.currency) });
+  }
+  return bridgeText(locale, SUMMARY_KEYS[quote.kind], { amount, name, item });
 }

@@ -1,13 +1,16 @@
 /**
  * The Transport of a third-party page: every call goes through the hidden bridge
  * iframe on the platform origin, which holds the credential. Sign-in opens a popup on
- * the platform origin; money-moving actions are confirmed in the bridge's own UI.
+ * the platform origin; money moves only through `pay`, which the bridge quotes, has the
+ * fan confirm in its own UI and sends itself.
  * Nothing this object exposes, posts or receives contains the token.
  */
+import type { ErrorCode } from '@fandeck/contract';
 import type {
-  ConfirmRequest,
   HttpMethod,
   LiveChannel,
+  PayOptions,
+  PayRequest,
   RequestOptions,
   Transport,
   TransportResult,
@@ -31,16 +34,16 @@ export interface BridgeTransport extends Transport {
   dispose(): void;
 }
 
-/** Error codes in `body.code`, for views to pick a text (`embed.*` keys). */
-export type BridgeErrorCode = 'bridge-unavailable' | 'popup-blocked' | 'popup-closed';
+/** Contract error codes in `body.code` that only the page side says; views pick their text by code. */
+export type BridgeErrorCode = Extract<ErrorCode, 'bridge.unavailable' | 'bridge.popup_blocked' | 'bridge.popup_closed'>;
 
-const bridgeError = (status: number, code: BridgeErrorCode, message: string): TransportResult<never> => ({
+const bridgeError = (status: number, code: ErrorCode, message: string, error = 'Bridge'): TransportResult<never> => ({
   ok: false,
   status,
-  body: { statusCode: status, message, error: 'Bridge', code },
+  body: { statusCode: status, message, error, code },
 });
-const unavailable = () => bridgeError(0, 'bridge-unavailable', 'Fandeck is not available on this page');
-const cancelled = (): TransportResult<never> => ({ ok: false, status: -1, body: { statusCode: -1, message: 'The request was cancelled', error: 'Aborted' } });
+const unavailable = () => bridgeError(0, 'bridge.unavailable', 'Fandeck is not available on this page');
+const cancelled = () => bridgeError(-1, 'request.cancelled', 'The request was cancelled', 'Aborted');
 
 const POPUP_NAME = 'fandeck-login';
 const POPUP_WIDTH = 440;
@@ -51,6 +54,8 @@ const POPUP_CLOSE_GRACE_MS = 1000;
 export function createBridgeTransport(options: BridgeTransportOptions): BridgeTransport {
   const frame = new BridgeFrame(options);
   let live: BridgeLiveChannel | null = null;
+  // Pays under way; the frame stays uncovered until the last ends (a refused second pay must not hide the first's dialog).
+  let paying = 0;
 
   function forward<T>(
     call: Parameters<BridgeFrame['call']>[0],
@@ -109,7 +114,7 @@ export function createBridgeTransport(options: BridgeTransportOptions): BridgeTr
       const features = `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
       // Opened synchronously, inside the click: a later open would be blocked.
       const popup = window.open(frame.nonce ? loginUrl(frame.nonce) : 'about:blank', POPUP_NAME, features);
-      if (!popup) return Promise.resolve(bridgeError(0, 'popup-blocked', 'The browser blocked the sign-in window'));
+      if (!popup) return Promise.resolve(bridgeError(0, 'bridge.popup_blocked', 'The browser blocked the sign-in window'));
       if (!frame.nonce) {
         void frame.whenReady().then((ready) => {
           if (ready && frame.nonce) popup.location.replace(loginUrl(frame.nonce));
@@ -136,7 +141,7 @@ export function createBridgeTransport(options: BridgeTransportOptions): BridgeTr
         const watch = setInterval(() => {
           if (!popup.closed) return;
           closedAt ||= Date.now();
-          if (Date.now() - closedAt >= POPUP_CLOSE_GRACE_MS) finish(bridgeError(0, 'popup-closed', 'The sign-in window was closed'));
+          if (Date.now() - closedAt >= POPUP_CLOSE_GRACE_MS) finish(bridgeError(0, 'bridge.popup_closed', 'The sign-in window was closed'));
         }, 250);
       });
     },
@@ -157,15 +162,20 @@ export function createBridgeTransport(options: BridgeTransportOptions): BridgeTr
       live = null;
     },
 
-    async confirm(request: ConfirmRequest) {
-      if (!(await frame.whenReady())) return false;
-      // The bridge draws the dialog; the page only lets its frame cover the window meanwhile.
+    /**
+     * One money action, quoted, confirmed and sent by the bridge itself (bridge-pay.ts):
+     * the page only hands over the request and lets the bridge's frame cover the window
+     * while its dialog may be up. Aborting closes the dialog unconfirmed.
+     */
+    async pay<T>(request: PayRequest, payOptions: PayOptions = {}) {
+      if (!(await frame.whenReady())) return unavailable();
+      paying += 1;
       frame.setOverlay(true);
       try {
-        const answer = await frame.call({ type: 'confirm', request }, { confirmed: false }).result;
-        return answer.confirmed === true;
+        return await forward<T>({ type: 'pay', request }, payOptions.signal);
       } finally {
-        frame.setOverlay(false);
+        paying -= 1;
+        if (paying === 0) frame.setOverlay(false);
       }
     },
 

@@ -1,91 +1,135 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import type { PayQuote } from '@fandeck/contract';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { bridgeLocale, bridgeText } from './bridge-text.js';
+import { bridgeLocale, bridgeText, quoteSummary } from './bridge-text.js';
 import { showConfirmDialog, type ConfirmView } from './confirm-dialog.js';
+import { confirmCatalogues } from './confirm-texts.js';
 
-const view = (overrides: Partial<ConfirmView> = {}): ConfirmView => ({
-  request: { kind: 'tip', title: 'Gorjeta pelo vídeo', amount: 10, currency: 'BRL', creator: { _id: 'c1', name: 'Page says' } },
-  embedder: 'https://shop.example',
-  creatorName: 'Ana Lima',
-  locale: 'pt-BR',
-  ...overrides,
-});
+const tipQuote: PayQuote = {
+  action: 'charge:tip',
+  kind: 'tip',
+  itemId: 'c1',
+  recipient: { _id: 'c1', name: 'Ana Lima', username: 'ana.lima' },
+  description: null,
+  price: 10,
+  credit: null,
+  currency: 'BRL',
+  quote: 'q',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
+
+const view = (overrides: Partial<ConfirmView> = {}): ConfirmView => ({ quote: tipQuote, embedder: 'https://shop.example', locale: 'pt-BR', ...overrides });
 
 afterEach(() => {
   document.querySelectorAll('.fd-backdrop').forEach((node) => node.remove());
 });
 
+/**
+ * The test runner's frame is scaled, which IntersectionObserver v2 rightly reports as
+ * "not plainly visible", so the arming tests run as a browser without v2 would (the
+ * delay and the placement reports alone). v2 itself is exercised end to end, where the
+ * bridge frame is a real page's (test/e2e/third-party.test.ts, hostile-page.test.ts).
+ */
+function withoutVisibilityTracking(): () => void {
+  const proto = IntersectionObserverEntry.prototype as unknown as Record<string, unknown>;
+  const descriptor = Object.getOwnPropertyDescriptor(proto, 'isVisible');
+  delete proto.isVisible;
+  return () => {
+    if (descriptor) Object.defineProperty(proto, 'isVisible', descriptor);
+  };
+}
+
 describe('the bridge’s confirm dialog', () => {
-  it('shows the platform’s facts: kind, amount, verified creator, details and the asking origin', async () => {
+  it('shows the quote’s facts: kind, price, recipient and the asking origin', async () => {
     const answer = showConfirmDialog(view());
     const dialog = page.getByRole('alertdialog');
     await expect.element(dialog).toBeVisible();
     const text = dialog.element().textContent ?? '';
     expect(text).toContain('Enviar gorjeta');
     expect(text).toMatch(/R\$\s?10,00/);
-    expect(text).toContain('Ana Lima');
-    expect(text).not.toContain('Page says');
-    expect(text).toContain('Gorjeta pelo vídeo');
+    expect(text).toContain('Ana Lima (@ana.lima)');
     expect(text).toContain('Pedido por https://shop.example');
     await userEvent.click(page.getByRole('button', { name: 'Cancelar' }));
     expect(await answer).toBe(false);
     expect(document.querySelector('.fd-backdrop')).toBeNull();
   });
 
-  it('without a visibility signal, arms Confirm after a delay, and takes only real clicks', async () => {
-    // Browsers without IntersectionObserver v2 get the delay alone.
-    const proto = IntersectionObserverEntry.prototype as unknown as Record<string, unknown>;
-    const descriptor = Object.getOwnPropertyDescriptor(proto, 'isVisible');
-    delete proto.isVisible;
-    try {
-      const answer = showConfirmDialog(view({ locale: 'en' }));
-      const confirm = page.getByRole('button', { name: 'Confirm' });
-      await expect.element(confirm).toBeDisabled();
-      // A script's click is not the fan's.
-      const button = confirm.element() as HTMLButtonElement;
-      button.disabled = false;
-      button.click();
-      button.disabled = true;
-      await expect.element(confirm).toBeEnabled();
-      await userEvent.click(confirm);
-      expect(await answer).toBe(true);
-    } finally {
-      if (descriptor) Object.defineProperty(proto, 'isVisible', descriptor);
-    }
+  it('shows a top-up’s price and wallet credit, and an unlock’s item', async () => {
+    const topup = showConfirmDialog(view({ locale: 'en', quote: { ...tipQuote, action: 'topup', kind: 'topup', recipient: null, itemId: null, price: 22.5, credit: 25 } }));
+    let text = page.getByRole('alertdialog').element().textContent ?? '';
+    expect(text).toContain('Top up wallet');
+    expect(text).toContain('Amount');
+    expect(text).toContain('R$22.50');
+    expect(text).toContain('Wallet credit');
+    expect(text).toContain('R$25.00');
+    await userEvent.keyboard('{Escape}');
+    expect(await topup).toBe(false);
+
+    const unlock = showConfirmDialog(view({ locale: 'es', quote: { ...tipQuote, action: 'charge:video', kind: 'unlock', description: 'Bastidores' } }));
+    text = page.getByRole('alertdialog').element().textContent ?? '';
+    expect(text).toContain('Desbloquear contenido');
+    expect(text).toContain('Bastidores');
+    expect(text).not.toContain('Crédito');
+    await userEvent.keyboard('{Escape}');
+    expect(await unlock).toBe(false);
   });
 
-  it('keeps Confirm disabled while the browser says the dialog is not plainly visible', async () => {
-    // What a page does to hide a frame it wants clicked: make it (nearly) transparent.
-    // IntersectionObserver v2 reports the dialog as not visible then.
-    expect('isVisible' in IntersectionObserverEntry.prototype).toBe(true);
-    document.body.style.opacity = '0.2';
-    try {
-      const answer = showConfirmDialog(view());
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      await expect.element(page.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
-      await userEvent.click(page.getByRole('button', { name: 'Cancelar' }));
-      expect(await answer).toBe(false);
-    } finally {
-      document.body.style.opacity = '';
-    }
+  it('arms Confirm once visible and still, and takes the fan’s click but never a script’s', async () => {
+    onTestFinished(withoutVisibilityTracking());
+    const answer = showConfirmDialog(view({ locale: 'en' }));
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    await expect.element(confirm).toBeDisabled();
+    // A script's click is not the fan's, even on an enabled button.
+    const button = confirm.element() as HTMLButtonElement;
+    button.disabled = false;
+    button.click();
+    button.disabled = true;
+    // The cursor rests on the dialog, which stays where it is: Confirm arms.
+    await userEvent.hover(confirm);
+    await expect.element(confirm, { timeout: 3000 }).toBeEnabled();
+    expect(button.dataset.state).toBe('armed');
+    expect(button.dataset.pointer).toBe('seen');
+    await userEvent.click(confirm);
+    expect(await answer).toBe(true);
   });
 
-  it('cancels on Escape', async () => {
-    const answer = showConfirmDialog(view({ creatorName: null }));
-    await expect.element(page.getByRole('alertdialog')).toBeVisible();
-    expect(page.getByRole('alertdialog').element().textContent).not.toContain('Criador');
+  it('re-arms when the window it lives in is resized', async () => {
+    onTestFinished(withoutVisibilityTracking());
+    const answer = showConfirmDialog(view());
+    const confirm = page.getByRole('button', { name: 'Confirmar' });
+    await expect.element(confirm, { timeout: 3000 }).toBeEnabled();
+    window.dispatchEvent(new Event('resize'));
+    expect((confirm.element() as HTMLButtonElement).disabled).toBe(true);
+    await expect.element(confirm, { timeout: 3000 }).toBeEnabled();
     await userEvent.keyboard('{Escape}');
     expect(await answer).toBe(false);
   });
+
+  it('closes unconfirmed when its signal ends', async () => {
+    const controller = new AbortController();
+    const answer = showConfirmDialog(view({ signal: controller.signal }));
+    await expect.element(page.getByRole('alertdialog')).toBeVisible();
+    controller.abort();
+    expect(await answer).toBe(false);
+    expect(document.querySelector('.fd-backdrop')).toBeNull();
+  });
 });
 
-describe('bridge texts', () => {
-  it('pick a supported locale and interpolate', () => {
+describe('confirm texts', () => {
+  it('pick a supported locale, interpolate, and have the same keys in every locale', () => {
     expect(bridgeLocale('en-US')).toBe('en');
     expect(bridgeLocale('ES')).toBe('es');
     expect(bridgeLocale('pt-br')).toBe('pt-BR');
     expect(bridgeLocale('fr')).toBe('pt-BR');
     expect(bridgeLocale(null)).toBe('pt-BR');
-    expect(bridgeText('en', 'confirmRequestedBy', { origin: 'https://a.example' })).toBe('Requested by https://a.example');
+    expect(bridgeText('en', 'requestedBy', { origin: 'https://a.example' })).toBe('Requested by https://a.example');
+    const keys = Object.keys(confirmCatalogues['pt-BR']).sort();
+    expect(Object.keys(confirmCatalogues.en).sort()).toEqual(keys);
+    expect(Object.keys(confirmCatalogues.es).sort()).toEqual(keys);
+  });
+
+  it('sum a quote up in one line for the browser’s own confirm', () => {
+    expect(quoteSummary('pt-BR', tipQuote).replace(/\s/g, ' ')).toBe('Gorjeta de R$ 10,00 para Ana Lima');
+    expect(quoteSummary('pt-BR', { ...tipQuote, kind: 'topup', recipient: null, price: 25 }).replace(/\s/g, ' ')).toBe('Recarga de R$ 25,00 na carteira');
   });
 });

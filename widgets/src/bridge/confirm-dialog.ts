@@ -1,49 +1,54 @@
 /**
- * The confirm step for money-moving actions, drawn by the bridge inside its own frame.
- * Page scripts cannot click in a cross-origin frame, so only the fan can confirm. To
- * resist clickjacking (a page hiding or covering the frame and luring a click), the
- * Confirm button is enabled only once the dialog has been on screen, unobscured, for a
- * moment: Chromium's IntersectionObserver v2 reports that; other browsers get the delay.
+ * The confirm step of a `pay`, drawn by the bridge inside its own frame from the
+ * server's quote alone: what kind of payment, to whom, for what, the price as the
+ * server will charge it, and which page asked. Page scripts cannot click in a
+ * cross-origin frame, so only the fan can confirm; against a page that moves, hides or
+ * covers the frame to catch a click meant for itself, Confirm takes a click only once
+ * the dialog has been visible and still for a moment (confirm-arming.ts).
  */
-import type { ConfirmRequest } from '../session/transport.js';
+import type { PayQuote } from '@fandeck/contract';
+import { ConfirmArming } from './confirm-arming.js';
+import { TITLE_KEYS, type ConfirmTextKey } from './confirm-texts.js';
+import { watchPlacement } from './confirm-watch.js';
 import { bridgeText, formatAmount } from './bridge-text.js';
 
 export interface ConfirmView {
-  request: ConfirmRequest;
+  quote: PayQuote;
   /** The page that asked, as the bridge verified it. */
   embedder: string;
-  /** The creator's name as the platform knows it (never the page's say-so), when there is one. */
-  creatorName: string | null;
   locale: string;
+  /** Closes the dialog unconfirmed (the page gave up, or the credential changed). */
+  signal?: AbortSignal;
+  /** The clock arming reads; tests pass their own. */
+  now?: () => number;
 }
 
-/** How long the dialog must have been visible before Confirm takes a click. */
+/** How long the dialog must have been visible and still before Confirm takes a click. */
 export const ARM_DELAY_MS = 600;
 
-const TITLE_KEYS = { tip: 'confirmTip', subscribe: 'confirmSubscribe', topup: 'confirmTopup', unlock: 'confirmUnlock' } as const;
-
-interface VisibilityEntry extends IntersectionObserverEntry {
-  isVisible?: boolean;
-}
-
 export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
-  const { request, locale } = view;
-  const t = (key: Parameters<typeof bridgeText>[1], values?: Record<string, string>) => bridgeText(locale, key, values);
+  const { quote, locale } = view;
+  if (view.signal?.aborted) return Promise.resolve(false);
+  const t = (key: ConfirmTextKey, values?: Record<string, string>) => bridgeText(locale, key, values);
+  const money = (amount: number) => formatAmount(locale, amount, quote.currency);
+
   const root = el('div', 'fd-backdrop');
   const dialog = el('div', 'fd-dialog');
   dialog.setAttribute('role', 'alertdialog');
   dialog.setAttribute('aria-modal', 'true');
   dialog.setAttribute('aria-labelledby', 'fd-confirm-title');
-  const heading = el('h1', 'fd-title', t(TITLE_KEYS[request.kind]));
+  dialog.dataset.kind = quote.kind;
+  const heading = el('h1', 'fd-title', t(TITLE_KEYS[quote.kind]));
   heading.id = 'fd-confirm-title';
-  const amount = el('p', 'fd-amount', formatAmount(locale, request.amount, request.currency));
-  amount.setAttribute('data-testid', 'confirm-amount');
+  const amount = el('p', 'fd-amount', money(quote.price));
+  amount.dataset.testid = 'confirm-amount';
   const facts = el('dl', 'fd-facts');
-  addFact(facts, t('confirmAmount'), amount.textContent ?? '');
-  if (view.creatorName) addFact(facts, t('confirmCreator'), view.creatorName);
-  if (request.title.trim()) addFact(facts, t('confirmDetails'), request.title.trim());
-  const origin = el('p', 'fd-origin', t('confirmRequestedBy', { origin: view.embedder }));
-  const hint = el('p', 'fd-hint', t('confirmHint'));
+  addFact(facts, t('price'), money(quote.price));
+  if (quote.kind === 'topup' && quote.credit !== null) addFact(facts, t('credit'), money(quote.credit));
+  if (quote.recipient) addFact(facts, t('recipient'), quote.recipient.username ? `${quote.recipient.name} (@${quote.recipient.username})` : quote.recipient.name);
+  if (quote.description?.trim()) addFact(facts, t('item'), quote.description.trim());
+  const origin = el('p', 'fd-origin', t('requestedBy', { origin: view.embedder }));
+  const hint = el('p', 'fd-hint', t('hint'));
   const actions = el('div', 'fd-actions');
   const cancel = el('button', 'fd-cancel', t('cancel')) as HTMLButtonElement;
   const confirm = el('button', 'fd-confirm', t('confirm')) as HTMLButtonElement;
@@ -57,17 +62,27 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
   cancel.focus();
 
   return new Promise<boolean>((resolve) => {
-    let armTimer: number | undefined;
-    const arm = (visible: boolean) => {
-      window.clearTimeout(armTimer);
-      confirm.disabled = true;
-      if (visible) armTimer = window.setTimeout(() => (confirm.disabled = false), ARM_DELAY_MS);
+    const arming = new ConfirmArming(ARM_DELAY_MS, view.now ?? (() => performance.now()));
+    let timer: number | undefined;
+    // Confirm looks enabled exactly when a click would count; the click handler decides again on its own.
+    const redraw = () => {
+      window.clearTimeout(timer);
+      const wait = arming.msUntilArmed();
+      confirm.disabled = wait !== 0;
+      confirm.dataset.state = wait === 0 ? 'armed' : 'arming';
+      // Lets tests (and tools) tell "armed for the cursor where it is" from "armed, cursor not seen yet".
+      confirm.dataset.pointer = arming.pointerSeen ? 'seen' : 'none';
+      if (wait !== null && wait > 0) timer = window.setTimeout(redraw, wait + 5);
     };
-    const observer = watchVisibility(dialog, arm);
+    const stopWatching = watchPlacement(dialog, arming, redraw);
+    let done = false;
     const finish = (answer: boolean) => {
-      window.clearTimeout(armTimer);
-      observer?.disconnect();
+      if (done) return;
+      done = true;
+      window.clearTimeout(timer);
+      stopWatching();
       document.removeEventListener('keydown', onKey, true);
+      view.signal?.removeEventListener('abort', onAbort);
       root.remove();
       document.documentElement.removeAttribute('data-state');
       resolve(answer);
@@ -75,29 +90,18 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') finish(false);
     };
+    const onAbort = () => finish(false);
     document.addEventListener('keydown', onKey, true);
+    view.signal?.addEventListener('abort', onAbort, { once: true });
     cancel.addEventListener('click', () => finish(false));
-    // Only a real, trusted click counts; a disabled button never fires.
     confirm.addEventListener('click', (event) => {
-      if (event.isTrusted && !confirm.disabled) finish(true);
+      // Only the fan's own click counts, and only when the dialog had been still where it is now.
+      if (!event.isTrusted) return;
+      if (arming.acceptsClick(event)) finish(true);
+      else redraw();
     });
-    if (!observer) arm(true);
+    redraw();
   });
-}
-
-/** Calls `onChange(visible)`; null when the browser cannot tell (then the caller just waits). */
-function watchVisibility(target: Element, onChange: (visible: boolean) => void): IntersectionObserver | null {
-  if (typeof IntersectionObserver === 'undefined' || !('isVisible' in IntersectionObserverEntry.prototype)) return null;
-  const observer = new IntersectionObserver(
-    (entries) => {
-      const entry = entries[entries.length - 1] as VisibilityEntry | undefined;
-      // The whole dialog (amount, creator, origin and buttons) must be on screen and unobscured.
-      if (entry) onChange(entry.intersectionRatio >= 0.99 && entry.isVisible === true);
-    },
-    { threshold: [0, 0.5, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
-  );
-  observer.observe(target);
-  return observer;
 }
 
 function el(tag: string, className: string, text?: string): HTMLElement {

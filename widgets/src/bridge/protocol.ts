@@ -6,11 +6,12 @@
  * No message in either direction ever carries the credential, except the popup's
  * `token` message, which goes from the popup to the bridge on the platform origin only.
  */
-import type { ConfirmRequest, HttpMethod, LiveStatus, Query, TransportResult } from '../session/transport.js';
+import type { HttpMethod, LiveStatus, PayRequest, Query, TransportResult } from '../session/transport.js';
 
 export const PAGE_CHANNEL = 'fandeck-bridge';
 export const POPUP_CHANNEL = 'fandeck-login';
-export const PROTOCOL_VERSION = 1;
+/** 2: `confirm` gave way to `pay` (the bridge quotes, confirms and sends money actions itself). */
+export const PROTOCOL_VERSION = 2;
 
 /** Where the platform serves the bridge and popup pages. */
 export const BRIDGE_PAGE = '/embed/bridge.html';
@@ -24,7 +25,8 @@ export type PageCall =
   | { type: 'request'; method: HttpMethod; path: string; query?: Query; body?: unknown; headers?: Record<string, string> }
   | { type: 'upload'; path: string; entries: UploadEntry[] }
   | { type: 'logout' }
-  | { type: 'confirm'; request: ConfirmRequest }
+  /** One money action: the bridge quotes it, has the fan confirm the quote and sends it itself. */
+  | { type: 'pay'; request: PayRequest }
   | { type: 'live-open' }
   | { type: 'live-close' }
   | { type: 'live-on'; event: string }
@@ -32,7 +34,7 @@ export type PageCall =
   | { type: 'live-emit'; event: string; payload?: unknown }
   | { type: 'live-join'; room: string }
   | { type: 'live-leave'; room: string }
-  /** Cancels the call `target` (a request or upload); never answered. */
+  /** Cancels the call `target` (a request, upload or pay: an open dialog closes unconfirmed); never answered. */
   | { type: 'abort'; target: number };
 
 export type PageMessage = PageCall & { channel: typeof PAGE_CHANNEL; id: number };
@@ -42,7 +44,7 @@ export interface CallReplies {
   request: TransportResult<unknown>;
   upload: TransportResult<unknown>;
   logout: { ok: true };
-  confirm: { confirmed: boolean };
+  pay: TransportResult<unknown>;
 }
 
 /** Bridge to page. */
@@ -68,7 +70,7 @@ const CALL_TYPES = new Set<PageCall['type']>([
   'request',
   'upload',
   'logout',
-  'confirm',
+  'pay',
   'live-open',
   'live-close',
   'live-on',
@@ -87,7 +89,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const shortString = (value: unknown, max = 2000): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
 
-/** A well-formed page call, or null. Shapes are checked here; rules (paths, amounts) in the bridge. */
+/** A well-formed page call, or null. Shapes are checked here; rules (routes, pay requests) in the bridge. */
 export function readPageMessage(data: unknown): PageMessage | null {
   if (!isRecord(data) || data.channel !== PAGE_CHANNEL || !CALL_TYPES.has(data.type as PageCall['type'])) return null;
   if (typeof data.id !== 'number' || !Number.isSafeInteger(data.id)) return null;
@@ -96,7 +98,7 @@ export function readPageMessage(data: unknown): PageMessage | null {
       return shortString(data.method, 10) && shortString(data.path) ? (data as PageMessage) : null;
     case 'upload':
       return shortString(data.path) && Array.isArray(data.entries) ? (data as PageMessage) : null;
-    case 'confirm':
+    case 'pay':
       return isRecord(data.request) ? (data as PageMessage) : null;
     case 'live-on':
     case 'live-off':

@@ -1,86 +1,60 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en.js';
-import { es } from './locales/es.js';
-import { ptBR } from './locales/pt-br.js';
-import type { MessageKey, Messages } from './messages.js';
+import type common from './locales/common/pt-BR.js';
+import type embed from './locales/embed/pt-BR.js';
+import type errors from './locales/errors/pt-BR.js';
+import type notices from './locales/notices/pt-BR.js';
+import type ui from './locales/ui/pt-BR.js';
+// Types only: what each feature's texts look like, so `t` is checked in every program that
+// uses a feature's views (the host site's too). Their files load only through the glob below.
+import type login from '../login/locales/pt-BR.js';
+import type tip from '../tip/locales/pt-BR.js';
+import type wallet from '../wallet/locales/pt-BR.js';
+import { i18n } from './instance.js';
+import { resolveLocale, type Locale } from './locale.js';
+import { registerNamespaceFiles, type TextsModule, type TextsOf } from './texts.js';
 
-export type { MessageKey, Messages } from './messages.js';
+export { defaultLocale, fallbackLocale, isLocale, resolveLocale, supportedLocales, type Locale } from './locale.js';
+export { registerNamespaceFiles, registeredNamespaces, type TextsLoader, type TextsModule, type TextsOf } from './texts.js';
+export { baseNamespace, hasNamespaces, i18n, loadNamespaces } from './instance.js';
+export { useNamespaces } from './use-namespaces.js';
 
-export const supportedLocales = ['pt-BR', 'en', 'es'] as const;
-export type Locale = (typeof supportedLocales)[number];
-export const defaultLocale: Locale = 'pt-BR';
-export const fallbackLocale: Locale = 'en';
-
-export const catalogues: Record<Locale, Messages> = { 'pt-BR': ptBR, en, es };
+/**
+ * Every namespace and the shape of its texts, so `t('tip.amount')` is type-checked. A new
+ * feature adds one line here for its `locales/pt-BR.ts`; the host site adds its own from
+ * its locale files (`declare module '@fandeck/widgets/i18n' { interface Namespaces { ... } }`).
+ */
+export interface Namespaces {
+  common: TextsOf<typeof common>;
+  errors: TextsOf<typeof errors>;
+  notices: TextsOf<typeof notices>;
+  embed: TextsOf<typeof embed>;
+  ui: TextsOf<typeof ui>;
+  login: TextsOf<typeof login>;
+  tip: TextsOf<typeof tip>;
+  wallet: TextsOf<typeof wallet>;
+}
+export type Namespace = keyof Namespaces;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Messages };
+    // A tuple of every namespace: `useTranslation()` then accepts `ns.key` for any of them.
+    defaultNS: readonly ['common', ...Namespace[]];
+    resources: Namespaces;
+    nsSeparator: '.';
+    keySeparator: '.';
   }
 }
 
-/**
- * A candidate locale (query parameter, stored choice, settings) counts only when it
- * is one of the supported ones; anything else gives the default (spec section 2).
- */
-export function resolveLocale(candidate: string | null | undefined, fallback: Locale = defaultLocale): Locale {
-  if (!candidate) return fallback;
-  const wanted = candidate.trim().toLowerCase();
-  return supportedLocales.find((locale) => locale.toLowerCase() === wanted) ?? fallback;
-}
+// The widgets' namespaces: shared ones here, each feature's in its own folder. Lazy: a
+// file is fetched only when its namespace is needed in its locale.
+registerNamespaceFiles(
+  import.meta.glob<TextsModule>(['./locales/*/{pt-BR,en,es}.ts', '../*/locales/{pt-BR,en,es}.ts']),
+);
 
-// Every bundle on a page shares one instance, found again through a global symbol.
-const instanceKey = Symbol.for('fandeck.i18n');
-type WithInstance = typeof globalThis & { [instanceKey]?: I18n };
-
-function createI18n(): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: Object.fromEntries(
-      Object.entries(catalogues).map(([locale, translation]) => [locale, { translation }]),
-    ),
-    lng: defaultLocale,
-    fallbackLng: fallbackLocale,
-    supportedLngs: [...supportedLocales],
-    nonExplicitSupportedLngs: false,
-    load: 'currentOnly',
-    defaultNS: 'translation',
-    initAsync: false,
-    returnNull: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
-
-const holder = globalThis as WithInstance;
-export const i18n: I18n = (holder[instanceKey] ??= createI18n());
-
-/** Switches every view to a locale; unsupported values give the default. */
+/** Switches every view to a locale, once the namespaces in use are loaded for it; unsupported values give the default. */
 export async function setLocale(candidate: string | null | undefined): Promise<Locale> {
   const locale = resolveLocale(candidate);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   return locale;
-}
-
-const englishToKey = new Map<string, MessageKey>();
-(function index(tree: object, prefix: string) {
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') englishToKey.set(value, path as MessageKey);
-    else if (value && typeof value === 'object') index(value, path);
-  }
-})({ errors: en.errors, login: en.login }, '');
-
-/**
- * The server answers in English. A message the catalogue knows (such as
- * 'Incorrect credentials!') is shown in the active language; any other is shown as sent.
- */
-export function localizeServerMessage(message: string): string {
-  const key = englishToKey.get(message.trim());
-  return key ? i18n.t(key) : message;
 }
 
 /** Text direction for a locale, for the `dir` attribute of a page or shadow root. */
@@ -90,3 +64,4 @@ export function localeDirection(locale: string = i18n.language): 'ltr' | 'rtl' {
 
 // Views and pages take their hooks from here, so every package uses the same react-i18next.
 export { useTranslation, Trans } from 'react-i18next';
+

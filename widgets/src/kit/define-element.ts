@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { ElementFrame, type FrameProps } from './element-frame.js';
 import { adoptStyles } from './styles.js';
+import type { Namespace } from '../i18n/index.js';
 
 /** How an attribute's text becomes a prop. Objects and arrays go through `properties`. */
 export type AttributeType = 'string' | 'number' | 'boolean';
@@ -23,6 +24,8 @@ export interface ElementOptions<P, K extends keyof P> {
   events?: EventFactories<P>;
   /** The view's CSS; the kit's base sheet (theme tokens, `:host`) comes first. */
   styles?: string | readonly string[];
+  /** Translation namespaces the view renders besides `common`, `errors` and `ui`: the element shows once they are loaded. */
+  namespaces?: readonly Namespace[];
 }
 
 /** What every Fandeck element offers besides its own attributes. */
@@ -101,9 +104,10 @@ export function defineElement<P extends object, K extends keyof P & string = nev
   const propertyNames = (options.properties ?? []).filter((name) => !(name in attributes));
   const attributeOf = new Map(Object.keys(attributes).map((prop) => [kebabCase(prop), prop]));
   const events = (options.events ?? {}) as Record<string, (...args: unknown[]) => Event>;
+  const namespaces = options.namespaces ?? [];
 
   function Frame(props: Record<string, unknown> & { container?: ShadowRoot }) {
-    const frame: FrameProps = { tag, View: View as ComponentType<Record<string, unknown>>, events, props };
+    const frame: FrameProps = { tag, View: View as ComponentType<Record<string, unknown>>, events, props, namespaces };
     return createElement(ElementFrame, frame);
   }
 

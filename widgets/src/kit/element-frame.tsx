@@ -1,6 +1,6 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, useLayoutEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { localeDirection, type Locale } from '../i18n/index.js';
+import { localeDirection, useNamespaces, type Locale, type Namespace } from '../i18n/index.js';
 import type { Theme } from './embed-config.js';
 import { FanReadyEvent } from './events.js';
 import { i18nFor, usePageLocale, usePageTheme } from './element-settings.js';
@@ -12,7 +12,12 @@ export interface FrameProps {
   events: Record<string, (...args: unknown[]) => Event>;
   /** What r2wc passes: the shadow root as `container`, the kit's and the view's props. */
   props: Record<string, unknown> & { container?: ShadowRoot };
+  /** The translation namespaces the view renders, loaded (active locale only) before it shows. */
+  namespaces: readonly Namespace[];
 }
+
+/** Every element can show a generic text and an error. */
+const baseNamespaces: readonly Namespace[] = ['common', 'errors', 'ui'];
 
 /** What a view rendered inside an element may need from it (a portal root, the host). */
 export interface ElementScope {
@@ -37,7 +42,7 @@ const announced = new WeakSet<Element>();
  * carries `part="root"`, `data-theme`, `lang` and `dir`, the callbacks that become
  * `fan-*` events, and `fan-ready` after the first commit.
  */
-export function ElementFrame({ tag, View, events, props }: FrameProps) {
+export function ElementFrame({ tag, View, events, props, namespaces }: FrameProps) {
   const { container, locale: localeAttribute, theme: themeAttribute, onRendered, ...viewProps } = props;
   const root = useRef<HTMLDivElement>(null);
   const locale = usePageLocale(typeof localeAttribute === 'string' ? localeAttribute : undefined);
@@ -55,21 +60,39 @@ export function ElementFrame({ tag, View, events, props }: FrameProps) {
     [host, container, locale, theme],
   );
 
-  // Before paint, so the light-DOM placeholder and the view never show together.
-  useLayoutEffect(() => {
-    if (typeof onRendered === 'function') onRendered();
-    if (!host || announced.has(host)) return;
-    announced.add(host);
-    root.current?.dispatchEvent(new FanReadyEvent(tag));
-  }, [host, tag, onRendered]);
+  // Before paint, so the light-DOM placeholder and the view never show together: from
+  // inside the Suspense boundary, so only once the view rendered with its texts.
+  const onReady = useMemo(
+    () => () => {
+      if (typeof onRendered === 'function') onRendered();
+      if (!host || announced.has(host)) return;
+      announced.add(host);
+      // Children's layout effects run before the parent's ref is set: find the root itself.
+      const node = root.current ?? container?.querySelector('.fan-root');
+      node?.dispatchEvent(new FanReadyEvent(tag));
+    },
+    [host, container, tag, onRendered],
+  );
+  const wanted = useMemo(() => [...new Set([...baseNamespaces, ...namespaces])], [namespaces]);
 
   return (
     <I18nextProvider i18n={i18n}>
       <ElementScopeContext.Provider value={scope}>
         <div ref={root} part="root" className="fan-root" data-theme={theme} lang={locale} dir={localeDirection(locale)}>
-          <View {...viewProps} {...callbacks} />
+          <Suspense fallback={null}>
+            <WithTexts namespaces={wanted} onReady={onReady}>
+              <View {...viewProps} {...callbacks} />
+            </WithTexts>
+          </Suspense>
         </div>
       </ElementScopeContext.Provider>
     </I18nextProvider>
   );
+}
+
+/** Suspends until `namespaces` are loaded in the frame's locale, then renders and reports it. */
+function WithTexts({ namespaces, onReady, children }: { namespaces: readonly Namespace[]; onReady: () => void; children: ReactNode }) {
+  useNamespaces(...namespaces);
+  useLayoutEffect(() => onReady(), [onReady]);
+  return <>{children}</>;
 }

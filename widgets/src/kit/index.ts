@@ -8,4 +8,5 @@ export type { AttributeType, ElementOptions, EventFactories, FanElement, FanElem
 export { useElementScope, type ElementScope } from './element-frame.js';
 export { embedConfig, setEmbedConfig, type EmbedConfig, type Theme } from './embed-config.js';
 export { FanEvent, FanReadyEvent, type FanReadyDetail } from './events.js';
+export { ensureElement, ensureFeature } from './lazy-features.js';
 export { pageSession } from './page-session.js';

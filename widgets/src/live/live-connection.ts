@@ -1,7 +1,7 @@
-import { io, type Socket } from 'socket.io-client';
 import type { LiveChannel, LiveStatus } from '../session/transport.js';
 import { LIVE_EVENTS, LIVE_RECONNECTION, LIVE_SOCKET_PATH, LIVE_TRANSPORTS } from './live-options.js';
 import { initialLiveState, nextLiveState, type LiveEvent, type LiveState } from './live-status.js';
+import { loadSocketClient, type Socket, type SocketClientLoader } from './socket-client.js';
 
 export interface LiveConnectionOptions {
   /** The platform origin the socket connects to (the API endpoint). */
@@ -10,6 +10,8 @@ export interface LiveConnectionOptions {
   getToken: () => string | undefined;
   /** Default `/socket.io`. */
   path?: string;
+  /** Where socket.io-client comes from; default a dynamic import (socket-client.ts). */
+  loadClient?: SocketClientLoader;
 }
 
 /** A LiveChannel over socket.io-client, plus what its owner needs: the status and `close`. */
@@ -28,6 +30,11 @@ export interface LiveConnection extends LiveChannel {
  * connected: the server forgets rooms when a connection drops, so joins are made again
  * on reconnect by their owners (see watchSocketEvent) rather than buffered.
  *
+ * The connection is returned at once while socket.io-client is still being fetched: the
+ * status stays `initialized` meanwhile, listeners and emits wait for the socket (emits
+ * are buffered by socket.io until it connects anyway). A failed fetch counts as a failed
+ * connection attempt and is retried on the reconnection delays.
+ *
  * A server that shuts down gracefully (a restart, a deploy) disconnects every socket
  * itself, and socket.io-client never reconnects after a server-side disconnect. While
  * the page still wants the connection, this one does, after the same delays as
@@ -37,20 +44,12 @@ export interface LiveConnection extends LiveChannel {
 export function createLiveConnection(options: LiveConnectionOptions): LiveConnection {
   let state: LiveState = initialLiveState;
   const statusListeners = new Set<(status: LiveStatus) => void>();
-
-  const socket: Socket = io(options.origin, {
-    path: options.path ?? LIVE_SOCKET_PATH,
-    transports: [...LIVE_TRANSPORTS],
-    // "Websocket, then polling": without this a failed websocket is never retried over polling.
-    tryAllTransports: true,
-    ...LIVE_RECONNECTION,
-    // A connection of its own, so closing it never touches another socket on the page.
-    forceNew: true,
-    auth: (send: (data: object) => void) => {
-      const token = options.getToken();
-      send(token ? { token } : {});
-    },
-  });
+  let socket: Socket | null = null;
+  const waiting: ((socket: Socket) => void)[] = [];
+  let closed = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stableTimer: ReturnType<typeof setTimeout> | undefined;
 
   function apply(event: LiveEvent): void {
     const next = nextLiveState(state, event);
@@ -60,64 +59,96 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     for (const listener of [...statusListeners]) listener(next.status);
   }
 
-  function sendLogin(): void {
-    const token = options.getToken();
-    if (token) socket.emit(LIVE_EVENTS.login, { token });
+  /** Runs `use` with the socket now, or once it exists; never after `close`. */
+  function withSocket(use: (socket: Socket) => void): void {
+    if (socket) use(socket);
+    else if (!closed) waiting.push(use);
   }
 
-  let closed = false;
-  let serverDisconnects = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let stableTimer: ReturnType<typeof setTimeout> | undefined;
-
-  function reconnectAfterServerDisconnect(): void {
+  // socket.io's own delays (1 s doubling to 10 s), for what socket.io does not retry itself.
+  function retryAfterBackoff(attempt: () => void): void {
     const { reconnectionDelay, reconnectionDelayMax } = LIVE_RECONNECTION;
-    const delay = Math.min(reconnectionDelay * 2 ** serverDisconnects, reconnectionDelayMax);
-    serverDisconnects += 1;
+    const delay = Math.min(reconnectionDelay * 2 ** failures, reconnectionDelayMax);
+    failures += 1;
     retryTimer = setTimeout(() => {
-      if (closed || socket.connected) return;
+      if (closed) return;
       apply('reconnect_attempt');
-      socket.connect();
+      attempt();
     }, delay);
   }
 
-  // auth/login goes out before listeners hear "connected", so it precedes their room joins.
-  socket.on('connect', () => {
-    sendLogin();
-    apply('connect');
-    // A connection that holds for a while resets the server-disconnect back-off.
-    clearTimeout(stableTimer);
-    stableTimer = setTimeout(() => (serverDisconnects = 0), LIVE_RECONNECTION.reconnectionDelayMax);
-  });
-  socket.on('disconnect', (reason) => {
-    apply('disconnect');
-    clearTimeout(stableTimer);
-    if (reason === 'io server disconnect' && !closed) reconnectAfterServerDisconnect();
-  });
-  socket.on('connect_error', () => apply('connect_error'));
-  socket.io.on('reconnect_attempt', () => apply('reconnect_attempt'));
-  socket.io.on('reconnect_error', () => apply('reconnect_error'));
-  socket.io.on('reconnect_failed', () => apply('reconnect_failed'));
+  function open(): void {
+    (options.loadClient ?? loadSocketClient)().then(
+      (io) => {
+        if (closed) return;
+        failures = 0;
+        socket = wire(io(options.origin, socketOptions(options)));
+        for (const use of waiting.splice(0)) use(socket);
+      },
+      () => {
+        if (closed) return;
+        apply('connect_error');
+        retryAfterBackoff(open);
+      },
+    );
+  }
+
+  function wire(live: Socket): Socket {
+    // auth/login goes out before listeners hear "connected", so it precedes their room joins.
+    live.on('connect', () => {
+      const token = options.getToken();
+      if (token) live.emit(LIVE_EVENTS.login, { token });
+      apply('connect');
+      // A connection that holds for a while resets the server-disconnect back-off.
+      clearTimeout(stableTimer);
+      stableTimer = setTimeout(() => (failures = 0), LIVE_RECONNECTION.reconnectionDelayMax);
+    });
+    live.on('disconnect', (reason) => {
+      apply('disconnect');
+      clearTimeout(stableTimer);
+      if (reason === 'io server disconnect' && !closed) {
+        retryAfterBackoff(() => {
+          if (!live.connected) live.connect();
+        });
+      }
+    });
+    live.on('connect_error', () => apply('connect_error'));
+    live.io.on('reconnect_attempt', () => apply('reconnect_attempt'));
+    live.io.on('reconnect_error', () => apply('reconnect_error'));
+    live.io.on('reconnect_failed', () => apply('reconnect_failed'));
+    return live;
+  }
+
+  open();
 
   return {
     get status() {
       return state.status;
     },
     on(event, listener) {
-      socket.on(event, listener);
+      let attached: Socket | null = null;
+      let dropped = false;
+      withSocket((live) => {
+        if (dropped) return;
+        attached = live;
+        live.on(event, listener);
+      });
       return () => {
-        socket.off(event, listener);
+        dropped = true;
+        attached?.off(event, listener);
       };
     },
     emit(event, payload) {
-      if (payload === undefined) socket.emit(event);
-      else socket.emit(event, payload);
+      withSocket((live) => {
+        if (payload === undefined) live.emit(event);
+        else live.emit(event, payload);
+      });
     },
     joinRoom(room) {
-      if (socket.connected) socket.emit(LIVE_EVENTS.joinRoom, room);
+      if (socket?.connected) socket.emit(LIVE_EVENTS.joinRoom, room);
     },
     leaveRoom(room) {
-      if (socket.connected) socket.emit(LIVE_EVENTS.leaveRoom, room);
+      if (socket?.connected) socket.emit(LIVE_EVENTS.leaveRoom, room);
     },
     onStatus(listener) {
       statusListeners.add(listener);
@@ -128,13 +159,30 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     },
     close() {
       closed = true;
+      waiting.length = 0;
       clearTimeout(retryTimer);
       clearTimeout(stableTimer);
-      socket.disconnect();
+      socket?.disconnect();
       apply('close');
       statusListeners.clear();
-      socket.removeAllListeners();
-      socket.io.removeAllListeners();
+      socket?.removeAllListeners();
+      socket?.io.removeAllListeners();
+    },
+  };
+}
+
+function socketOptions(options: LiveConnectionOptions) {
+  return {
+    path: options.path ?? LIVE_SOCKET_PATH,
+    transports: [...LIVE_TRANSPORTS],
+    // "Websocket, then polling": without this a failed websocket is never retried over polling.
+    tryAllTransports: true,
+    ...LIVE_RECONNECTION,
+    // A connection of its own, so closing it never touches another socket on the page.
+    forceNew: true,
+    auth: (send: (data: object) => void) => {
+      const token = options.getToken();
+      send(token ? { token } : {});
     },
   };
 }

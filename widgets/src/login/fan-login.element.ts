@@ -1,5 +1,6 @@
 import { defineElement } from '../kit/define-element.js';
 import { FanLogin } from './fan-login.js';
+import formCss from '../ui/form-controls.css?inline';
 import css from './fan-login.css?inline';
 import { FanLoginEvent, FanLogoutEvent } from './login-events.js';
 
@@ -67,7 +68,8 @@ export const FanLoginElement = defineElement('fan-login', FanLogin, {
     onLogin: (user) => new FanLoginEvent(user),
     onLogout: () => new FanLogoutEvent(),
   },
-  styles: css,
+  styles: [formCss, css],
+  namespaces: ['login', 'embed'],
 });
 
 export const fanLoginTag = 'fan-login';

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { localizeServerMessage, useTranslation } from '../i18n/index.js';
-import { messageOf, type LoginPort } from './login-port.js';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../i18n/index.js';
+import { FormError, SubmitButton, TextField } from '../ui/index.js';
+import type { LoginPort } from './login-port.js';
 
 export interface ForgotPasswordFormProps {
   port: LoginPort;
@@ -17,7 +18,6 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function ForgotPasswordForm({ port, onBack }: ForgotPasswordFormProps) {
   const { t } = useTranslation();
-  const id = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<FormState>({ status: 'idle' });
   const sending = state.status === 'sending';
@@ -30,11 +30,10 @@ export function ForgotPasswordForm({ port, onBack }: ForgotPasswordFormProps) {
     setState({ status: 'sending' });
     const outcome = await port.forgot(address);
     if (outcome.ok) {
-      setState({ status: 'sent', message: outcome.value ? localizeServerMessage(outcome.value) : t('login.forgotSent') });
+      setState({ status: 'sent', message: t('login.forgotSent') });
       return;
     }
-    const message = messageOf(outcome.error.body);
-    setState({ status: 'failed', message: message ? localizeServerMessage(message) : t('errors.generic') });
+    setState({ status: 'failed', message: outcome.error.message || t('errors.generic') });
   }
 
   return (
@@ -43,29 +42,26 @@ export function ForgotPasswordForm({ port, onBack }: ForgotPasswordFormProps) {
         {t('login.forgotTitle')}
       </h2>
       {state.status === 'sent' ? (
-        <p className="fan-login__notice" part="notice" role="status">
+        <p className="fan-notice" part="notice" role="status">
           {state.message}
         </p>
       ) : (
         <>
           <p className="fan-login__hint">{t('login.forgotHint')}</p>
-          <div className="fan-login__field" part="field">
-            <label htmlFor={`${id}-email`} part="label">
-              {t('login.email')}
-            </label>
-            <input id={`${id}-email`} name="email" type="email" part="input" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          {state.status === 'failed' ? (
-            <p className="fan-login__error" part="error" role="alert">
-              {state.message}
-            </p>
-          ) : null}
-          <button type="submit" className="fan-login__submit" part="submit" disabled={sending}>
-            {sending ? t('login.forgotSending') : t('login.forgotSubmit')}
-          </button>
+          <TextField
+            label={t('login.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValue={setEmail}
+            parts={{ field: 'field', label: 'label', input: 'input' }}
+          />
+          <FormError>{state.status === 'failed' ? state.message : null}</FormError>
+          <SubmitButton busy={sending}>{sending ? t('login.forgotSending') : t('login.forgotSubmit')}</SubmitButton>
         </>
       )}
-      <button type="button" className="fan-login__link" part="back-link" onClick={onBack}>
+      <button type="button" className="fan-link" part="back-link" onClick={onBack}>
         {t('login.backToLogin')}
       </button>
     </form>

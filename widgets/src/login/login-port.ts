@@ -92,11 +92,6 @@ export function toLoginUser(user: unknown): LoginUser | null {
   };
 }
 
-/** `body.code` of the bridge's own errors (popup blocked or closed, bridge unavailable). */
-export function codeOf(body: unknown): string | undefined {
-  return isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
-}
-
 export function messageOf(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
   const message = body.message;

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
-import { localizeServerMessage, useTranslation } from '../i18n/index.js';
-import { codeOf, messageOf, registerPaths, type LoginPort } from './login-port.js';
-import type { ActionError } from '../session/outcome.js';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../i18n/index.js';
+import { FormError, signInFailureText, SubmitButton, TextField } from '../ui/index.js';
+import { registerPaths, type LoginPort } from './login-port.js';
 
 export interface SignInFormProps {
   port: LoginPort;
@@ -12,23 +12,20 @@ export interface SignInFormProps {
   onForgot: () => void;
 }
 
-type FormState = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string };
+/** The parts `<fan-login>` has always exposed on its fields. */
+const fieldParts = { field: 'field', label: 'label', input: 'input' } as const;
 
-/** The bridge's own failures, in `embed.*` texts. */
-const bridgeTexts = {
-  'popup-blocked': 'embed.popupBlocked',
-  'popup-closed': 'embed.popupClosed',
-  'bridge-unavailable': 'embed.bridgeUnavailable',
-} as const;
+type FormState = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string };
 
 /**
  * Email-or-username and password, or, on a third-party page, one button that opens the
- * platform's sign-in popup. A failure shows the server's message (translated when the
- * catalogue knows it), else 'Incorrect credentials!' (spec section 8).
+ * platform's sign-in popup. Either way it is `port.login`, which is `session.auth.login`:
+ * the one sign-in path (hashing per the settings, cross-tab announce). A failure shows
+ * the server's message (translated when the catalogue knows it), else 'Incorrect
+ * credentials!' (spec section 8).
  */
 export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }: SignInFormProps) {
   const { t } = useTranslation();
-  const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -37,15 +34,6 @@ export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }
   const popup = port.mode === 'popup';
   const external = new URL(port.platformUrl('/')).origin !== location.origin;
   const linkTarget = external ? { target: '_blank', rel: 'noopener' } : {};
-
-  function errorText(error: ActionError): string | null {
-    // -1: cancelled (the fan gave up); nothing went wrong.
-    if (error.status === -1) return null;
-    const code = codeOf(error.body);
-    if (code && code in bridgeTexts) return t(bridgeTexts[code as keyof typeof bridgeTexts]);
-    const message = messageOf(error.body);
-    return message ? localizeServerMessage(message) : t('login.incorrectCredentials');
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,7 +52,7 @@ export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }
       onSignedIn(outcome.value);
       return;
     }
-    const message = errorText(outcome.error);
+    const message = signInFailureText(outcome.error, t);
     setState(message ? { status: 'failed', message } : { status: 'idle' });
   }
 
@@ -77,48 +65,31 @@ export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }
         <p className="fan-login__hint">{t('login.subtitle')}</p>
       ) : (
         <>
-          <div className="fan-login__field" part="field">
-            <label htmlFor={`${id}-username`} part="label">
-              {t('login.username')}
-            </label>
-            <input id={`${id}-username`} name="username" part="input" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-          </div>
-          <div className="fan-login__field" part="field">
-            <label htmlFor={`${id}-password`} part="label">
-              {t('login.password')}
-            </label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              part="input"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <TextField label={t('login.username')} name="username" autoComplete="username" value={username} onValue={setUsername} parts={fieldParts} />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
+            parts={fieldParts}
+          />
         </>
       )}
       <div className="fan-login__row">
         {popup ? null : (
-          <label className="fan-login__remember" part="remember">
+          <label className="fan-check" part="remember">
             <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
             {t('login.remember')}
           </label>
         )}
-        <button type="button" className="fan-login__link" part="forgot-link" onClick={onForgot}>
+        <button type="button" className="fan-link" part="forgot-link" onClick={onForgot}>
           {t('login.forgot')}
         </button>
       </div>
-      {state.status === 'failed' ? (
-        <p className="fan-login__error" part="error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <button type="submit" className="fan-login__submit" part="submit" disabled={submitting}>
-        {submitting ? <span className="fan-login__spinner" aria-hidden="true" /> : null}
-        {submitting ? t('login.submitting') : t('login.submit')}
-      </button>
+      <FormError>{state.status === 'failed' ? state.message : null}</FormError>
+      <SubmitButton busy={submitting}>{submitting ? t('login.submitting') : t('login.submit')}</SubmitButton>
       {hideRegister ? null : (
         <p className="fan-login__register" part="register">
           {t('login.noAccount')}{' '}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n/index.js';
+import { FormError } from '../ui/index.js';
 import type { LoginPort, LoginUser } from './login-port.js';
 
 export interface SignedInCardProps {
@@ -46,11 +47,7 @@ export function SignedInCard({ port, user, onLoggedOut }: SignedInCardProps) {
       <button type="button" className="fan-login__logout" part="logout" onClick={logout} disabled={leaving}>
         {leaving ? t('login.loggingOut') : t('login.logout')}
       </button>
-      {state === 'failed' ? (
-        <p className="fan-login__error" part="error" role="alert">
-          {t('errors.generic')}
-        </p>
-      ) : null}
+      <FormError>{state === 'failed' ? t('errors.generic') : null}</FormError>
     </div>
   );
 }

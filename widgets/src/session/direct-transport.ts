@@ -3,7 +3,11 @@ import { xhrUpload } from '../api/xhr-upload.js';
 import { createLiveConnection, type LiveConnection, type LiveConnectionOptions } from '../live/live-connection.js';
 import { createTabSync, type TabSyncOptions } from './tab-sync.js';
 import { clearToken, readToken, writeToken } from './token-cookie.js';
-import type { ConfirmRequest, Transport, TransportResult } from './transport.js';
+import { IDEMPOTENCY_HEADER, QUOTE_HEADER } from '@fandeck/contract';
+import { aborted, notConfirmed } from '../bridge/bridge-errors.js';
+import { quoteSummary } from '../bridge/bridge-text.js';
+import { badQuote, readPayRequest, readQuote } from '../bridge/pay-request.js';
+import type { PayQuote, Transport, TransportResult } from './transport.js';
 
 export interface DirectTransportOptions {
   /** Where the API is mounted on the origin; default `/api`. */
@@ -11,10 +15,11 @@ export interface DirectTransportOptions {
   /** Default `/socket.io`. */
   socketPath?: string;
   /**
-   * How a money-moving action is confirmed. On the platform's own origin the confirm UI
-   * is the platform's; the default is the browser's own dialog, which no page can fake.
+   * Has the fan confirm a money action, shown from the server's quote. On the platform's
+   * own origin the confirm UI is the platform's; the default is the browser's own dialog
+   * with one line built from the quote (`Gorjeta de R$ 10,00 para Ana Lima`).
    */
-  confirm?: (request: ConfirmRequest) => Promise<boolean>;
+  confirm?: (quote: PayQuote) => Promise<boolean>;
   /** Cross-tab propagation of sign-in and sign-out. */
   tabSync?: TabSyncOptions;
   /** Opens the live connection; default socket.io (createLiveConnection). Tests pass a stand-in. */
@@ -108,9 +113,20 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
 
     closeLive,
 
-    confirm(request) {
-      if (options.confirm) return options.confirm(request);
-      return Promise.resolve(window.confirm(request.title));
+    /** Same rules and outcomes as the bridge's `pay`: quote, confirm that quote, send the same body with the key and the quote. */
+    async pay<T>(request: Parameters<Transport['pay']>[0], { signal }: Parameters<Transport['pay']>[1] = {}): Promise<TransportResult<T>> {
+      const reading = readPayRequest(request);
+      if (!reading.ok) return reading.result;
+      const { pay } = reading;
+      const quoted = await httpCall<unknown>({ method: 'POST', url: `${base}${pay.quotePath}`, body: pay.request.body, headers: credentialHeader(), ...(signal ? { signal } : {}) });
+      if (!quoted.ok) return quoted;
+      const quote = readQuote(quoted.data, pay);
+      if (!quote) return badQuote();
+      const confirmed = await (options.confirm ?? browserConfirm)(quote);
+      if (signal?.aborted) return aborted();
+      if (!confirmed) return notConfirmed();
+      const headers = { ...credentialHeader(), [IDEMPOTENCY_HEADER]: pay.request.idempotencyKey, [QUOTE_HEADER]: quote.quote };
+      return httpCall<T>({ method: 'POST', url: `${base}${pay.path}`, body: pay.request.body, headers, ...(signal ? { signal } : {}) });
     },
 
     onCredentialChange(listener) {
@@ -123,4 +139,10 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
       sync.close();
     },
   };
+}
+
+/** The browser's own confirm, which no page can restyle or move, in the page's language. */
+function browserConfirm(quote: PayQuote): Promise<boolean> {
+  const locale = document.documentElement.lang || navigator.language;
+  return Promise.resolve(window.confirm(quoteSummary(locale, quote)));
 }

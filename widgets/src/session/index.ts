@@ -5,11 +5,15 @@
 export { createSession, disposeSession, getSession, type OwnedSession, type Session, type SessionOptions } from './session.js';
 export { createDirectTransport, type DirectTransport, type DirectTransportOptions } from './direct-transport.js';
 export { failure, success, type ActionError, type Outcome } from './outcome.js';
+export { createFeatureHost, defineFeature, disposeModel, type Feature, type FeatureHost } from './feature.js';
+export { createPayKeys, errorCode, isDeclined, isRetryable, newIdempotencyKey, payOutcome, runPay, unexpectedAnswer, type PayInput, type PayKeys } from './money-action.js';
 export type {
-  ConfirmRequest,
   HttpMethod,
   LiveChannel,
   LiveStatus,
+  PayOptions,
+  PayQuote,
+  PayRequest,
   Query,
   QueryValue,
   RequestOptions,
@@ -29,4 +33,3 @@ export type { FollowsModel } from './follows.model.js';
 export type { LiveModel } from './live.model.js';
 export { TAB_SYNC_CHANNEL } from './tab-sync.js';
 export { readToken } from './token-cookie.js';
-export { wirePassword } from './password.js';

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { Feature } from './feature.js';
 import { getSession, type Session } from './session.js';
 
 /**
@@ -25,4 +26,9 @@ export function useSignalValue<T>(source: ReadonlySignal<T>): T {
 /** The page's session (see getSession); the loader or host creates it with its options first. */
 export function useSession(): Session {
   return getSession();
+}
+
+/** A feature's model on the page's session, created on first use (see feature.ts). */
+export function useFeature<M extends object>(feature: Feature<M>): M {
+  return useSession().use(feature);
 }

@@ -1,6 +1,8 @@
+import { signal } from '@preact/signals-core';
 import { createApiClient, type ApiClient, type UnauthorizedHook } from '../api/api-client.js';
 import { createAuthModel, type AuthModel } from './auth.model.js';
 import { createDirectTransport } from './direct-transport.js';
+import { createFeatureHost, type Feature } from './feature.js';
 import { createFollowsModel, type FollowsModel } from './follows.model.js';
 import { createLiveModel, type LiveModel } from './live.model.js';
 import { createLocaleModel, type LocaleModel } from './locale.model.js';
@@ -26,6 +28,11 @@ export interface Session {
   readonly theme: ThemeModel;
   readonly follows: FollowsModel;
   readonly live: LiveModel;
+  /**
+   * A feature's model (wallet, tip, …), created on first use and kept for the session's
+   * life; the session imports no feature itself (see feature.ts).
+   */
+  use<M extends object>(feature: Feature<M>): M;
 }
 
 export interface SessionOptions {
@@ -41,6 +48,11 @@ export interface SessionOptions {
   onUnauthorized?: UnauthorizedHook;
   /** Skip the start-up loads (settings, current user); for tests that script every call. */
   lazy?: boolean;
+  /**
+   * Open the live connection while signed in (default true). The sign-in popup says no:
+   * it signs in, hands the token over and closes, and never needs a socket.
+   */
+  live?: boolean;
 }
 
 /** A session plus the teardown only its owner calls. */
@@ -72,11 +84,8 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
   const locale = createLocaleModel({ settings, requested: options.locale ?? null });
   const theme = createThemeModel(options.theme);
   const ui = createUiModel(settings, origin);
-  const live = createLiveModel({
-    transport,
-    loggedIn: auth.loggedIn,
-    onBalanceDelta: (delta) => user.applyBalanceDelta(delta),
-  });
+  const live = createLiveModel({ transport, loggedIn: options.live === false ? signal(false) : auth.loggedIn });
+  const features = createFeatureHost(() => session);
 
   if (!options.lazy) {
     void settings.load();
@@ -84,7 +93,7 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
     if (transport.hasCredential()) void user.refresh({ unauthorized: 'clear' });
   }
 
-  return {
+  const session: OwnedSession = {
     transport,
     api,
     auth: publicAuth(auth),
@@ -95,7 +104,10 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
     theme,
     follows,
     live: { status: live.status, channel: live.channel },
+    use: (feature) => features.use(feature),
     dispose() {
+      // Features first: their effects listen to the live channel and the user.
+      features.dispose();
       live.dispose();
       locale.dispose();
       auth.dispose();
@@ -103,6 +115,7 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
       if (ownsTransport && 'dispose' in transport && typeof transport.dispose === 'function') transport.dispose();
     },
   };
+  return session;
 }
 
 function publicAuth(auth: AuthModel): AuthModel {

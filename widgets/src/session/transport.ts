@@ -3,7 +3,9 @@
  * directly; a third-party page uses the bridge iframe on the platform origin, which holds
  * the credential. Models only ever talk to a Transport, so they run unchanged in both.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+import type { HttpMethod, PayRequest } from '@fandeck/contract';
+
+export type { HttpMethod, PayQuote, PayRequest } from '@fandeck/contract';
 
 /** Query values; arrays become repeated keys (`ids=a&ids=b`, spec section 7). */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -42,14 +44,9 @@ export interface LiveChannel {
   onStatus(listener: (status: LiveStatus) => void): () => void;
 }
 
-/** A step the platform origin must confirm before money moves (tip, subscribe, top-up, unlock). */
-export interface ConfirmRequest {
-  kind: 'tip' | 'subscribe' | 'topup' | 'unlock';
-  /** Human summary shown in the platform's own confirm UI. */
-  title: string;
-  amount: number;
-  currency: string;
-  creator?: { _id: string; name: string; username?: string | null };
+/** Options of a `pay` call. */
+export interface PayOptions {
+  signal?: AbortSignal;
 }
 
 export interface Transport {
@@ -72,8 +69,14 @@ export interface Transport {
   /** Opens the live connection while signed in; closed by `close`. */
   live(): LiveChannel;
   closeLive(): void;
-  /** Asks the platform origin to confirm a money-moving action; resolves true if the fan agreed. */
-  confirm(request: ConfirmRequest): Promise<boolean>;
+  /**
+   * Runs one money action (contract `moneyActions`) exactly as declared: the transport
+   * asks the server for the quote of this request, has the fan confirm that quote (the
+   * platform's own dialog: the bridge's on a third-party page, the host's confirm on the
+   * platform), then sends this same request with the quote and the Idempotency-Key.
+   * A fan who says no answers `{ ok: false, status: -1, body: { code: 'bridge.not_confirmed' } }`.
+   */
+  pay<T>(request: PayRequest, options?: PayOptions): Promise<TransportResult<T>>;
   /** Credential changes made elsewhere (another tab, the sign-in popup). */
   onCredentialChange(listener: (hasCredential: boolean) => void): () => void;
 }

@@ -13,7 +13,7 @@ export interface CurrentUser {
   email: string;
   username: string | null;
   isPerformer: boolean;
-  /** Wallet balance in tokens (decimal units, never cents); grows with each `update_balance`. */
+  /** Wallet balance in tokens (decimal units, never cents); the wallet model keeps it to the server's latest `update_balance`. */
   balance: number;
   firstName?: string;
   lastName?: string;

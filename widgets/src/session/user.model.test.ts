@@ -70,26 +70,20 @@ describe('user model: update (spec sections 3 and 8)', () => {
   });
 });
 
-describe('user model: balance from the live connection', () => {
-  it('grows by the token of each update_balance, negative for spending, in cents', () => {
-    const channel = transport.channel;
-    expect(channel).not.toBeNull();
-    channel?.serverEmit('update_balance', { token: 12.5 });
+describe('user model: balance', () => {
+  it('takes the balance the wallet model reports, kept to cents, and nothing while signed out', async () => {
+    session.user.setBalance(32.499999);
     expect(session.user.current.value?.balance).toBe(32.5);
-    channel?.serverEmit('update_balance', { token: -10.1 });
-    expect(session.user.current.value?.balance).toBe(22.4);
-    channel?.serverEmit('update_balance', { token: 0.1 });
-    channel?.serverEmit('update_balance', { token: 0.2 });
-    expect(session.user.current.value?.balance).toBe(22.7);
+    session.user.setBalance(Number.NaN);
+    expect(session.user.current.value?.balance).toBe(32.5);
+    await session.auth.logout();
+    session.user.setBalance(10);
+    expect(session.user.current.value).toBeNull();
   });
 
-  it('ignores payloads without a number and stops listening after logout', async () => {
-    const channel = transport.channel;
-    channel?.serverEmit('update_balance', { token: 'lots' });
-    channel?.serverEmit('update_balance', null);
-    channel?.serverEmit('update_balance', { token: '3' });
-    expect(session.user.current.value?.balance).toBe(23);
-    await session.auth.logout();
-    expect(channel?.listenerCount('update_balance')).toBe(0);
+  it('no longer listens to update_balance itself: the wallet model does, once something uses it', () => {
+    expect(transport.channel?.listenerCount('update_balance')).toBe(0);
+    transport.channel?.serverEmit('update_balance', { token: 5, balance: 25 });
+    expect(session.user.current.value?.balance).toBe(20);
   });
 });

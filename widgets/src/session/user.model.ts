@@ -28,8 +28,11 @@ export interface UserModel {
   update(patch: UserPatch): Promise<Outcome<UserUpdate>>;
   /** PUT /auth/users/me/password (hashed when the setting says so); the server renews the session. */
   changePassword(password: string, source?: 'user' | 'performer'): Promise<Outcome<UserUpdate>>;
-  /** An `update_balance` event: the balance grows by `delta` tokens (negative for spending). */
-  applyBalanceDelta(delta: number): void;
+  /**
+   * The wallet balance the server reported (the wallet model's `update_balance`), in
+   * tokens: it replaces the one loaded with the account. Ignored while signed out.
+   */
+  setBalance(balance: number): void;
   /** Forgets the account (logout). */
   clear(): void;
 }
@@ -98,11 +101,12 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
       const wire = wirePassword(password, loaded.ok ? loaded.value : null);
       return saving(() => api.put<unknown>('/auth/users/me/password', { password: wire, source }), true);
     },
-    applyBalanceDelta(delta) {
+    setBalance(balance) {
       const user = current.peek();
-      if (!user || typeof delta !== 'number' || !Number.isFinite(delta)) return;
-      // Decimal units: summing floats would drift (0.1 + 0.2), so the sum is kept to cents.
-      current.value = { ...user, balance: Math.round((user.balance + delta) * 100) / 100 };
+      if (!user || typeof balance !== 'number' || !Number.isFinite(balance)) return;
+      // Decimal units on the wire; kept to cents so a sum the caller made never drifts (0.1 + 0.2).
+      const rounded = Math.round(balance * 100) / 100;
+      if (rounded !== user.balance) current.value = { ...user, balance: rounded };
     },
     clear() {
       batch(() => {

@@ -3,7 +3,7 @@ import { fail, listen, mount, ok, part, partSoon, parts, pendingTransaction, sig
 import { FanTipSentEvent } from './fan-tip-button.element.js';
 
 const ana = { _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', avatar: 'http://platform.test/files/defaults/avatar.svg' };
-const insufficient = fail(422, { statusCode: 422, message: 'You have an insufficient wallet balance. Please top up.' });
+const insufficient = fail(422, { statusCode: 422, code: 'wallet.insufficient_balance', message: 'You have an insufficient wallet balance. Please top up.' });
 
 let page: WalletPage;
 
@@ -15,16 +15,19 @@ beforeAll(async () => {
 afterEach(async () => {
   document.querySelectorAll('fan-tip-button').forEach((element) => element.remove());
   page.transport.calls.length = 0;
-  page.confirms.length = 0;
+  page.pays.length = 0;
   page.confirmAnswer.value = true;
   // Back to a balance of 20 for the next test.
   const balance = page.session.user.current.value?.balance ?? 20;
-  if (balance !== 20) page.serverEmit('update_balance', { token: 20 - balance });
+  if (balance !== 20) page.serverEmit('update_balance', { token: 20 - balance, balance: 20 });
   await waitForBalance(page.session, 20);
 });
 
-const tipCalls = () => page.transport.calls.filter((call) => call.method === 'POST' && call.path.startsWith('/wallet/charges/tip/'));
-const keyOf = (call: { options: { headers?: Record<string, string> } } | undefined) => call?.options.headers?.['Idempotency-Key'];
+/** The tips the fan confirmed, as the platform sent them. */
+const tipCalls = () => page.pays.filter((pay) => pay.request.action === 'charge:tip' && pay.confirmed);
+const keyOf = (pay: { request: { idempotencyKey: string } } | undefined) => pay?.request.idempotencyKey;
+/** What the fan was asked to confirm, in order. */
+const asked = () => page.pays.map((pay) => pay.quote && { action: pay.quote.action, kind: pay.quote.kind, price: pay.quote.price, recipient: pay.quote.recipient?._id ?? null });
 const squash = (text: string | null | undefined) => text?.replace(/\s/g, ' ') ?? null;
 
 async function openPanel(attributes: Record<string, string> = {}) {
@@ -47,7 +50,9 @@ describe('<fan-tip-button>', () => {
     expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 20,00');
     expect(parts(element, 'preset').map((button) => squash(button.textContent))).toEqual(['R$ 10,00', 'R$ 20,00', 'R$ 50,00', 'R$ 100,00']);
     expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('10');
-    page.serverEmit('update_balance', { token: 7.5 });
+    // The wallet model (loaded with the tip, lazily) listens before the server says anything.
+    await vi.waitFor(() => expect(page.transport.channel?.listenerCount('update_balance')).toBeGreaterThan(0));
+    page.serverEmit('update_balance', { token: 7.5, balance: 27.5 });
     await vi.waitFor(() => expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 27,50'));
     part(element, 'panel')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
     await vi.waitFor(() => expect(part(element, 'panel')).toBeNull());
@@ -67,8 +72,7 @@ describe('<fan-tip-button>', () => {
     await vi.waitFor(() => expect(part(element, 'message-error')?.textContent).toBe('A mensagem pode ter no máximo 500 caracteres.'));
     expect(part(element, 'message-count')?.textContent).toBe('501/500');
     part(element, 'submit')?.click();
-    expect(page.confirms).toEqual([]);
-    expect(tipCalls()).toEqual([]);
+    expect(page.pays).toEqual([]);
   });
 
   it('asks the platform to confirm the amount, sends an Idempotency-Key, reuses it on retry, and fires fan-tip-sent', async () => {
@@ -76,29 +80,22 @@ describe('<fan-tip-button>', () => {
     try {
       const element = await openPanel({ amount: '15' });
       type(part(element, 'message'), '  Adorei o vídeo!  ');
-      page.transport.respond('POST', '/wallet/charges/tip/creator-1', fail(0, { message: undefined }));
+      page.transport.respondPay('charge:tip', fail(0, { message: undefined }));
       part(element, 'submit')?.click();
       await vi.waitFor(() => expect(part(element, 'error')).not.toBeNull());
-      expect(page.confirms).toEqual([
-        {
-          kind: 'tip',
-          title: expect.stringMatching(/^Gorjeta de R\$\s?15,00 para Ana Lima$/),
-          amount: 15,
-          currency: 'BRL',
-          creator: { _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima' },
-        },
-      ]);
+      expect(asked()).toEqual([{ action: 'charge:tip', kind: 'tip', price: 15, recipient: 'creator-1' }]);
+      expect(page.pays[0]?.request).toMatchObject({ action: 'charge:tip', params: { id: 'creator-1' } });
       expect(part(element, 'submit')?.textContent).toBe('Tentar novamente');
 
-      page.transport.respond('POST', '/wallet/charges/tip/creator-1', charged(15));
+      page.transport.respondPay('charge:tip', charged(15));
       part(element, 'submit')?.click();
       await vi.waitFor(() => expect(heard.events).toHaveLength(1));
       const [first, retry] = tipCalls();
-      expect(first?.options.body).toEqual({ price: 15, message: 'Adorei o vídeo!' });
-      expect(retry?.options.body).toEqual({ price: 15, message: 'Adorei o vídeo!' });
+      expect(first?.request.body).toEqual({ price: 15, message: 'Adorei o vídeo!' });
+      expect(retry?.request.body).toEqual({ price: 15, message: 'Adorei o vídeo!' });
       expect(keyOf(first)).toMatch(/^[0-9a-f-]{36}$/);
       expect(keyOf(retry)).toBe(keyOf(first));
-      expect(page.confirms).toHaveLength(2);
+      expect(asked()).toHaveLength(2);
 
       const [event] = heard.events;
       expect(event).toBeInstanceOf(FanTipSentEvent);
@@ -106,12 +103,12 @@ describe('<fan-tip-button>', () => {
       expect(event?.target).toBe(element);
       expect(event?.detail).toEqual({ chargeId: 'charge-1', creatorId: 'creator-1', amount: 15 });
       expect(squash(part(element, 'sent')?.textContent)).toBe('Gorjeta de R$ 15,00 enviada para Ana Lima. Obrigado!');
-      page.serverEmit('update_balance', { token: -15 });
+      page.serverEmit('update_balance', { token: -15, balance: 5 });
       await vi.waitFor(() => expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 5,00'));
 
       // The next tip is another request: a new key.
       part(element, 'again')?.click();
-      page.serverEmit('update_balance', { token: 15 });
+      page.serverEmit('update_balance', { token: 15, balance: 20 });
       await partSoon(element, 'form');
       part(element, 'submit')?.click();
       await vi.waitFor(() => expect(tipCalls()).toHaveLength(3));
@@ -124,10 +121,16 @@ describe('<fan-tip-button>', () => {
   it('charges nothing when the fan declines the confirm', async () => {
     const element = await openPanel();
     page.confirmAnswer.value = false;
+    let sent = 0;
+    page.transport.respondPay('charge:tip', () => {
+      sent += 1;
+      return charged(10);
+    });
     part(element, 'submit')?.click();
     await vi.waitFor(() => expect(part(element, 'notice')?.textContent).toBe('Gorjeta cancelada. Nada foi cobrado.'));
-    expect(page.confirms).toHaveLength(1);
-    expect(tipCalls()).toEqual([]);
+    expect(asked()).toEqual([{ action: 'charge:tip', kind: 'tip', price: 10, recipient: 'creator-1' }]);
+    expect(page.pays[0]?.confirmed).toBe(false);
+    expect(sent).toBe(0);
   });
 
   it('with a short balance tops up inline by PIX, then comes back to the same tip with a new key', async () => {
@@ -137,25 +140,31 @@ describe('<fan-tip-button>', () => {
       part(element, 'submit')?.click();
       await partSoon(element, 'topup');
       expect(squash(part(element, 'short')?.textContent)).toBe('Seu saldo de R$ 20,00 não cobre esta gorjeta. Recarregue pelo menos R$ 30,00 para continuar.');
-      expect(page.confirms).toEqual([]);
-      expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('30');
+      expect(page.pays).toEqual([]);
+      // The wallet's own element, inside the tip's shadow root, by tag.
+      const wallet = await vi.waitFor(() => {
+        const found = element.shadowRoot?.querySelector('fan-wallet-topup');
+        if (!found) throw new Error('no <fan-wallet-topup> yet');
+        return found;
+      });
+      await vi.waitFor(() => expect((part(wallet, 'amount-input') as HTMLInputElement | null)?.value).toBe('30'));
 
-      page.transport.respond('POST', '/payment/wallet/top-up', ok(pendingTransaction({ _id: 'tx-tip', amount: 30, tokens: 30 })));
+      page.transport.respondPay('topup', ok(pendingTransaction({ _id: 'tx-tip', amount: 30, tokens: 30 })));
       page.transport.respond('GET', '/payment/transactions/tx-tip', ok(pendingTransaction({ _id: 'tx-tip', amount: 30, tokens: 30 })));
-      part(element, 'submit')?.click();
-      await partSoon(element, 'qr');
-      expect(page.confirms.map((request) => [request.kind, request.amount])).toEqual([['topup', 30]]);
+      part(wallet, 'submit')?.click();
+      await partSoon(wallet, 'qr');
+      expect(asked().map((quote) => [quote?.kind, quote?.price])).toEqual([['topup', 30]]);
 
-      page.serverEmit('update_balance', { token: 30 });
+      page.serverEmit('update_balance', { token: 30, balance: 50 });
       page.serverEmit('payment_status_callback', { redirectUrl: 'http://platform.test/payment/success?transactionId=tx-tip' });
       await vi.waitFor(() => expect(squash(part(element, 'notice')?.textContent)).toBe('Saldo atualizado! Confirme a gorjeta de R$ 50,00.'));
       expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('50');
       expect(squash(part(element, 'balance')?.textContent)).toBe('Seu saldo: R$ 50,00');
 
-      page.transport.respond('POST', '/wallet/charges/tip/creator-1', charged(50, 'charge-50'));
+      page.transport.respondPay('charge:tip', charged(50, 'charge-50'));
       part(element, 'submit')?.click();
       await vi.waitFor(() => expect(heard.events).toHaveLength(1));
-      expect(page.confirms.map((request) => [request.kind, request.amount])).toEqual([['topup', 30], ['tip', 50]]);
+      expect(asked().map((quote) => [quote?.kind, quote?.price])).toEqual([['topup', 30], ['tip', 50]]);
       expect(heard.events[0]?.detail).toEqual({ chargeId: 'charge-50', creatorId: 'creator-1', amount: 50 });
     } finally {
       heard.stop();
@@ -164,7 +173,7 @@ describe('<fan-tip-button>', () => {
 
   it('takes the server’s 422 for a short balance to the inline top-up, and back keeps the amount', async () => {
     const element = await openPanel({ amount: '12' });
-    page.transport.respond('POST', '/wallet/charges/tip/creator-1', insufficient);
+    page.transport.respondPay('charge:tip', insufficient);
     part(element, 'submit')?.click();
     await partSoon(element, 'topup');
     expect(tipCalls()).toHaveLength(1);
@@ -172,7 +181,7 @@ describe('<fan-tip-button>', () => {
     await partSoon(element, 'form');
     expect((part(element, 'amount-input') as HTMLInputElement).value).toBe('12');
     // The 422 is stored against its key on the server: the next try is a new request.
-    page.transport.respond('POST', '/wallet/charges/tip/creator-1', charged(12));
+    page.transport.respondPay('charge:tip', charged(12));
     part(element, 'submit')?.click();
     await vi.waitFor(() => expect(tipCalls()).toHaveLength(2));
     expect(keyOf(tipCalls()[1])).not.toBe(keyOf(tipCalls()[0]));

@@ -1,7 +1,7 @@
 import { defineElement } from '../kit/define-element.js';
-import walletCss from '../wallet/fan-wallet-topup.css?inline';
+import formCss from '../ui/form-controls.css?inline';
 import css from './fan-tip-button.css?inline';
-import { FanTipButton } from './fan-tip-button.js';
+import { FanTipButton, type FanTipButtonProps } from './fan-tip-button.js';
 import { FanTipSentEvent } from './tip-events.js';
 
 export { FanTipSentEvent, type FanTipSentDetail } from './tip-events.js';
@@ -44,7 +44,7 @@ export { FanTipSentEvent, type FanTipSentDetail } from './tip-events.js';
  * @csspart notice - "Tip cancelled" or "Balance updated" (role status).
  * @csspart submit - The send button.
  * @csspart short - The short-balance message (role alert).
- * @csspart topup - The inline top-up; its parts are those of `<fan-wallet-topup>`.
+ * @csspart topup - The box around the inline `<fan-wallet-topup>`; its parts come through as `topup-<part>` (`topup-amount-input`, `topup-pix-code`, `topup-status`, …).
  * @csspart back - Back from the top-up to the tip.
  * @csspart sent - The thank-you line after a tip (role status).
  * @csspart again - Send another tip.
@@ -65,12 +65,14 @@ export { FanTipSentEvent, type FanTipSentDetail } from './tip-events.js';
  * @cssprop --fan-tip-panel-width - Width of the panel (default 24rem).
  * @cssprop --fan-tip-z-index - Stacking of the panel over the page (default 1000).
  */
-export const FanTipButtonElement = defineElement('fan-tip-button', FanTipButton, {
+export const FanTipButtonElement = defineElement<FanTipButtonProps, 'creator' | 'amount' | 'label' | 'polling'>('fan-tip-button', FanTipButton, {
   attributes: { creator: 'string', amount: 'number', label: 'string' },
   events: {
     onTipSent: (detail) => new FanTipSentEvent(detail),
   },
-  styles: [walletCss, css],
+  properties: ['polling'],
+  styles: [formCss, css],
+  namespaces: ['tip', 'embed'],
 });
 
 export const fanTipButtonTag = 'fan-tip-button';

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterEach(() => {
   document.querySelectorAll('fan-wallet-topup').forEach((element) => element.remove());
   page.transport.calls.length = 0;
-  page.confirms.length = 0;
+  page.pays.length = 0;
+  page.confirmAnswer.value = true;
 });
 
 const amountError = (element: Element) => part(element, 'amount-error')?.textContent ?? null;
@@ -24,9 +25,10 @@ describe('<fan-wallet-topup>', () => {
     expect(part(element, 'balance')?.textContent).toMatch(/Saldo: R\$\s?20,00/);
     expect(parts(element, 'preset').map((button) => button.textContent?.replace(/\s/g, ' '))).toEqual(['R$ 10,00', 'R$ 25,00', 'R$ 50,00', 'R$ 100,00']);
     expect(part(element, 'limits')?.textContent).toMatch(/De R\$\s?2,95 a R\$\s?300,00/);
-    page.serverEmit('update_balance', { token: 5 });
+    await vi.waitFor(() => expect(page.transport.channel?.listenerCount('update_balance')).toBeGreaterThan(0));
+    page.serverEmit('update_balance', { token: 5, balance: 25 });
     await vi.waitFor(() => expect(part(element, 'balance')?.textContent).toMatch(/R\$\s?25,00/));
-    page.serverEmit('update_balance', { token: -5 });
+    page.serverEmit('update_balance', { token: -5, balance: 20 });
     await waitForBalance(page.session, 20);
   });
 
@@ -52,8 +54,7 @@ describe('<fan-wallet-topup>', () => {
     await vi.waitFor(() => expect(amountError(element)).toBe('Informe um valor.'));
     type(input, '300,01');
     part(element, 'submit')?.click();
-    expect(page.confirms).toEqual([]);
-    expect(page.transport.calls.filter((call) => call.path === '/payment/wallet/top-up')).toEqual([]);
+    expect(page.pays).toEqual([]);
   });
 
   it('takes the amount attribute and marks the matching preset', async () => {
@@ -69,11 +70,11 @@ describe('<fan-wallet-topup>', () => {
     page.transport.respond('POST', '/coupons/BEMVINDO10/apply-coupon', (call) =>
       ok({ code: 'BEMVINDO10', type: 'percentage', value: 10, amount: 50, discount: 5, amountToPay: 45, body: call.options.body }),
     );
-    page.transport.respond('POST', '/coupons/VENCIDO/apply-coupon', fail(422, { statusCode: 422, message: 'This coupon has expired' }));
+    page.transport.respond('POST', '/coupons/VENCIDO/apply-coupon', fail(422, { statusCode: 422, code: 'coupons.expired', message: 'This coupon has expired' }));
     const element = await mount('fan-wallet-topup', { amount: '50' });
     type(part(element, 'coupon-input'), 'VENCIDO');
     (await partSoon(element, 'coupon-apply')).click();
-    await vi.waitFor(() => expect(part(element, 'coupon-error')?.textContent).toBe('This coupon has expired'));
+    await vi.waitFor(() => expect(part(element, 'coupon-error')?.textContent).toBe('Este cupom expirou.'));
 
     type(part(element, 'coupon-input'), 'BEMVINDO10');
     part(element, 'coupon-apply')?.click();
@@ -97,7 +98,7 @@ describe('<fan-wallet-topup>', () => {
   });
 
   it('pays by PIX: confirm, QR and copy code, then paid by itself on payment_status_callback, firing fan-topped-up', async () => {
-    page.transport.respond('POST', '/payment/wallet/top-up', ok(pendingTransaction()));
+    page.transport.respondPay('topup', ok(pendingTransaction()));
     page.transport.respond('GET', '/payment/transactions/tx-1', ok(pendingTransaction()));
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     const heard = listen<FanToppedUpEvent>('fan-topped-up');
@@ -105,8 +106,9 @@ describe('<fan-wallet-topup>', () => {
       const element = await mount('fan-wallet-topup', { amount: '25' });
       part(element, 'submit')?.click();
       const qr = await partSoon(element, 'qr');
-      expect(page.confirms).toEqual([{ kind: 'topup', title: expect.stringMatching(/^Recarga de R\$\s?25,00 na carteira$/), amount: 25, currency: 'BRL' }]);
-      expect(page.transport.calls.find((call) => call.path === '/payment/wallet/top-up')?.options.body).toEqual({ amount: 25, paymentGateway: 'pix-sandbox' });
+      expect(page.pays.map((pay) => [pay.quote?.kind, pay.quote?.price, pay.quote?.credit, pay.quote?.currency, pay.confirmed])).toEqual([['topup', 25, 25, 'BRL', true]]);
+      expect(page.pays[0]?.request).toMatchObject({ action: 'topup', params: {}, body: { amount: 25, paymentGateway: 'pix-sandbox' } });
+      expect(page.pays[0]?.request.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
       expect(qr.tagName.toLowerCase()).toBe('svg');
       expect(qr.getAttribute('aria-label')).toMatch(/QR code do PIX de R\$\s?25,00/);
       expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(1000);
@@ -120,7 +122,7 @@ describe('<fan-wallet-topup>', () => {
 
       // Another transaction's callback changes nothing.
       page.serverEmit('payment_status_callback', { redirectUrl: 'http://platform.test/payment/success?transactionId=tx-other' });
-      page.serverEmit('update_balance', { token: 25 });
+      page.serverEmit('update_balance', { token: 25, balance: 45 });
       page.serverEmit('payment_status_callback', { redirectUrl: 'http://platform.test/payment/success?transactionId=tx-1' });
       await vi.waitFor(() => expect(part(element, 'status')?.getAttribute('data-state')).toBe('paid'));
       expect(part(element, 'status')?.textContent?.replace(/\s/g, ' ')).toBe('Pagamento confirmado! R$ 25,00 adicionados à sua carteira.');
@@ -132,7 +134,7 @@ describe('<fan-wallet-topup>', () => {
       expect(event?.bubbles && event.composed).toBe(true);
       expect(event?.target).toBe(element);
       expect(event?.detail).toEqual({ transactionId: 'tx-1', amount: 25 });
-      page.serverEmit('update_balance', { token: -25 });
+      page.serverEmit('update_balance', { token: -25, balance: 20 });
     } finally {
       heard.stop();
       writeText.mockRestore();
@@ -143,13 +145,19 @@ describe('<fan-wallet-topup>', () => {
     const element = await mount('fan-wallet-topup', { amount: '10' });
     page.confirmAnswer.value = false;
     part(element, 'submit')?.click();
-    await vi.waitFor(() => expect(page.confirms).toHaveLength(1));
+    let sent = 0;
+    page.transport.respondPay('topup', () => {
+      sent += 1;
+      return fail(502, { statusCode: 502, code: 'payment.gateway_unavailable', message: 'The payment provider is not available, please try again later' });
+    });
+    await vi.waitFor(() => expect(page.pays).toHaveLength(1));
     await vi.waitFor(() => expect((part(element, 'submit') as HTMLButtonElement).disabled).toBe(false));
-    expect(page.transport.calls.some((call) => call.path === '/payment/wallet/top-up')).toBe(false);
+    expect(page.pays[0]?.confirmed).toBe(false);
+    expect(sent).toBe(0);
     page.confirmAnswer.value = true;
-    page.transport.respond('POST', '/payment/wallet/top-up', fail(502, { statusCode: 502, message: 'The payment provider is not available, please try again later' }));
     part(element, 'submit')?.click();
-    await vi.waitFor(() => expect(part(element, 'error')?.textContent).toBe('The payment provider is not available, please try again later'));
+    await vi.waitFor(() => expect(part(element, 'error')?.textContent).toBe('Esta forma de pagamento está indisponível agora. Tente mais tarde.'));
+    expect(sent).toBe(1);
   });
 
   it('speaks the locale attribute', async () => {

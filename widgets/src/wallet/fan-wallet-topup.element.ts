@@ -1,6 +1,7 @@
 import { defineElement } from '../kit/define-element.js';
+import formCss from '../ui/form-controls.css?inline';
 import css from './fan-wallet-topup.css?inline';
-import { WalletTopup } from './wallet-topup.js';
+import { WalletTopup, type WalletTopupProps } from './wallet-topup.js';
 import { FanToppedUpEvent } from './wallet-events.js';
 
 export { FanToppedUpEvent, type FanToppedUpDetail } from './wallet-events.js';
@@ -20,6 +21,8 @@ export { FanToppedUpEvent, type FanToppedUpDetail } from './wallet-events.js';
  * @attr {string} heading - Title above the form (default: the translated "Top up your wallet").
  * @attr {string} locale - Language (`pt-BR`, `en`, `es`); else the loader's `data-locale`, else the session's.
  * @attr {"dark" | "light"} data-theme - Theme; else the loader's `data-theme`, else the session's (dark).
+ *
+ * @prop {{ intervalMs?: number, lifetimeMs?: number }} polling - How often and how long the PIX's status is polled while the live channel is silent (default every 5 s for 10 minutes).
  *
  * @fires {FanToppedUpEvent} fan-topped-up - The top-up was paid and the wallet credited. `detail`: `{ transactionId, amount }` (amount credited, in BRL).
  * @fires {FanReadyEvent} fan-ready - The element rendered and responds to input. `detail.tag`: `"fan-wallet-topup"`.
@@ -77,12 +80,14 @@ export { FanToppedUpEvent, type FanToppedUpDetail } from './wallet-events.js';
  * @cssprop --fan-wallet-gap - Space between rows (default 0.85rem).
  * @cssprop --fan-wallet-qr-size - Size of the QR code (default 13rem).
  */
-export const FanWalletTopupElement = defineElement('fan-wallet-topup', WalletTopup, {
+export const FanWalletTopupElement = defineElement<WalletTopupProps, 'amount' | 'heading' | 'polling'>('fan-wallet-topup', WalletTopup, {
   attributes: { amount: 'number', heading: 'string' },
+  properties: ['polling'],
   events: {
     onToppedUp: (detail) => new FanToppedUpEvent(detail),
   },
-  styles: css,
+  styles: [formCss, css],
+  namespaces: ['wallet', 'embed'],
 });
 
 export const fanWalletTopupTag = 'fan-wallet-topup';

@@ -1,15 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/index.js';
-import { formatMoney } from './money.js';
+import { formatMoney } from '../format/money.js';
+import { FormError } from '../ui/index.js';
 import { encodeQr, qrPath } from './qr-code.js';
-import { useTopUpStatus, type TopUpPolling, type TrackedStatus } from './use-top-up-status.js';
+import type { TrackedStatus } from './top-up.model.js';
 import type { TopUpTransaction } from './wallet-api.js';
 
 export interface PixPaymentProps {
+  /** The transaction as last read. */
   transaction: TopUpTransaction;
-  polling?: TopUpPolling | undefined;
-  /** Once, when the top-up is paid: the transaction as last read. */
-  onPaid: (transaction: TopUpTransaction) => void;
+  /** The top-up model's status of it. */
+  status: TrackedStatus;
+  /** "Check again" after the polling gave up. */
+  onCheckAgain: () => void;
   /** "Make another top-up" after a final status. */
   onRestart: () => void;
 }
@@ -65,21 +68,14 @@ const statusText = {
  * that turns to paid by itself. While the platform runs the PIX sandbox, a link to its
  * payment page stands in for a bank app.
  */
-export function PixPayment({ transaction, polling, onPaid, onRestart }: PixPaymentProps) {
+export function PixPayment({ transaction, status, onCheckAgain, onRestart }: PixPaymentProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const { status, transaction: latest, checkAgain } = useTopUpStatus(transaction, polling);
   const [copy, setCopy] = useState<CopyState>('idle');
   const codeField = useRef<HTMLTextAreaElement>(null);
-  const announced = useRef(false);
   const locale = i18n.language;
   const amount = formatMoney(transaction.amount, locale);
-
-  useEffect(() => {
-    if (status !== 'paid' || announced.current) return;
-    announced.current = true;
-    onPaid(latest);
-  }, [status, latest, onPaid]);
+  const latest = transaction;
 
   useEffect(() => {
     if (copy === 'idle') return;
@@ -97,34 +93,30 @@ export function PixPayment({ transaction, polling, onPaid, onRestart }: PixPayme
       </h3>
       {pending && code ? (
         <>
-          <p className="fan-wallet__hint">{t('wallet.pixHint')}</p>
+          <p className="fan-hint">{t('wallet.pixHint')}</p>
           <PixQr code={code} label={t('wallet.qrAlt', { amount })} />
-          <label className="fan-wallet__label" htmlFor={`${id}-code`}>
+          <label className="fan-label" htmlFor={`${id}-code`}>
             {t('wallet.pixCode')}
           </label>
-          <textarea id={`${id}-code`} ref={codeField} className="fan-wallet__code" part="pix-code" readOnly rows={3} value={code} onFocus={(event) => event.target.select()} />
+          <textarea id={`${id}-code`} ref={codeField} className="fan-input fan-wallet__code" part="pix-code" readOnly rows={3} value={code} onFocus={(event) => event.target.select()} />
           <button
             type="button"
             part="copy"
-            className="fan-wallet__secondary"
+            className="fan-button"
             data-state={copy}
             onClick={() => void copyText(code, codeField.current).then((done) => setCopy(done ? 'copied' : 'failed'))}
           >
             {copy === 'copied' ? t('wallet.copied') : t('wallet.copy')}
           </button>
-          {copy === 'failed' ? (
-            <p className="fan-wallet__error" part="copy-error" role="alert">
-              {t('wallet.copyFailed')}
-            </p>
-          ) : null}
+          <FormError part="copy-error">{copy === 'failed' ? t('wallet.copyFailed') : null}</FormError>
         </>
       ) : null}
       <p className="fan-wallet__status" part="status" role="status" data-state={status}>
-        {status === 'pending' ? <span className="fan-wallet__spinner" aria-hidden="true" /> : null}
+        {status === 'pending' ? <span className="fan-spinner" aria-hidden="true" /> : null}
         {t(statusText[status], { tokens: formatMoney(latest.tokens, locale) })}
       </p>
       {status === 'timeout' ? (
-        <button type="button" part="check-again" className="fan-wallet__secondary" onClick={checkAgain}>
+        <button type="button" part="check-again" className="fan-button" onClick={onCheckAgain}>
           {t('wallet.checkAgain')}
         </button>
       ) : null}
@@ -137,7 +129,7 @@ export function PixPayment({ transaction, polling, onPaid, onRestart }: PixPayme
         </p>
       ) : null}
       {pending ? null : (
-        <button type="button" part="restart" className="fan-wallet__secondary" onClick={onRestart}>
+        <button type="button" part="restart" className="fan-button" onClick={onRestart}>
           {t('wallet.newTopup')}
         </button>
       )}

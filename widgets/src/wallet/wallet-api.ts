@@ -1,10 +1,10 @@
 /**
- * The wallet top-up calls, over the page's session: the same code on the platform's
+ * The wallet's reads and shapes, over the page's session: the same code on the platform's
  * origin and, through the bridge, on a third-party page. Every call answers an Outcome.
+ * The top-up itself is a money action (`transport.pay`), sent by the top-up model.
  */
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
-import { CURRENCY } from './money.js';
 
 export type PaymentStatus = 'created' | 'pending' | 'require_authentication' | 'success' | 'fail' | 'canceled' | 'refunded' | string;
 
@@ -69,30 +69,6 @@ export function gatewayName(choice: Gateway, configured: string | undefined): st
 }
 
 const bad = (message: string) => failure<never>({ status: 200, message });
-
-/**
- * Asks the platform to confirm (its own dialog on a third-party page: the bridge lets
- * the top-up through only after it), then creates the pending top-up. A refusal is a
- * failure with status -1.
- */
-export async function createTopUp(
-  session: Session,
-  input: { amount: number; couponCode?: string | undefined; paymentGateway?: string | undefined; title: string },
-): Promise<Outcome<TopUpTransaction>> {
-  const confirmed = await session.transport.confirm({ kind: 'topup', title: input.title, amount: input.amount, currency: CURRENCY });
-  // -1: the fan said no; nothing went wrong (ActionError's convention for cancellation).
-  if (!confirmed) return failure({ status: -1, message: 'cancelled' });
-  const body = {
-    amount: input.amount,
-    ...(input.paymentGateway ? { paymentGateway: input.paymentGateway } : {}),
-    ...(input.couponCode ? { couponCode: input.couponCode } : {}),
-  };
-  // 'ignore': on a third-party page a 403 may be the bridge's own refusal, not a lost sign-in.
-  const outcome = await session.api.post<unknown>('/payment/wallet/top-up', body, { unauthorized: 'ignore' });
-  if (!outcome.ok) return outcome;
-  const transaction = toTransaction(outcome.value);
-  return transaction ? success(transaction) : bad('Unexpected answer');
-}
 
 export async function fetchTransaction(session: Session, id: string, signal?: AbortSignal): Promise<Outcome<TopUpTransaction>> {
   const outcome = await session.api.get<unknown>(`/payment/transactions/${encodeURIComponent(id)}`, undefined, {

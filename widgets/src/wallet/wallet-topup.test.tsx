@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createRoot, type Root } from 'react-dom/client';
 import { setLocale } from '../i18n/index.js';
 import { fail, ok, pendingTransaction, signedInPage, type, type WalletPage } from './testing/wallet-test-kit.js';
-import type { TopUpPolling } from './use-top-up-status.js';
+import type { TopUpPolling } from './top-up.model.js';
 import { WalletTopup } from './wallet-topup.js';
 
 let page: WalletPage;

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { localizeServerMessage, useTranslation } from '../i18n/index.js';
-import { useSession, useSignalValue } from '../session/react.js';
-import { AmountField } from './amount-field.js';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '../i18n/index.js';
+import { amountText, checkAmount, formatMoney, presetsWithin, topupLimits } from '../format/money.js';
+import { useFeature, useSession, useSignalValue } from '../session/react.js';
+import { FormError, MoneyInput, SignInPrompt, SubmitButton, useErrorText, useModel } from '../ui/index.js';
 import { CouponField } from './coupon-field.js';
-import { amountText, checkAmount, formatMoney, presetsWithin, topupLimits } from './money.js';
 import { PixPayment } from './pix-payment.js';
-import { SignInPrompt } from './sign-in-prompt.js';
-import type { TopUpPolling } from './use-top-up-status.js';
-import { createTopUp, gatewayName, type CouponPreview, type Gateway, type TopUpTransaction } from './wallet-api.js';
+import { TopUpModel, type TopUpPolling } from './top-up.model.js';
+import { gatewayName, type Gateway } from './wallet-api.js';
 import type { FanToppedUpDetail } from './wallet-events.js';
+import { walletFeature } from './wallet.model.js';
 
 export interface WalletTopupProps {
   /** The amount chosen at first (a preset or any amount within the limits). */
@@ -21,28 +21,29 @@ export interface WalletTopupProps {
   polling?: TopUpPolling | undefined;
 }
 
-type Step = { step: 'form' } | { step: 'submitting' } | { step: 'failed'; message: string } | { step: 'paying'; transaction: TopUpTransaction };
-
 /**
  * Wallet top-up: amount presets or a free amount within the platform's limits, a coupon,
  * the payment method, then the PIX to pay (QR code and copy-and-paste code) with a status
- * that turns to paid by itself. The balance shown is the session's, updated live.
+ * that turns to paid by itself. The flow is a TopUpModel; the balance, the wallet model's.
  */
 export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopupProps) {
   const { t, i18n } = useTranslation();
   const session = useSession();
+  const wallet = useFeature(walletFeature);
+  const flow = useModel(() => new TopUpModel(session, wallet, polling));
   const id = useId();
+  const errorText = useErrorText();
   const loggedIn = useSignalValue(session.auth.loggedIn);
-  const user = useSignalValue(session.user.current);
+  const balance = useSignalValue(wallet.balance);
   const settings = useSignalValue(session.settings.values);
   const settingsStatus = useSignalValue(session.settings.status);
+  const state = useSignalValue(flow.state);
+  useSignalValue(flow.coupon);
   const locale = i18n.language;
   const limits = topupLimits(settings);
   const [text, setText] = useState(() => (amount !== undefined && Number.isFinite(amount) ? amountText(amount, locale) : ''));
-  const [coupon, setCoupon] = useState<CouponPreview | null>(null);
   const [gateway, setGateway] = useState<Gateway>('pix');
   const [attempted, setAttempted] = useState(false);
-  const [state, setState] = useState<Step>({ step: 'form' });
 
   // Only a new `amount` attribute replaces what the fan typed (React's "adjust state when a prop changes").
   const [givenAmount, setGivenAmount] = useState(amount);
@@ -51,25 +52,31 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
     if (amount !== undefined && Number.isFinite(amount)) setText(amountText(amount, locale));
   }
 
+  const check = checkAmount(text, limits);
+  const value = check.ok ? check.value : null;
+
   useEffect(() => {
     if (!settings && settingsStatus === 'idle') void session.settings.ensure();
   }, [session, settings, settingsStatus]);
 
-  const paid = useCallback(
-    (transaction: TopUpTransaction) => onToppedUp?.({ transactionId: transaction._id, amount: transaction.tokens }),
-    [onToppedUp],
-  );
+  useEffect(() => flow.amountChanged(value), [flow, value]);
+
+  // Announced once per paid transaction, whichever way (poll or live event) the status arrived.
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.step !== 'paying' || state.status !== 'paid' || announced.current === state.transaction._id) return;
+    announced.current = state.transaction._id;
+    onToppedUp?.({ transactionId: state.transaction._id, amount: state.transaction.tokens });
+  }, [state, onToppedUp]);
 
   if (!loggedIn) return <Frame heading={heading}><SignInPrompt text={t('wallet.signInPrompt')} /></Frame>;
   if (!settings && settingsStatus === 'failed') {
     return (
       <Frame heading={heading}>
-        <p className="fan-wallet__error" part="error" role="alert">
-          {t('wallet.loadFailed')}
-        </p>
-        <button type="button" part="retry" className="fan-wallet__secondary" onClick={() => void session.settings.load()}>
+        <FormError>{t('wallet.loadFailed')}</FormError>
+        <SubmitButton type="button" part="retry" variant="secondary" onClick={() => void session.settings.load()}>
           {t('wallet.retry')}
-        </button>
+        </SubmitButton>
       </Frame>
     );
   }
@@ -83,80 +90,57 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
 
   if (state.step === 'paying') {
     return (
-      <Frame heading={heading} balance={user?.balance}>
-        <PixPayment key={state.transaction._id} transaction={state.transaction} polling={polling} onPaid={paid} onRestart={() => setState({ step: 'form' })} />
+      <Frame heading={heading} balance={balance}>
+        <PixPayment transaction={state.transaction} status={state.status} onCheckAgain={() => flow.checkAgain()} onRestart={() => flow.restart()} />
       </Frame>
     );
   }
 
-  const check = checkAmount(text, limits);
-  const value = check.ok ? check.value : null;
   const cardsOn = typeof settings.stripePublishableKey === 'string' && settings.stripePublishableKey.trim() !== '';
-  const submitting = state.step === 'submitting';
-  const toPay = coupon ? coupon.amountToPay : value;
+  const sending = state.step === 'sending';
+  const toPay = flow.toPay(value);
+  const paymentGateway = gatewayName(gateway, settings.paymentGateway);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAttempted(true);
-    if (submitting || value === null || gateway !== 'pix') return;
-    setState({ step: 'submitting' });
-    const outcome = await createTopUp(session, {
-      amount: value,
-      couponCode: coupon?.code,
-      paymentGateway: gatewayName(gateway, settings?.paymentGateway),
-      title: t('wallet.confirmTitle', { amount: formatMoney(value, locale) }),
-    });
-    if (outcome.ok) setState({ step: 'paying', transaction: outcome.value });
-    else if (outcome.error.status === -1) setState({ step: 'form' });
-    else setState({ step: 'failed', message: localizeServerMessage(outcome.error.message) });
+    if (sending || value === null || gateway !== 'pix') return;
+    void flow.topUp({ amount: value, paymentGateway });
   }
 
   return (
-    <Frame heading={heading} balance={user?.balance}>
-      <form className="fan-wallet__form" part="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
-        <AmountField
-          label={t('wallet.amount')}
-          text={text}
-          onText={setText}
-          limits={limits}
-          presets={presetsWithin(limits)}
-          showEmpty={attempted}
-          disabled={submitting}
-        />
-        <CouponField amount={value} applied={coupon} onApplied={setCoupon} disabled={submitting} />
-        <fieldset className="fan-wallet__gateways" part="gateways" disabled={submitting}>
-          <legend className="fan-wallet__label">{t('wallet.gateway')}</legend>
-          <label className="fan-wallet__choice" part="gateway">
+    <Frame heading={heading} balance={balance}>
+      <form className="fan-wallet__form" part="form" noValidate onSubmit={submit} aria-busy={sending} data-state={state.step}>
+        <MoneyInput label={t('wallet.amount')} text={text} onText={setText} limits={limits} presets={presetsWithin(limits)} showEmpty={attempted} disabled={sending} />
+        <CouponField flow={flow} amount={value} disabled={sending} />
+        <fieldset className="fan-fieldset" part="gateways" disabled={sending}>
+          <legend>{t('wallet.gateway')}</legend>
+          <label className="fan-check" part="gateway">
             <input type="radio" name={`${id}-gateway`} value="pix" checked={gateway === 'pix'} onChange={() => setGateway('pix')} />
             {t('wallet.gatewayPix')}
           </label>
-          <label className="fan-wallet__choice" part="gateway" data-disabled={!cardsOn}>
+          <label className="fan-check" part="gateway" data-disabled={!cardsOn}>
             <input type="radio" name={`${id}-gateway`} value="card" disabled={!cardsOn} checked={gateway === 'card'} onChange={() => setGateway('card')} />
             {t('wallet.gatewayCard')}
           </label>
-          {cardsOn ? null : <p className="fan-wallet__hint">{t('wallet.cardUnavailable')}</p>}
+          {cardsOn ? null : <p className="fan-hint">{t('wallet.cardUnavailable')}</p>}
         </fieldset>
         {gateway === 'card' ? (
-          <p className="fan-wallet__notice" part="card-form" data-state="unavailable">
+          <p className="fan-notice" part="card-form" data-state="unavailable">
             {t('wallet.cardNeedsStripe')}
           </p>
         ) : null}
-        {state.step === 'failed' ? (
-          <p className="fan-wallet__error" part="error" role="alert">
-            {state.message}
-          </p>
-        ) : null}
-        <button type="submit" part="submit" className="fan-wallet__primary" disabled={submitting || gateway !== 'pix'}>
-          {submitting ? <span className="fan-wallet__spinner" aria-hidden="true" /> : null}
-          {submitting ? t('wallet.submitting') : toPay === null ? t('wallet.submitNoAmount') : t('wallet.submit', { amount: formatMoney(toPay, locale) })}
-        </button>
+        <FormError>{state.step === 'failed' ? errorText(state.error) : null}</FormError>
+        <SubmitButton busy={sending} disabled={gateway !== 'pix'}>
+          {sending ? t('wallet.submitting') : toPay === null ? t('wallet.submitNoAmount') : t('wallet.submit', { amount: formatMoney(toPay, locale) })}
+        </SubmitButton>
       </form>
     </Frame>
   );
 }
 
 /** The heading and the live balance above every state of the top-up. */
-function Frame({ heading, balance, children }: { heading?: string | undefined; balance?: number | undefined; children: ReactNode }) {
+function Frame({ heading, balance, children }: { heading?: string | undefined; balance?: number | null | undefined; children: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="fan-wallet" part="wallet">
@@ -164,7 +148,7 @@ function Frame({ heading, balance, children }: { heading?: string | undefined; b
         <h2 className="fan-wallet__title" part="heading">
           {heading || t('wallet.title')}
         </h2>
-        {balance === undefined ? null : (
+        {balance === undefined || balance === null ? null : (
           <p className="fan-wallet__balance" part="balance" aria-live="polite">
             {t('wallet.balance', { amount: formatMoney(balance, i18n.language) })}
           </p>

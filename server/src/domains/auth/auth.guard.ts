@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { userPermissions } from '../../db/schema/index.js';
 import type { RequestAuth } from '../../http/guard.js';
+import { isInactive } from '../accounts/account-status.js';
 import { findTokenOwner } from './tokens.js';
 
 const MAX_TOKEN_LENGTH = 512;
@@ -42,5 +43,5 @@ export async function authenticateRequest(ctx: AppContext, request: FastifyReque
 
 export async function resolveSocketToken(ctx: AppContext, token: string): Promise<{ userId: string } | null> {
   const auth = await authenticateToken(ctx, token);
-  return auth && auth.user.status !== 'inactive' ? { userId: auth.user.id } : null;
+  return auth && !isInactive(auth.user) ? { userId: auth.user.id } : null;
 }

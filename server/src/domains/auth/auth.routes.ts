@@ -1,14 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
-import { readMultipart } from '../../http/multipart.js';
-import { parseOrThrow } from '../../http/validate.js';
+import { userSchema } from '../accounts/accounts.presenter.js';
+import { emailSchema, passwordSchema } from '../accounts/accounts.schemas.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { userSchema } from '../users/users.presenter.js';
-import { findUserById, presentAccount } from '../users/users.service.js';
-import { registerPerformer, DOCUMENT_FIELDS } from '../performers/performer-registration.js';
 import {
   changePassword,
   confirmEmail,
@@ -18,14 +17,16 @@ import {
   resendVerification,
   resetPassword,
 } from './auth.service.js';
-import { emailSchema, fanRegisterSchema, loginBodySchema, passwordSchema, performerRegisterSchema } from './auth.schemas.js';
+import { fanRegisterSchema, loginBodySchema } from './auth.schemas.js';
 import { revokeToken, tokenLifetimeMs } from './tokens.js';
 
 const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
 const messageAnswer = envelopeSchema(z.object({ message: z.string() }));
-const registered = envelopeSchema(z.object({ _id: z.string(), message: z.string(), requireEmailVerification: z.boolean() }));
+/** The answer to a fan's or a creator's registration. */
+export const registered = envelopeSchema(z.object({ _id: z.string(), message: z.string(), requireEmailVerification: z.boolean() }));
 
-export default async function authRoutes(api: ApiScope, ctx: AppContext) {
+async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
+  const accounts = deps.get('accounts');
   const setTokenCookie = (reply: FastifyReply, token: string, remember: boolean) =>
     reply.setCookie('token', token, {
       path: '/',
@@ -35,7 +36,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
     });
 
   api.post(
-    '/auth/login',
+    paths['auth.login'],
     {
       config: { access: 'public' },
       schema: {
@@ -55,7 +56,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/auth/logout',
+    paths['auth.logout'],
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageAnswer } } },
     async (request, reply) => {
       await revokeToken(ctx.db, request.auth!.tokenId, ctx.now());
@@ -65,13 +66,13 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/auth/users/me',
+    paths['auth.me'],
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: envelopeSchema(userSchema) } } },
-    async (request) => ok(await presentAccount(ctx, await findUserById(ctx, currentUser(request).id))),
+    async (request) => ok(await accounts.present(await accounts.findById(currentUser(request).id))),
   );
 
   api.post(
-    '/auth/users/register',
+    paths['auth.registerFan'],
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
     async (request) => {
       const user = await registerFan(ctx, request.body);
@@ -79,28 +80,8 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 
-  api.post(
-    '/auth/performers/register',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Register a creator (multipart, with ID documents)',
-        description: `Fields as the fan registration plus dateOfBirth; files: ${DOCUMENT_FIELDS.join(', ')} (JPEG, PNG, WebP or PDF).`,
-        consumes: ['multipart/form-data'],
-        response: { 200: registered },
-      },
-    },
-    async (request) => {
-      const { fields, files } = await readMultipart(request, DOCUMENT_FIELDS);
-      const input = parseOrThrow(performerRegisterSchema, fields);
-      const user = await registerPerformer(ctx, input, files);
-      return ok(registrationAnswer(user));
-    },
-  );
-
   api.put(
-    '/auth/users/me/password',
+    paths['auth.changePassword'],
     {
       config: { access: 'authenticated' },
       schema: {
@@ -119,7 +100,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/auth/users/forgot',
+    paths['auth.forgot'],
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
@@ -131,7 +112,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/auth/users/reset-password',
+    paths['auth.resetPassword'],
     {
       config: { access: 'public' },
       schema: {
@@ -148,7 +129,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/auth/email-verification',
+    paths['auth.verifyEmail'],
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Send the verification mail again', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
@@ -160,7 +141,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/auth/email-verification/confirm',
+    paths['auth.confirmEmail'],
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Confirm an email address', body: z.object({ token: z.string().min(1).max(200) }), response: { 200: messageAnswer } },
@@ -172,7 +153,7 @@ export default async function authRoutes(api: ApiScope, ctx: AppContext) {
   );
 }
 
-function registrationAnswer(user: { id: string; status: string }) {
+export function registrationAnswer(user: { id: string; status: string }) {
   const pending = user.status === 'pending-email-confirmation';
   return {
     _id: user.id,
@@ -180,3 +161,5 @@ function registrationAnswer(user: { id: string; status: string }) {
     message: pending ? 'Check your inbox to verify your email address' : 'Your account is ready',
   };
 }
+
+export default defineDomain({ name: 'auth', dependsOn: ['accounts', 'settings'], register: authRoutes });

@@ -43,7 +43,7 @@ describe('sign-in', () => {
     const token = await signIn(t.app, user.email);
     const res = await t.app.inject({ method: 'GET', url: `/api/users/me?token=${token}` });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'auth.sign_in_required' });
   });
 
   it('answers an unknown account exactly like a wrong password', async () => {
@@ -52,7 +52,7 @@ describe('sign-in', () => {
     const unknown = await login({ username: 'nobody@example.test', password: 'not the password' }, '10.0.2.2');
     expect(wrong.statusCode).toBe(unknown.statusCode);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().message).toBe('Incorrect credentials!');
+    expect(wrong.json()).toMatchObject({ code: 'auth.incorrect_credentials', message: 'Incorrect credentials!' });
   });
 
   it('answers 429 with Retry-After on the 6th wrong password for one account, even with the right one', async () => {
@@ -64,7 +64,7 @@ describe('sign-in', () => {
     const sixth = await login({ username: user.email, password: 'wrong-6' }, '10.0.3.6');
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-    expect(sixth.json().statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ statusCode: 429, code: 'auth.too_many_attempts' });
     const right = await login({ username: user.email, password: TEST_PASSWORD }, '10.0.3.7');
     expect(right.statusCode).toBe(429);
   });
@@ -126,6 +126,7 @@ describe('registration and mail', () => {
     expect(res.json().data.requireEmailVerification).toBe(false);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...payload, username: 'other_fan', email: 'new.fan@example.test' } });
     expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'auth.email_taken' });
     expect(again.json().message).toMatch(/email/i);
     expect((await login({ username: 'new.fan@example.test', password: 'long enough pw' }, '10.0.7.1')).statusCode).toBe(200);
   });
@@ -133,6 +134,7 @@ describe('registration and mail', () => {
   it('names the bad field in a 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { email: 'nope', password: 'short' } });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'request.invalid', fields: ['body.email', 'body.password'] });
     expect(res.json().message).toMatch(/body\.email/);
     expect(res.json().message).toMatch(/body\.password/);
   });
@@ -144,7 +146,7 @@ describe('registration and mail', () => {
     expect(reg.json().data.requireEmailVerification).toBe(true);
     const refused = await login({ username: email, password: 'long enough pw' }, '10.0.8.1');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/verify/i);
+    expect(refused.json()).toMatchObject({ code: 'auth.email_not_verified' });
 
     const mails = await readOutbox(t.ctx);
     const mail = mails.find((m) => m.includes(`To: ${email}`))!;
@@ -155,6 +157,7 @@ describe('registration and mail', () => {
     expect((await login({ username: email, password: 'long enough pw' }, '10.0.8.2')).statusCode).toBe(200);
     const reused = await t.app.inject({ method: 'POST', url: '/api/auth/email-verification/confirm', payload: { token } });
     expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('auth.verification_link_invalid');
     await updateSettings(t.ctx.db, { requireEmailVerification: false });
   });
 

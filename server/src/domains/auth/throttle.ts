@@ -40,7 +40,7 @@ export async function beginLoginAttempt(db: DbOrTx, keys: string[], now: Date): 
       retryAfter = Math.max(retryAfter, left / 1000);
     }
   }
-  if (retryAfter > 0) throw tooManyRequests('Too many failed sign-in attempts. Please try again later.', retryAfter);
+  if (retryAfter > 0) throw tooManyRequests('auth.too_many_attempts', 'Too many failed sign-in attempts. Please try again later.', retryAfter);
 }
 
 /** A successful sign-in clears the account's failures and gives the address its attempt back. */

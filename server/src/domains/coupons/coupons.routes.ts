@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { COUPON_TYPES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { amountSchema, fromCents } from '../../http/money.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { assertUsable, COUPON_CODE_PATTERN, createCoupon, discountCents, findCoupon, listCoupons, type Coupon } from './coupons.service.js';
 
@@ -51,9 +53,9 @@ const positiveAmount = amountSchema.refine((cents) => cents > 0, 'must be greate
 /** Hundredths stored in an integer column: at most 100000.00. */
 const couponValue = positiveAmount.refine((hundredths) => hundredths <= 10_000_000, 'must be at most 100000');
 
-export default async function couponsRoutes(api: ApiScope, ctx: AppContext) {
+async function couponsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
-    '/coupons/:code/apply-coupon',
+    paths['coupons.apply'],
     {
       config: { access: 'authenticated' },
       schema: {
@@ -83,7 +85,7 @@ export default async function couponsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/admin/coupons',
+    paths['admin.coupons.create'],
     {
       config: { access: { permission: 'setting.update' } },
       schema: {
@@ -109,7 +111,7 @@ export default async function couponsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/admin/coupons',
+    paths['admin.coupons.list'],
     {
       config: { access: { permission: 'setting.view' } },
       schema: { tags: ['coupons'], summary: 'Coupons, newest first', querystring: listQuerySchema, response: { 200: listSchema(couponSchema) } },
@@ -120,3 +122,5 @@ export default async function couponsRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 }
+
+export default defineDomain({ name: 'coupons', dependsOn: ['auth'], register: couponsRoutes });

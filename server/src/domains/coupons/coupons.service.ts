@@ -32,7 +32,7 @@ export function discountCents(coupon: Pick<Coupon, 'type' | 'value'>, amountCent
 export async function findCoupon(db: DbOrTx, code: string, lock = false): Promise<Coupon> {
   const query = db.select().from(coupons).where(eq(coupons.code, normalizeCode(code)));
   const [coupon] = lock ? await query.for('update') : await query;
-  if (!coupon) throw notFound('Coupon not found');
+  if (!coupon) throw notFound('coupons.not_found', 'Coupon not found');
   return coupon;
 }
 
@@ -51,11 +51,11 @@ export async function countUses(db: DbOrTx, couponId: string, userId: string, no
 
 /** Throws the refusal a fan sees when the coupon cannot be used by them now. */
 export async function assertUsable(db: DbOrTx, coupon: Coupon, userId: string, now: Date) {
-  if (!coupon.active) throw unprocessable(COUPON_INACTIVE);
-  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) throw unprocessable(COUPON_EXPIRED);
+  if (!coupon.active) throw unprocessable('coupons.inactive', COUPON_INACTIVE);
+  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime()) throw unprocessable('coupons.expired', COUPON_EXPIRED);
   const uses = await countUses(db, coupon.id, userId, now);
-  if (coupon.maxUses !== null && uses.total >= coupon.maxUses) throw unprocessable(COUPON_EXHAUSTED);
-  if (coupon.maxUsesPerUser !== null && uses.mine >= coupon.maxUsesPerUser) throw unprocessable(COUPON_USED_BY_YOU);
+  if (coupon.maxUses !== null && uses.total >= coupon.maxUses) throw unprocessable('coupons.exhausted', COUPON_EXHAUSTED);
+  if (coupon.maxUsesPerUser !== null && uses.mine >= coupon.maxUsesPerUser) throw unprocessable('coupons.used_by_you', COUPON_USED_BY_YOU);
   return uses;
 }
 
@@ -116,7 +116,7 @@ export interface CouponInput {
 }
 
 export async function createCoupon(db: DbOrTx, input: CouponInput): Promise<Coupon> {
-  if (input.type === 'percentage' && input.value >= 10_000) throw unprocessable('A percentage coupon must be below 100%');
+  if (input.type === 'percentage' && input.value >= 10_000) throw unprocessable('coupons.percentage_too_high', 'A percentage coupon must be below 100%');
   try {
     const [coupon] = await db
       .insert(coupons)
@@ -132,7 +132,7 @@ export async function createCoupon(db: DbOrTx, input: CouponInput): Promise<Coup
       .returning();
     return coupon!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A coupon with this code already exists');
+    if (isUniqueViolation(error)) throw conflict('coupons.code_taken', 'A coupon with this code already exists');
     throw error;
   }
 }

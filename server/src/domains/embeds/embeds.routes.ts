@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { MAX_EMBED_ORIGINS, MAX_ORIGIN_LENGTH } from './embed-origin.js';
 import { addOrigin, isOriginAllowed, listOrigins, removeOrigin } from './embeds.service.js';
@@ -9,9 +11,9 @@ import { addOrigin, isOriginAllowed, listOrigins, removeOrigin } from './embeds.
 const originSchema = z.object({ _id: z.string(), origin: z.string(), createdAt: z.string() });
 const performerOnly = { roles: ['performer'] } as const;
 
-export default async function embedsRoutes(api: ApiScope, ctx: AppContext) {
+async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
-    '/embeds/origins',
+    paths['embeds.list'],
     {
       config: { access: performerOnly },
       schema: {
@@ -27,7 +29,7 @@ export default async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/embeds/origins',
+    paths['embeds.add'],
     {
       config: { access: performerOnly },
       schema: {
@@ -42,7 +44,7 @@ export default async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.delete(
-    '/embeds/origins/:id',
+    paths['embeds.remove'],
     {
       config: { access: performerOnly },
       schema: {
@@ -56,7 +58,7 @@ export default async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/embeds/check',
+    paths['embeds.check'],
     {
       config: { access: 'public' },
       schema: {
@@ -72,3 +74,5 @@ export default async function embedsRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 }
+
+export default defineDomain({ name: 'embeds', dependsOn: ['accounts'], register: embedsRoutes });

@@ -31,7 +31,7 @@ export async function listOrigins(ctx: AppContext, performerId: string): Promise
  */
 export async function addOrigin(ctx: AppContext, performerId: string, input: string): Promise<EmbedOriginView> {
   const check = normaliseOrigin(input);
-  if (!check.ok) throw badRequest(`body.origin: ${check.reason}`);
+  if (!check.ok) throw badRequest('embeds.invalid_origin', `body.origin: ${check.reason}`, ['body.origin']);
   try {
     return await ctx.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, performerId)).for('update');
@@ -40,16 +40,16 @@ export async function addOrigin(ctx: AppContext, performerId: string, input: str
         .from(embedOrigins)
         .where(and(eq(embedOrigins.performerId, performerId), eq(embedOrigins.origin, check.origin)))
         .limit(1);
-      if (existing) throw conflict(`${check.origin} is already on your list`);
+      if (existing) throw conflict('embeds.origin_exists', `${check.origin} is already on your list`);
       const [counted] = await tx.select({ total: count() }).from(embedOrigins).where(eq(embedOrigins.performerId, performerId));
       if ((counted?.total ?? 0) >= MAX_EMBED_ORIGINS) {
-        throw unprocessable(`You can list at most ${MAX_EMBED_ORIGINS} origins; remove one first`);
+        throw unprocessable('embeds.too_many', `You can list at most ${MAX_EMBED_ORIGINS} origins; remove one first`);
       }
       const [row] = await tx.insert(embedOrigins).values({ performerId, origin: check.origin }).returning();
       return present(row!);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`${check.origin} is already on your list`);
+    if (isUniqueViolation(error)) throw conflict('embeds.origin_exists', `${check.origin} is already on your list`);
     throw error;
   }
 }
@@ -60,7 +60,7 @@ export async function removeOrigin(ctx: AppContext, performerId: string, id: str
     .delete(embedOrigins)
     .where(and(eq(embedOrigins.id, id), eq(embedOrigins.performerId, performerId)))
     .returning();
-  if (!row) throw notFound('Origin not found');
+  if (!row) throw notFound('embeds.not_found', 'Origin not found');
   return present(row);
 }
 

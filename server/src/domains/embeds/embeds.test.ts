@@ -48,6 +48,7 @@ describe('who may manage embed origins', () => {
     expect((await add('', 'https://a.example')).statusCode).toBe(401);
     const fanList = await t.app.inject({ method: 'GET', url: '/api/embeds/origins', headers: { authorization: fanToken } });
     expect(fanList.statusCode).toBe(403);
+    expect(fanList.json().code).toBe('auth.role_forbidden');
     expect((await add(fanToken, 'https://a.example')).statusCode).toBe(403);
     const fanDelete = await t.app.inject({ method: 'DELETE', url: '/api/embeds/origins/abc', headers: { authorization: fanToken } });
     expect(fanDelete.statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
@@ -30,7 +31,7 @@ const presentCard = (card: PaymentCard): z.infer<typeof cardSchema> => ({
 
 export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
-    '/payment-cards',
+    paths['cards.list'],
     {
       config: { access: 'authenticated' },
       schema: { tags: ['payments'], summary: "The caller's saved cards", response: { 200: listSchema(cardSchema) } },
@@ -42,7 +43,7 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/:provider/cards',
+    paths['cards.add'],
     {
       config: { access: 'authenticated' },
       schema: {
@@ -54,14 +55,14 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (request.params.provider !== 'stripe') throw notFound('Unknown payment provider');
+      if (request.params.provider !== 'stripe') throw notFound('payment.unknown_provider', 'Unknown payment provider');
       const result = await addCard(ctx, currentUser(request).id, request.body?.paymentMethodId);
       return ok('card' in result ? presentCard(result.card) : { setupIntentClientSecret: result.setupIntentClientSecret });
     },
   );
 
   api.delete(
-    '/payment-cards/:id',
+    paths['cards.remove'],
     {
       config: { access: 'authenticated' },
       schema: {
@@ -78,7 +79,7 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/stripe/accounts',
+    paths['stripe.accounts'],
     {
       config: { access: { roles: ['performer'] } },
       schema: {

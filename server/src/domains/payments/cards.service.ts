@@ -22,8 +22,8 @@ export async function viaGateway<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) throw unprocessable(error.message);
-    if (error instanceof GatewayUnavailableError) throw new HttpError(502, 'The payment provider is not available, please try again later');
+    if (error instanceof PaymentDeclinedError) throw unprocessable('payment.declined', error.message);
+    if (error instanceof GatewayUnavailableError) throw new HttpError(502, 'payment.gateway_unavailable', 'The payment provider is not available, please try again later');
     throw error;
   }
 }
@@ -52,7 +52,7 @@ async function profile(ctx: AppContext, userId: string) {
     .select({ id: users.id, email: users.email, name: users.name, username: users.username })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound('users.not_found', 'User not found');
   return { id: user.id, email: user.email, name: user.name || user.username || user.email };
 }
 
@@ -87,7 +87,7 @@ export async function addCard(ctx: AppContext, userId: string, paymentMethodId: 
   if (!paymentMethodId) return { setupIntentClientSecret: await viaGateway(() => stripe.createSetupIntent(customerId)) };
 
   const known = await cardByMethod(ctx.db, paymentMethodId);
-  if (known && known.userId !== userId) throw conflict('This card is saved by another account');
+  if (known && known.userId !== userId) throw conflict('payment.card_owned_elsewhere', 'This card is saved by another account');
   if (known) return { card: known };
   const details = await viaGateway(() => stripe.attachCard(customerId, paymentMethodId));
   try {
@@ -108,7 +108,7 @@ export async function addCard(ctx: AppContext, userId: string, paymentMethodId: 
     // The same card saved twice at once: the first insert wins, the second reads it.
     if (!isUniqueViolation(error)) throw error;
     const card = await cardByMethod(ctx.db, details.paymentMethodId);
-    if (!card || card.userId !== userId) throw conflict('This card is saved by another account');
+    if (!card || card.userId !== userId) throw conflict('payment.card_owned_elsewhere', 'This card is saved by another account');
     return { card };
   }
 }
@@ -119,7 +119,7 @@ export async function deleteCard(ctx: AppContext, userId: string, cardId: string
     .select()
     .from(paymentCards)
     .where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId)));
-  if (!card) throw notFound('Card not found');
+  if (!card) throw notFound('payment.card_not_found', 'Card not found');
   await viaGateway(() => stripe.detachCard(card.providerPaymentMethodId));
   await ctx.db.delete(paymentCards).where(eq(paymentCards.id, card.id));
 }

@@ -1,3 +1,4 @@
+import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { WebhookVerificationError, type PaymentGateway } from '../../gateways/gateway.js';
@@ -30,13 +31,13 @@ export async function webhookRoutes(api: ApiScope, ctx: AppContext) {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     const receive = async (gateway: PaymentGateway, rawBody: unknown, headers: Parameters<PaymentGateway['verifyWebhook']>[0]['headers']) => {
-      if (!Buffer.isBuffer(rawBody)) throw new HttpError(415, 'Webhooks must be sent as application/json');
-      if (rawBody.length === 0) throw badRequest('The webhook body is empty');
+      if (!Buffer.isBuffer(rawBody)) throw new HttpError(415, 'request.unsupported_media_type', 'Webhooks must be sent as application/json');
+      if (rawBody.length === 0) throw badRequest('request.empty_body', 'The webhook body is empty');
       let events;
       try {
         events = await gateway.verifyWebhook({ rawBody, headers, now: ctx.now() });
       } catch (error) {
-        if (error instanceof WebhookVerificationError) throw badRequest(error.message);
+        if (error instanceof WebhookVerificationError) throw badRequest('payment.webhook_invalid', error.message);
         throw error;
       }
       // One at a time: a notification may carry several payments of the same charge.
@@ -49,7 +50,7 @@ export async function webhookRoutes(api: ApiScope, ctx: AppContext) {
     };
 
     scope.post(
-      '/payment/webhooks/pix-sandbox',
+      paths['payments.webhookPix'],
       {
         config: { access: 'public' },
         schema: {
@@ -61,13 +62,13 @@ export async function webhookRoutes(api: ApiScope, ctx: AppContext) {
       async (request) => {
         // Sandbox payments are play money: once a real gateway is configured none may settle,
         // not even charges made before the switch (the sandbox secret may be the public default).
-        if (!sandboxActive(ctx, await readSetting(ctx.db, 'paymentGateway'))) throw notFound('Route not found');
+        if (!sandboxActive(ctx, await readSetting(ctx.db, 'paymentGateway'))) throw notFound('route.not_found', 'Route not found');
         return receive(gatewaysOf(ctx).pixSandbox, request.body, request.headers);
       },
     );
 
     scope.post(
-      '/payment/webhooks/stripe',
+      paths['payments.webhookStripe'],
       {
         config: { access: 'public' },
         schema: { tags: ['payments'], summary: 'Stripe events (verified with the Stripe-Signature header)', response: { 200: resultSchema } },

@@ -1,3 +1,4 @@
+import { paths } from '@fandeck/contract';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -6,45 +7,31 @@ import { GATEWAY_NAMES, PAYMENT_STATUSES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
-import { amountSchema } from '../../http/money.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
-import { COUPON_CODE_PATTERN } from '../coupons/coupons.service.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { registerMoneyAction } from '../../money/money-routes.js';
 import { cardRoutes } from './cards.routes.js';
 import { webhookRoutes } from './payment-webhooks.routes.js';
 import { presentTransaction, transactionSchema } from './payments.presenter.js';
-import { createTopUp, expireStale, ownTransaction, searchTransactions } from './payments.service.js';
+import { expireStale, ownTransaction, searchTransactions } from './payments.service.js';
+import { topUpAction } from './top-up.action.js';
 import { sandboxRoutes } from './sandbox.routes.js';
 
 const transactionId = z.string().regex(ID_PATTERN, 'must be a transaction id');
 
-export default async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
-  api.post(
-    '/payment/wallet/top-up',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['payments'],
-        summary: 'Top up the wallet through a gateway (PIX by default); limits from the settings',
-        body: z.object({
-          amount: amountSchema,
-          paymentGateway: z.enum(GATEWAY_NAMES).optional(),
-          couponCode: z.string().regex(COUPON_CODE_PATTERN, 'must be a coupon code').optional(),
-          /** A saved card (`/payment-cards`) to charge at once; cards only. */
-          paymentCardId: z.string().regex(ID_PATTERN, 'must be a card id').optional(),
-        }),
-        response: { 200: envelopeSchema(transactionSchema) },
-      },
-    },
-    async (request) => {
-      const { amount, paymentGateway, couponCode, paymentCardId } = request.body;
-      const { transaction, clientSecret } = await createTopUp(ctx, currentUser(request).id, { amountCents: amount, paymentGateway, couponCode, paymentCardId });
-      return ok(presentTransaction(ctx, transaction, clientSecret ? { clientSecret } : {}));
-    },
-  );
+export default defineDomain({
+  name: 'payments',
+  // Top-ups reserve coupons and read the limits and the gateway from the settings.
+  dependsOn: ['settings', 'coupons'],
+  register: (api, ctx) => paymentsRoutes(api, ctx),
+});
+
+async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
+  registerMoneyAction(api, ctx, topUpAction);
 
   api.get(
-    '/payment/transactions/user/search',
+    paths['payments.transactions'],
     {
       config: { access: 'authenticated' },
       schema: {
@@ -62,21 +49,21 @@ export default async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/payment/transactions/qrcode',
+    paths['payments.qrcode'],
     {
       config: { access: 'authenticated' },
       schema: { tags: ['payments'], summary: "PNG of a PIX transaction's QR code (owner only)", querystring: z.object({ transactionId }) },
     },
     async (request, reply) => {
       const transaction = await ownTransaction(ctx, currentUser(request).id, request.query.transactionId);
-      if (!transaction.brCode) throw notFound('This transaction has no QR code');
+      if (!transaction.brCode) throw notFound('payment.no_qr_code', 'This transaction has no QR code');
       const png = await QRCode.toBuffer(transaction.brCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
     },
   );
 
   api.get(
-    '/payment/transactions/:id',
+    paths['payments.transaction'],
     {
       config: { access: 'authenticated' },
       schema: {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { newId } from '../../db/schema/ids.js';
 import { couponRedemptions, paymentCards, paymentTransactions, type GatewayName, type PaymentStatus } from '../../db/schema/index.js';
 import { GatewayUnavailableError, PaymentDeclinedError, type PaymentGateway, type TopUpCharge } from '../../gateways/gateway.js';
@@ -7,8 +8,9 @@ import { chooseGateway } from '../../gateways/registry.js';
 import { HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { fromCents, toCents } from '../../http/money.js';
 import type { Page } from '../../http/pagination.js';
-import { extendHold, releaseReservation, reserveCoupon } from '../coupons/coupons.service.js';
-import { readSettings } from '../settings/settings.service.js';
+import type { PriceCheck } from '../../money/money-action.js';
+import { assertUsable, discountCents, extendHold, findCoupon, releaseReservation, reserveCoupon } from '../coupons/coupons.service.js';
+import { readSetting, readSettings } from '../settings/settings.service.js';
 import { findCustomerId } from './cards.service.js';
 import type { PaymentTransaction } from './payments.presenter.js';
 import { applyPaymentEvent } from './settlement.service.js';
@@ -28,20 +30,58 @@ export interface TopUpInput {
 
 const units = (cents: number) => fromCents(cents).toFixed(2);
 
-/**
- * Creates a pending top-up through a gateway. The limits come from the settings on every
- * call (an admin change applies at once); the coupon is reserved in the same transaction
- * as the top-up row. The gateway is called after that commit, outside any transaction.
- */
-export async function createTopUp(ctx: AppContext, userId: string, input: TopUpInput): Promise<{ transaction: PaymentTransaction; clientSecret?: string }> {
-  const settings = await readSettings(ctx.db, ['minTopupWalletAmount', 'maxTopupWalletAmount', 'paymentGateway', 'siteName']);
+/** The limits are settings read on every call, so an admin change applies at once. */
+async function assertTopUpLimits(db: DbOrTx, amountCents: number): Promise<void> {
+  const settings = await readSettings(db, ['minTopupWalletAmount', 'maxTopupWalletAmount']);
   const min = toCents(String(settings.minTopupWalletAmount)) ?? 0;
   const max = toCents(String(settings.maxTopupWalletAmount)) ?? 0;
-  if (input.amountCents < min || input.amountCents > max) {
-    throw unprocessable(`The top-up amount must be between ${units(min)} and ${units(max)}`);
+  if (amountCents < min || amountCents > max) {
+    throw unprocessable('payment.topup_out_of_range', `The top-up amount must be between ${units(min)} and ${units(max)}`);
   }
+}
+
+/** What the payer pays and the wallet receives for an amount and a coupon's discount. */
+function topUpPrice(amountCents: number, discountCents: number): { priceCents: number; creditCents: number } {
+  const priceCents = amountCents - discountCents;
+  if (priceCents < MIN_CHARGE_CENTS) {
+    throw unprocessable('payment.coupon_leaves_too_little', `With this coupon less than ${units(MIN_CHARGE_CENTS)} is left to pay; choose a larger amount`);
+  }
+  return { priceCents, creditCents: amountCents };
+}
+
+/**
+ * What a top-up would cost, by the same rules `createTopUp` applies, reserving nothing:
+ * the limits, the gateway, the saved card and the coupon as it stands now.
+ */
+export async function quoteTopUp(db: DbOrTx, ctx: AppContext, userId: string, input: TopUpInput): Promise<{ priceCents: number; creditCents: number }> {
+  await assertTopUpLimits(db, input.amountCents);
+  const gateway = chooseGateway(ctx, await readSetting(db, 'paymentGateway'), input.paymentGateway);
+  if (input.paymentCardId) await savedCard(db, userId, gateway, input.paymentCardId);
+  let discount = 0;
+  if (input.couponCode) {
+    const coupon = await findCoupon(db, input.couponCode);
+    await assertUsable(db, coupon, userId, ctx.now());
+    discount = discountCents(coupon, input.amountCents);
+  }
+  return topUpPrice(input.amountCents, discount);
+}
+
+/**
+ * Creates a pending top-up through a gateway. The coupon is reserved in the same
+ * transaction as the top-up row, and the price is checked against the fan's quote
+ * (`check`) there, before anything is kept. The gateway is called after that commit,
+ * outside any transaction.
+ */
+export async function createTopUp(
+  ctx: AppContext,
+  userId: string,
+  input: TopUpInput,
+  check: PriceCheck = () => undefined,
+): Promise<{ transaction: PaymentTransaction; clientSecret?: string }> {
+  await assertTopUpLimits(ctx.db, input.amountCents);
+  const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
   const gateway = chooseGateway(ctx, settings.paymentGateway, input.paymentGateway);
-  const card = input.paymentCardId ? await savedCard(ctx, userId, gateway, input.paymentCardId) : undefined;
+  const card = input.paymentCardId ? await savedCard(ctx.db, userId, gateway, input.paymentCardId) : undefined;
   const customerId = gateway.name === 'stripe' ? await findCustomerId(ctx.db, userId) : undefined;
 
   const now = ctx.now();
@@ -51,10 +91,8 @@ export async function createTopUp(ctx: AppContext, userId: string, input: TopUpI
     const reservation = input.couponCode
       ? await reserveCoupon(tx, { code: input.couponCode, userId, transactionId: id, amountCents: input.amountCents, holdUntil: expiresAt, now })
       : undefined;
-    const discount = reservation?.discountCents ?? 0;
-    if (input.amountCents - discount < MIN_CHARGE_CENTS) {
-      throw unprocessable(`With this coupon less than ${units(MIN_CHARGE_CENTS)} is left to pay; choose a larger amount`);
-    }
+    const priced = topUpPrice(input.amountCents, reservation?.discountCents ?? 0);
+    check(priced);
     const [row] = await tx
       .insert(paymentTransactions)
       .values({
@@ -62,9 +100,9 @@ export async function createTopUp(ctx: AppContext, userId: string, input: TopUpI
         userId,
         gateway: gateway.name,
         status: 'created',
-        amountCents: input.amountCents - discount,
-        creditCents: input.amountCents,
-        discountCents: discount,
+        amountCents: priced.priceCents,
+        creditCents: priced.creditCents,
+        discountCents: priced.creditCents - priced.priceCents,
         couponId: reservation?.coupon.id ?? null,
         expiresAt,
       })
@@ -89,8 +127,8 @@ export async function createTopUp(ctx: AppContext, userId: string, input: TopUpI
       await tx.update(paymentTransactions).set({ status: 'fail', updatedAt: ctx.now() }).where(eq(paymentTransactions.id, transaction.id));
       await releaseReservation(tx, transaction.id);
     });
-    if (error instanceof PaymentDeclinedError) throw unprocessable(error.message);
-    if (error instanceof GatewayUnavailableError) throw new HttpError(502, 'The payment provider is not available, please try again later');
+    if (error instanceof PaymentDeclinedError) throw unprocessable('payment.declined', error.message);
+    if (error instanceof GatewayUnavailableError) throw new HttpError(502, 'payment.gateway_unavailable', 'The payment provider is not available, please try again later');
     throw error;
   }
 
@@ -113,13 +151,13 @@ export async function createTopUp(ctx: AppContext, userId: string, input: TopUpI
   return { transaction: await ownTransaction(ctx, userId, transaction.id), ...(charge.clientSecret ? { clientSecret: charge.clientSecret } : {}) };
 }
 
-async function savedCard(ctx: AppContext, userId: string, gateway: PaymentGateway, cardId: string) {
-  if (gateway.name !== 'stripe') throw unprocessable('A saved card can only be used for card payments');
-  const [card] = await ctx.db
+async function savedCard(db: DbOrTx, userId: string, gateway: PaymentGateway, cardId: string) {
+  if (gateway.name !== 'stripe') throw unprocessable('payment.card_gateway_only', 'A saved card can only be used for card payments');
+  const [card] = await db
     .select()
     .from(paymentCards)
     .where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId)));
-  if (!card) throw notFound('Card not found');
+  if (!card) throw notFound('payment.card_not_found', 'Card not found');
   return card;
 }
 
@@ -146,7 +184,7 @@ export async function ownTransaction(ctx: AppContext, userId: string, id: string
     .select()
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.userId, userId)));
-  if (!row) throw notFound('Transaction not found');
+  if (!row) throw notFound('payment.transaction_not_found', 'Transaction not found');
   return row;
 }
 

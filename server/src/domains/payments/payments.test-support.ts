@@ -41,8 +41,14 @@ export const setGateway = (ctx: AppContext, name: 'pix-sandbox' | 'pix' | 'strip
 
 export const auth = (token: string) => ({ authorization: token });
 
-export async function topUp(app: App, token: string, body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/payment/wallet/top-up', headers: auth(token), payload: body });
+let keys = 0;
+/**
+ * Tops up through the API. `idempotencyKey`: a fresh one when omitted, none with null
+ * (refused), or the given one (a retry).
+ */
+export async function topUp(app: App, token: string, body: Record<string, unknown>, idempotencyKey: string | null = `topup-${process.pid}-${Date.now().toString(36)}-${(keys += 1)}`, extraHeaders: Record<string, string> = {}) {
+  const key = idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey };
+  return app.inject({ method: 'POST', url: '/api/payment/wallet/top-up', headers: { ...auth(token), ...key, ...extraHeaders }, payload: body });
 }
 
 export interface PixItem {

@@ -59,8 +59,17 @@ describe('PIX sandbox webhook', () => {
     const recorded = await t.ctx.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.transactionId, target!.id));
     expect(recorded).toHaveLength(1);
     const balanceEvents = realtime.sent.filter((e) => e.userId === user.id && e.event === 'update_balance');
-    expect(balanceEvents.map((e) => e.payload)).toEqual(expect.arrayContaining([{ token: 10 }, { token: 25.5 }, { token: 7.35 }]));
-    expect(balanceEvents).toHaveLength(3);
+    const payloads = balanceEvents.map((e) => e.payload as { token: number; balance: number });
+    expect(payloads.map((p) => p.token).sort((a, b) => a - b)).toEqual([7.35, 10, 25.5]);
+    // Whatever order the credits landed in, each balance is the one before it plus its own credit,
+    // read in the crediting transaction: in balance order they chain from 0 to the final wallet.
+    const chain = [...payloads].sort((a, b) => a.balance - b.balance);
+    let running = 0;
+    for (const p of chain) {
+      running = Math.round((running + p.token) * 100) / 100;
+      expect(p.balance).toBe(running);
+    }
+    expect(Math.round(running * 100)).toBe(await wallet(user.id));
     const callbacks = realtime.sent.filter((e) => e.userId === user.id && e.event === 'payment_status_callback');
     expect(callbacks).toContainEqual(expect.objectContaining({ payload: { redirectUrl: `http://fandeck.test/payment/success?transactionId=${target!.id}` } }));
     expect((await checkLedger(t.ctx.db)).ok).toBe(true);

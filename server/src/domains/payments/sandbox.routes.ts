@@ -1,3 +1,4 @@
+import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
@@ -24,15 +25,15 @@ const NOT_FOUND = 'Payment not found';
 
 async function sandboxTransaction(ctx: AppContext, id: string): Promise<{ transaction: PaymentTransaction; siteName: string }> {
   const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
-  if (!sandboxActive(ctx, settings.paymentGateway)) throw notFound(NOT_FOUND);
+  if (!sandboxActive(ctx, settings.paymentGateway)) throw notFound('payment.transaction_not_found', NOT_FOUND);
   const transaction = await findTransaction(ctx, id);
-  if (!transaction || transaction.gateway !== 'pix-sandbox') throw notFound(NOT_FOUND);
+  if (!transaction || transaction.gateway !== 'pix-sandbox') throw notFound('payment.transaction_not_found', NOT_FOUND);
   return { transaction, siteName: settings.siteName };
 }
 
 export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
-    '/payment/sandbox/:transactionId',
+    paths['payments.sandboxPage'],
     {
       config: { access: 'public' },
       schema: { hide: true, params, querystring: z.object({ locale: z.string().max(35).optional() }) },
@@ -53,7 +54,7 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/payment/sandbox/:transactionId/pay',
+    paths['payments.sandboxPay'],
     {
       config: { access: 'public' },
       schema: {
@@ -67,9 +68,9 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
       const { transaction } = await sandboxTransaction(ctx, request.params.transactionId);
       const now = ctx.now();
       const state = sandboxPageState(transaction, now);
-      if (state === 'paid') throw unprocessable('This charge is already paid');
-      if (state === 'expired') throw unprocessable('This PIX charge has expired');
-      if (state === 'closed') throw unprocessable('This charge is no longer awaiting payment');
+      if (state === 'paid') throw unprocessable('payment.already_paid', 'This charge is already paid');
+      if (state === 'expired') throw unprocessable('payment.expired', 'This PIX charge has expired');
+      if (state === 'closed') throw unprocessable('payment.closed', 'This charge is no longer awaiting payment');
 
       // The sandbox "provider" sends its webhook to us through the same route and signature
       // check as any delivery; nothing here credits directly.
@@ -80,13 +81,13 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
       });
       const delivery = await api.inject({
         method: 'POST',
-        url: `${api.prefix}/payment/webhooks/pix-sandbox`,
+        url: `${api.prefix}${paths['payments.webhookPix']}`,
         headers: webhook.headers,
         payload: webhook.body,
       });
       if (delivery.statusCode !== 200) {
         request.log.error({ status: delivery.statusCode, body: delivery.body }, 'sandbox webhook was refused');
-        throw unprocessable('The sandbox could not confirm this payment');
+        throw unprocessable('payment.sandbox_failed', 'The sandbox could not confirm this payment');
       }
       const outcome = (delivery.json() as { data: { results: { outcome: string }[] } }).data.results[0]?.outcome ?? 'ignored';
       const settled = (await findTransaction(ctx, transaction.id))!;

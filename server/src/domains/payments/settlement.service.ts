@@ -1,3 +1,4 @@
+import type { BalanceEvent } from '@fandeck/contract/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -52,47 +53,55 @@ async function lockTransaction(tx: Tx, gateway: PaymentGateway, event: PaymentEv
   return row;
 }
 
-async function credit(tx: Tx, gateway: PaymentGateway, t: PaymentTransaction, event: PaymentEvent, now: Date): Promise<void> {
+/** Credits the wallet; answers its balance right after, read in this transaction. */
+async function credit(tx: Tx, gateway: PaymentGateway, t: PaymentTransaction, event: PaymentEvent, now: Date): Promise<number> {
   await tx
     .update(paymentTransactions)
     .set({ status: 'success', providerPaymentId: event.providerPaymentId, paidAt: now, updatedAt: now })
     .where(eq(paymentTransactions.id, t.id));
   // The payer's money arrives at the gateway's clearing account; a coupon's discount is the platform's.
+  const wallet = accountKeys.wallet(t.userId);
   const postings: Posting[] = [
     { account: accountKeys.gateway(gateway.clearingAccount), amountCents: -t.amountCents },
-    { account: accountKeys.wallet(t.userId), amountCents: t.creditCents },
+    { account: wallet, amountCents: t.creditCents },
   ];
   if (t.discountCents > 0) postings.push({ account: accountKeys.platform(), amountCents: -t.discountCents });
-  await postMovement(tx, { kind: 'topup', referenceType: 'payment_transaction', referenceId: t.id, postings });
+  const { balances } = await postMovement(tx, { kind: 'topup', referenceType: 'payment_transaction', referenceId: t.id, postings });
   if (t.couponId) await redeemReservation(tx, t.id);
+  return balances.get(wallet)!;
 }
 
-async function decide(tx: Tx, gateway: PaymentGateway, t: PaymentTransaction, event: PaymentEvent, now: Date): Promise<SettlementOutcome> {
+interface Decision {
+  outcome: SettlementOutcome;
+  /** Set when the wallet was credited. */
+  walletCents?: number;
+}
+
+async function decide(tx: Tx, gateway: PaymentGateway, t: PaymentTransaction, event: PaymentEvent, now: Date): Promise<Decision> {
   if (event.status === 'success') {
     if (t.status === 'success') {
       await tx.update(paymentTransactions).set({ reviewReason: 'paid_twice', updatedAt: now }).where(eq(paymentTransactions.id, t.id));
-      return 'paid_twice';
+      return { outcome: 'paid_twice' };
     }
-    if (t.reviewReason) return 'needs_review';
+    if (t.reviewReason) return { outcome: 'needs_review' };
     if (event.amountCents !== t.amountCents || event.currency.toUpperCase() !== t.currency) {
       await tx
         .update(paymentTransactions)
         .set({ status: 'fail', reviewReason: 'amount_mismatch', providerPaymentId: event.providerPaymentId, updatedAt: now })
         .where(eq(paymentTransactions.id, t.id));
-      return 'amount_mismatch';
+      return { outcome: 'amount_mismatch' };
     }
-    await credit(tx, gateway, t, event, now);
-    return 'credited';
+    return { outcome: 'credited', walletCents: await credit(tx, gateway, t, event, now) };
   }
   // A failed attempt may be followed by a successful one (another card), so it keeps the coupon;
   // a cancellation is final and frees it. Neither ever undoes a success.
-  if (!OPEN_STATUSES.has(t.status)) return 'ignored';
+  if (!OPEN_STATUSES.has(t.status)) return { outcome: 'ignored' };
   await tx.update(paymentTransactions).set({ status: event.status, updatedAt: now }).where(eq(paymentTransactions.id, t.id));
   if (event.status === 'canceled') {
     await releaseReservation(tx, t.id);
-    return 'canceled';
+    return { outcome: 'canceled' };
   }
-  return 'failed';
+  return { outcome: 'failed' };
 }
 
 export async function applyPaymentEvent(ctx: AppContext, gateway: PaymentGateway, event: PaymentEvent): Promise<Settlement> {
@@ -109,25 +118,27 @@ export async function applyPaymentEvent(ctx: AppContext, gateway: PaymentGateway
       })
       .onConflictDoNothing()
       .returning({ id: paymentWebhookEvents.id });
-    if (!recorded) return { outcome: 'duplicate' as const, transaction: undefined };
+    if (!recorded) return { outcome: 'duplicate' as const, transaction: undefined, walletCents: undefined };
     const transaction = await lockTransaction(tx, gateway, event);
-    const outcome = transaction ? await decide(tx, gateway, transaction, event, now) : 'unknown_transaction';
+    const decision: Decision = transaction ? await decide(tx, gateway, transaction, event, now) : { outcome: 'unknown_transaction' };
+    const { outcome } = decision;
     await tx
       .update(paymentWebhookEvents)
       .set({ outcome, transactionId: transaction?.id ?? event.transactionId ?? null })
       .where(eq(paymentWebhookEvents.id, recorded.id));
-    return { outcome, transaction };
+    return { outcome, transaction, walletCents: decision.walletCents };
   });
 
   // Live events only after the commit, so a client never sees a balance that could roll back.
   const t = result.transaction;
-  if (t) notify(ctx, t, result.outcome);
+  if (t) notify(ctx, t, result.outcome, result.walletCents);
   return { outcome: result.outcome, transactionId: t?.id ?? null };
 }
 
-function notify(ctx: AppContext, t: PaymentTransaction, outcome: SettlementOutcome): void {
-  if (outcome === 'credited') {
-    ctx.realtime.emitToUser(t.userId, 'update_balance', { token: fromCents(t.creditCents) });
+function notify(ctx: AppContext, t: PaymentTransaction, outcome: SettlementOutcome, walletCents: number | undefined): void {
+  if (outcome === 'credited' && walletCents !== undefined) {
+    const event: BalanceEvent = { token: fromCents(t.creditCents), balance: fromCents(walletCents) };
+    ctx.realtime.emitToUser(t.userId, 'update_balance', event);
     ctx.realtime.emitToUser(t.userId, 'payment_status_callback', { redirectUrl: redirectUrlFor(ctx, t, true) });
   } else if (outcome === 'failed' || outcome === 'canceled' || outcome === 'amount_mismatch') {
     ctx.realtime.emitToUser(t.userId, 'payment_status_callback', { redirectUrl: redirectUrlFor(ctx, t, false) });

@@ -101,7 +101,7 @@ describe('card top-ups', () => {
     expect(answers.map((a) => a.json().data.results[0].outcome).sort()).toEqual(['credited', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     expect(await wallet(fan.id)).toBe(5000);
     expect(await balanceOf(t.ctx.db, accountKeys.gateway('stripe'))).toBe(-5000);
-    expect(realtime.sent).toContainEqual({ userId: fan.id, event: 'update_balance', payload: { token: 50 } });
+    expect(realtime.sent).toContainEqual({ userId: fan.id, event: 'update_balance', payload: { token: 50, balance: 50 } });
   });
 
   it('lets a failed attempt be followed by a successful one, and never undoes a success', async () => {
@@ -169,7 +169,7 @@ describe('without Stripe keys', () => {
         { method: 'POST' as const, url: '/api/payment/wallet/top-up', payload: { amount: 10, paymentGateway: 'stripe' } },
       ];
       for (const call of calls) {
-        const res = await plain.app.inject({ ...call, headers: auth(token) });
+        const res = await plain.app.inject({ ...call, headers: { ...auth(token), 'idempotency-key': `cards-off-${call.url}` } });
         expect(res.json(), `${call.method} ${call.url}`).toMatchObject({ statusCode: 422, message: 'Card payments are not enabled' });
       }
       const hook = await plain.app.inject({ method: 'POST', url: '/api/payment/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' });

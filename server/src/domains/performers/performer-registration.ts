@@ -6,7 +6,8 @@ import { cleanFileName, sniffDocumentType } from '../../storage/uploads.js';
 import { writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { newId } from '../../db/schema/ids.js';
-import { insertUser, newAccountValues, sendVerificationMail } from '../auth/auth.service.js';
+import { insertUser } from '../accounts/accounts.service.js';
+import { newAccountValues, sendVerificationMail } from '../auth/auth.service.js';
 import type { PerformerRegister } from '../auth/auth.schemas.js';
 
 /** The ID documents a creator sends at registration: the ID itself and a selfie holding it. */
@@ -23,12 +24,12 @@ function ageOn(dateOfBirth: string, now: Date): number {
 }
 
 export async function registerPerformer(ctx: AppContext, input: PerformerRegister, uploads: UploadedPart[]) {
-  if (ageOn(input.dateOfBirth, ctx.now()) < MIN_AGE_YEARS) throw badRequest('body.dateOfBirth: creators must be at least 18 years old');
+  if (ageOn(input.dateOfBirth, ctx.now()) < MIN_AGE_YEARS) throw badRequest('performers.too_young', 'body.dateOfBirth: creators must be at least 18 years old', ['body.dateOfBirth']);
   const documents = DOCUMENT_FIELDS.map((field) => {
     const part = uploads.find((u) => u.field === field);
-    if (!part || part.data.length === 0) throw badRequest(`body.${field}: the document file is required`);
+    if (!part || part.data.length === 0) throw badRequest('performers.document_required', `body.${field}: the document file is required`, [`body.${field}`]);
     const mimeType = sniffDocumentType(part.data);
-    if (!mimeType) throw badRequest(`body.${field}: must be a JPEG, PNG, WebP or PDF file`);
+    if (!mimeType) throw badRequest('performers.document_type', `body.${field}: must be a JPEG, PNG, WebP or PDF file`, [`body.${field}`]);
     return { field, part, mimeType, storagePath: path.posix.join('documents', `${newId()}${EXT[mimeType]}`) };
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { performers, users } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../users/users.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 
 type UserRow = typeof users.$inferSelect;
 type PerformerRow = typeof performers.$inferSelect;

@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { readMultipart } from '../../http/multipart.js';
 import { listQuerySchema } from '../../http/pagination.js';
+import { parseOrThrow } from '../../http/validate.js';
+import { registered, registrationAnswer } from '../auth/auth.routes.js';
+import { performerRegisterSchema } from '../auth/auth.schemas.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { performerSchema } from './performers.presenter.js';
+import { DOCUMENT_FIELDS, registerPerformer } from './performer-registration.js';
 import { findPerformer, searchPerformers } from './performers.service.js';
 
-export default async function performersRoutes(api: ApiScope, ctx: AppContext) {
+async function performersRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
-    '/performers/search',
+    paths['performers.search'],
     {
       config: { access: 'optional' },
       schema: {
@@ -28,7 +35,7 @@ export default async function performersRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/performers/:id',
+    paths['performers.get'],
     {
       config: { access: 'optional' },
       schema: {
@@ -40,4 +47,27 @@ export default async function performersRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (request) => ok(await findPerformer(ctx, request.params.id)),
   );
+
+  // Under /auth with the fan's registration, but the creator's documents are this domain's.
+  api.post(
+    paths['auth.registerCreator'],
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a creator (multipart, with ID documents)',
+        description: `Fields as the fan registration plus dateOfBirth; files: ${DOCUMENT_FIELDS.join(', ')} (JPEG, PNG, WebP or PDF).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: registered },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readMultipart(request, DOCUMENT_FIELDS);
+      const input = parseOrThrow(performerRegisterSchema, fields);
+      const user = await registerPerformer(ctx, input, files);
+      return ok(registrationAnswer(user));
+    },
+  );
 }
+
+export default defineDomain({ name: 'performers', dependsOn: ['accounts', 'auth'], register: performersRoutes });

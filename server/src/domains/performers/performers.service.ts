@@ -55,6 +55,6 @@ export async function findPerformer(ctx: AppContext, idOrUsername: string) {
     .innerJoin(users, eq(users.id, performers.userId))
     .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
     .limit(1);
-  if (!row) throw notFound('Creator not found');
+  if (!row) throw notFound('performers.not_found', 'Creator not found');
   return presentPerformer(ctx.config.publicOrigin, row.user, row.profile);
 }

@@ -81,7 +81,7 @@ describe('creator search and profile', () => {
     for (const id of ['just.a.fan', 'nobody-here', 'aaaaaaaaaaaaaaaaaaaaaaaa']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/performers/${id}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: 'Creator not found', error: 'Not Found' });
+      expect(res.json()).toEqual({ statusCode: 404, message: 'Creator not found', error: 'Not Found', code: 'performers.not_found' });
     }
   });
 });

@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, errorSchema, ok } from '../../http/envelope.js';
+import { errorBodySchema } from '@fandeck/contract/schemas';
+import { envelopeSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { appCountries, appCountrySchema } from './countries.js';
 import { flagCodeFromFileName, readFlagSvg } from './flags.js';
@@ -34,9 +37,9 @@ function perCaller(reply: FastifyReply): void {
   reply.header('cache-control', 'private, no-store');
 }
 
-export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
+async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
-    '/countries/list',
+    paths['reference.countries'],
     {
       config: { access: 'public' },
       schema: {
@@ -52,20 +55,20 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/flags/:file',
+    paths['reference.flag'],
     {
       config: { access: 'public' },
       schema: {
         tags,
         summary: 'A country flag as SVG (/flags/br.svg); 404 for a code with no flag',
         params: z.object({ file: z.string().max(16).describe('{lower-case country code}.svg') }),
-        response: { 200: z.string().describe('image/svg+xml'), 404: errorSchema },
+        response: { 200: z.string().describe('image/svg+xml'), 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       const code = flagCodeFromFileName(request.params.file);
       const svg = code ? await readFlagSvg(code) : undefined;
-      if (!svg) throw notFound(`There is no flag for ${request.params.file}`);
+      if (!svg) throw notFound('reference.not_found', `There is no flag for ${request.params.file}`);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400, immutable')
@@ -77,26 +80,26 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/states/:id',
+    paths['reference.states'],
     {
       config: { access: 'public' },
       schema: {
         tags,
         summary: 'States of a country by name; 404 for an unknown country, an empty list for one without states',
         params: z.object({ id: countryCode }),
-        response: { 200: envelopeSchema(z.array(stateSchema)), 404: errorSchema },
+        response: { 200: envelopeSchema(z.array(stateSchema)), 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       const states = await statesOf(request.params.id);
-      if (!states.ok) throw notFound(states.message);
+      if (!states.ok) throw notFound('reference.not_found', states.message);
       cacheable(reply);
       return ok(states.items);
     },
   );
 
   api.get(
-    '/cities/:a/:b',
+    paths['reference.cities'],
     {
       config: { access: 'public' },
       schema: {
@@ -104,19 +107,19 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
         summary:
           'Cities of a state (country code, state code) by name; 404 for an unknown country or state, an empty list for a state without cities',
         params: z.object({ a: countryCode, b: stateCode }),
-        response: { 200: envelopeSchema(z.array(citySchema)), 404: errorSchema },
+        response: { 200: envelopeSchema(z.array(citySchema)), 404: errorBodySchema },
       },
     },
     async (request, reply) => {
       const cities = await citiesOf(request.params.a, request.params.b);
-      if (!cities.ok) throw notFound(cities.message);
+      if (!cities.ok) throw notFound('reference.not_found', cities.message);
       cacheable(reply);
       return ok(cities.items);
     },
   );
 
   api.get(
-    '/languages/list',
+    paths['reference.languagesList'],
     {
       config: { access: 'public' },
       schema: {
@@ -132,7 +135,7 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/languages',
+    paths['reference.languages'],
     {
       config: { access: 'public' },
       schema: {
@@ -148,7 +151,7 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/locales',
+    paths['reference.locales'],
     {
       config: { access: 'public' },
       schema: {
@@ -164,7 +167,7 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/phone-codes/list',
+    paths['reference.phoneCodes'],
     {
       config: { access: 'public' },
       schema: {
@@ -180,7 +183,7 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/user-additional',
+    paths['reference.userAdditional'],
     {
       config: { access: 'public' },
       schema: {
@@ -196,7 +199,7 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/geo-location/ip',
+    paths['reference.geoIp'],
     {
       config: { access: 'public' },
       schema: {
@@ -212,7 +215,7 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/block/countries/check',
+    paths['reference.blockCheck'],
     {
       config: { access: 'public' },
       schema: {
@@ -227,3 +230,5 @@ export default async function referenceRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 }
+
+export default defineDomain({ name: 'reference', register: referenceRoutes });

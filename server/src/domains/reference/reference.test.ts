@@ -5,13 +5,18 @@ import { blockedCountries } from '../../db/schema/index.js';
 import { countryOfIp, isLocalIp } from './geo-ip.js';
 
 let t: TestApp;
+/** The same app with no trusted proxy (the default): X-Forwarded-For from anyone is ignored. */
+let direct: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test client sits behind one trusted proxy at 127.0.0.1.
+  t = await createTestApp({}, { TRUST_PROXY: '127.0.0.1' });
+  direct = await createTestApp();
 });
 
 afterAll(async () => {
   await t.close();
+  await direct.close();
 });
 
 async function getData<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
@@ -154,6 +159,11 @@ describe('geo location and country blocking', () => {
       ip: '192.168.0.7',
       country: null,
     });
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const res = await direct.app.inject({ method: 'GET', url: '/api/geo-location/ip', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    expect(res.json()).toMatchObject({ data: { ip: '127.0.0.1', country: null } });
   });
 
   it('GET /api/block/countries/check reports a blocked country', async () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { isSettingKey, PUBLIC_SETTING_KEYS, SETTING_KEYS, SETTINGS } from './settings.catalogue.js';
@@ -14,9 +16,9 @@ function withEnvironment<T extends { stripePublishableKey?: string }>(ctx: AppCo
   return values;
 }
 
-export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
+async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
-    '/settings/public',
+    paths['settings.public'],
     {
       config: { access: 'public' },
       schema: { tags: ['settings'], summary: 'Public settings with their defaults', response: { 200: envelopeSchema(settingsMap) } },
@@ -25,7 +27,7 @@ export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.post(
-    '/settings/keys',
+    paths['settings.keys'],
     {
       config: { access: 'public' },
       schema: {
@@ -43,7 +45,7 @@ export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.get(
-    '/admin/settings',
+    paths['admin.settings.get'],
     {
       config: { access: { permission: 'setting.view' } },
       schema: { tags: ['settings'], summary: 'Every setting, public and private', response: { 200: envelopeSchema(settingsMap) } },
@@ -52,7 +54,7 @@ export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   );
 
   api.put(
-    '/admin/settings',
+    paths['admin.settings.update'],
     {
       config: { access: { permission: 'setting.update' } },
       schema: {
@@ -68,3 +70,5 @@ export default async function settingsRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 }
+
+export default defineDomain({ name: 'settings', register: settingsRoutes });

@@ -43,12 +43,12 @@ export async function readSetting<K extends SettingKey>(db: DbOrTx, key: K): Pro
 
 export async function updateSettings(db: DbOrTx, changes: Record<string, unknown>): Promise<void> {
   const entries = Object.entries(changes);
-  if (entries.length === 0) throw badRequest('body: at least one setting is required');
+  if (entries.length === 0) throw badRequest('settings.empty', 'body: at least one setting is required');
   const checked: { key: SettingKey; value: unknown }[] = [];
   for (const [key, value] of entries) {
-    if (!isSettingKey(key)) throw badRequest(`body.${key}: unknown setting`);
+    if (!isSettingKey(key)) throw badRequest('settings.unknown_key', `body.${key}: unknown setting`, [`body.${key}`]);
     const parsed = SETTINGS[key].schema.safeParse(value);
-    if (!parsed.success) throw badRequest(`body.${key}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`);
+    if (!parsed.success) throw badRequest('settings.invalid_value', `body.${key}: ${parsed.error.issues[0]?.message ?? 'invalid value'}`, [`body.${key}`]);
     checked.push({ key, value: parsed.data });
   }
   for (const { key, value } of checked) {

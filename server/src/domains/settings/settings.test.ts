@@ -96,7 +96,9 @@ describe('admin settings', () => {
 
     const manager = await createUser(t.ctx, { role: 'manager' });
     const managerToken = await signIn(t.app, manager.email);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: managerToken } })).statusCode).toBe(403);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: managerToken } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('auth.permission_denied');
     const { userPermissions } = await import('../../db/schema/index.js');
     await t.ctx.db.insert(userPermissions).values({ userId: manager.id, permissionKey: 'setting.all' });
     const allowed = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: managerToken } });

@@ -1,26 +1,31 @@
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
+import { userSchema } from '../accounts/accounts.presenter.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { userSchema } from './users.presenter.js';
 import { profileUpdateSchema } from './users.schemas.js';
-import { findUserById, presentAccount, updateProfile } from './users.service.js';
+import { updateProfile } from './users.service.js';
 
-export default async function usersRoutes(api: ApiScope, ctx: AppContext) {
+async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
+  const accounts = deps.get('accounts');
   const answer = { 200: envelopeSchema(userSchema) };
 
   api.get(
-    '/users/me',
+    paths['users.me'],
     { config: { access: 'authenticated' }, schema: { tags: ['users'], summary: 'The signed-in account', response: answer } },
-    async (request) => ok(await presentAccount(ctx, await findUserById(ctx, currentUser(request).id))),
+    async (request) => ok(await accounts.present(await accounts.findById(currentUser(request).id))),
   );
 
   api.put(
-    '/users',
+    paths['users.update'],
     {
       config: { access: 'authenticated' },
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
-    async (request) => ok(await presentAccount(ctx, await updateProfile(ctx, currentUser(request).id, request.body))),
+    async (request) => ok(await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
   );
 }
+
+export default defineDomain({ name: 'users', dependsOn: ['accounts', 'auth'], register: usersRoutes });

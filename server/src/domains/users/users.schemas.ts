@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../auth/auth.schemas.js';
+import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
 import { isSupportedCultureName } from '../reference/locales.js';
 
 const timezones = new Set(Intl.supportedValuesOf('timeZone'));

@@ -1,26 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balanceOf } from '../../ledger/ledger.js';
-import { presentUser } from './users.presenter.js';
-import { checkPhone, displayName, rethrowUserConflict } from '../auth/auth.service.js';
+import { checkPhone, displayName, findUserById, rethrowUserConflict } from '../accounts/accounts.service.js';
 import type { ProfileUpdate } from './users.schemas.js';
 
-export async function findUserById(ctx: AppContext, id: string) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!user) throw notFound('User not found');
-  return user;
-}
-
-/** The account as its owner sees it, with the wallet balance from the ledger. */
-export async function presentAccount(ctx: AppContext, user: Awaited<ReturnType<typeof findUserById>>) {
-  return presentUser(ctx.config.publicOrigin, user, await balanceOf(ctx.db, accountKeys.wallet(user.id)));
-}
-
 export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate) {
-  const current = await findUserById(ctx, userId);
+  const current = await findUserById(ctx.db, userId);
   const next = {
     ...(input.username !== undefined ? { username: input.username } : {}),
     ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),

@@ -1,25 +1,11 @@
-import { z } from 'zod';
+import type { ChargeKind } from '@fandeck/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
 
-/** Spec section 7: every kind of `POST /wallet/charges/{kind}/{id}`. */
-export const CHARGE_KINDS = [
-  'tip',
-  'feed',
-  'product',
-  'video',
-  'gallery',
-  'message',
-  'stream',
-  'auction',
-  'gift',
-  'crowdfunding',
-  'event',
-  'booking-cameo',
-] as const;
-export type ChargeKind = (typeof CHARGE_KINDS)[number];
+export { CHARGE_KINDS, type ChargeKind } from '@fandeck/contract';
 
 export type WalletChargeRow = typeof walletCharges.$inferSelect;
 
@@ -29,24 +15,26 @@ export interface Purchase {
   targetId: string;
   performerId: string;
   priceCents: number;
+  /** The item's title as the fan's confirm dialog shows it (a video's title); null for a tip. */
+  description?: string | null;
   message?: string | null;
   conversationId?: string | null;
 }
 
 /**
- * One kind of purchase. The engine (`wallet.service.ts`) does everything common to
- * all of them, inside one transaction: it asks the handler for the item and its
- * price, debits the wallet and shares the price out through the ledger, writes the
- * `wallet_charges` row, then lets the handler write its own records (`fulfil`: an
- * order, an unlock, a ticket) so they commit or roll back with the money.
+ * One kind of purchase, plugged in through the wallet's `registerChargeHandler`. The
+ * engine (`wallet.service.ts`) does everything common to all of them, inside one
+ * transaction: it asks the handler for the item and its price, debits the wallet and
+ * shares the price out through the ledger, writes the `wallet_charges` row, then lets the
+ * handler write its own records (`fulfil`: an order, an unlock, a ticket) so they commit
+ * or roll back with the money. The quote route calls the same `price` in a transaction
+ * that is rolled back, so `price` must only read, and `fulfil` does the writing.
  */
 export interface ChargeHandler<B extends z.ZodType = z.ZodType> {
   kind: ChargeKind;
-  /** One line for the API reference. */
-  summary: string;
   /** The request body; its issues are 400s naming the field. */
   body: B;
-  /** Finds and prices the item, or throws a 404 (no such item) or 422 (a rule refuses). */
+  /** Finds and prices the item, or throws a 404 (no such item) or 422 (a rule refuses). Reads only. */
   price(tx: Tx, ctx: AppContext, buyer: AuthUser, itemId: string, body: z.output<B>): Promise<Purchase>;
   /** The 422 message when a creator tries to buy from themselves. */
   selfPurchaseMessage?: string;

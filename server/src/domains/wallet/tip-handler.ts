@@ -33,7 +33,7 @@ export async function findTippableCreator(tx: Tx, idOrUsername: string): Promise
     .from(users)
     .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
     .limit(1);
-  if (!creator) throw notFound(NO_SUCH_CREATOR);
+  if (!creator) throw notFound('wallet.creator_not_found', NO_SUCH_CREATOR);
   return creator;
 }
 
@@ -45,7 +45,6 @@ export async function findTippableCreator(tx: Tx, idOrUsername: string): Promise
  */
 export const tipHandler = defineHandler({
   kind: 'tip',
-  summary: 'Tip a creator from the wallet; the price is shared out between the creator, the platform and referrers',
   body: tipBodySchema,
   selfPurchaseMessage: SELF_TIP,
   async price(tx, _ctx, _buyer, creatorIdOrUsername, body) {
@@ -54,13 +53,14 @@ export const tipHandler = defineHandler({
     const min = settingToCents(limits.minTipAmount);
     const max = settingToCents(limits.maxTipAmount);
     if (body.price < min || body.price > max) {
-      throw unprocessable(`The tip must be between ${display(min)} and ${display(max)}`);
+      throw unprocessable('wallet.tip_out_of_range', `The tip must be between ${display(min)} and ${display(max)}`);
     }
     return {
       target: 'tip',
       targetId: creator.id,
       performerId: creator.id,
       priceCents: body.price,
+      description: null,
       message: body.message ? body.message : null,
       conversationId: body.conversationId ?? null,
     };

@@ -27,13 +27,26 @@ export function recordingRealtime(): Realtime & { events: SentEvent[] } {
   };
 }
 
-export function tip(app: App, token: string | undefined, creator: string, payload: unknown, idempotencyKey?: string) {
+let keys = 0;
+/** A fresh Idempotency-Key: every money action needs one. */
+export const freshKey = (prefix = 'test') => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(keys += 1)}`;
+
+/**
+ * Tips through the API. `idempotencyKey`: a fresh one when omitted, none at all with null
+ * (the action then refuses the request), or the given one (retries, reuse).
+ */
+export function tip(app: App, token: string | undefined, creator: string, payload: unknown, idempotencyKey: string | null = freshKey('tip'), extraHeaders: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
     url: `/api/wallet/charges/tip/${encodeURIComponent(creator)}`,
-    headers: { ...(token ? { authorization: token } : {}), ...(idempotencyKey !== undefined ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: { ...(token ? { authorization: token } : {}), ...(idempotencyKey !== null ? { 'idempotency-key': idempotencyKey } : {}), ...extraHeaders },
     payload: payload as Record<string, unknown>,
   });
+}
+
+/** Asks for the quote of a money action: `path` is the action's path under /api. */
+export function quote(app: App, token: string, path: string, payload: unknown) {
+  return app.inject({ method: 'POST', url: `/api${path}/quote`, headers: { authorization: token }, payload: payload as Record<string, unknown> });
 }
 
 export async function setReferrer(ctx: AppContext, userId: string, referrerId: string | null) {

@@ -1,19 +1,21 @@
+import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
-import { idempotencyHeaders, idempotentRequestOf, runIdempotent, sendAnswer } from '../../http/idempotency.js';
 import { listQuerySchema } from '../../http/pagination.js';
 import { checkLedger } from '../../ledger/invariant.js';
-import { CHARGE_KINDS } from './charge-handler.js';
-import { chargeHandlers } from './charge-registry.js';
-import { chargeSchema, ledgerCheckSchema, presentCharge } from './wallet.presenter.js';
-import { announceCharge, purchase, searchCharges } from './wallet.service.js';
-
-const itemParams = z.object({ id: z.string().min(1).max(100) });
+import { registerMoneyAction } from '../../money/money-routes.js';
+import { chargeAction } from './charge-actions.js';
+import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';
+import { createChargeRegistry, type ChargeRegistry } from './charge-registry.js';
+import { tipHandler } from './tip-handler.js';
+import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
+import { searchCharges } from './wallet.service.js';
 
 const chargeSearchQuery = listQuerySchema.extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
@@ -22,41 +24,42 @@ const chargeSearchQuery = listQuerySchema.extend({
   status: z.enum(WALLET_CHARGE_STATUSES).optional(),
 });
 
-export default async function walletRoutes(api: ApiScope, ctx: AppContext) {
-  // One route per kind, so each documents and validates its own body; all share the engine.
-  for (const kind of CHARGE_KINDS) {
-    const handler = chargeHandlers[kind];
-    api.post(
-      `/wallet/charges/${kind}/:id`,
-      {
-        config: { access: 'authenticated' },
-        schema: {
-          tags: ['wallet'],
-          summary: handler.summary,
-          description:
-            'Money-moving: send an `Idempotency-Key` header (1 to 255 visible ASCII characters) so a retry returns the first answer; ' +
-            'the same key with another body is a 422. A short balance is a 422.',
-          params: itemParams,
-          headers: idempotencyHeaders,
-          body: handler.body,
-          response: { 200: envelopeSchema(chargeSchema) },
-        },
-      },
-      async (request, reply) => {
-        const buyer = currentUser(request);
-        const idempotent = idempotentRequestOf(request, buyer.id);
-        const answer = await runIdempotent(ctx.db, idempotent, async (tx) => {
-          const result = await purchase(tx, ctx, handler, buyer, request.params.id, request.body, idempotent.key);
-          const body = ok(presentCharge(result.charge, 'buyer'));
-          return { statusCode: 200, body, afterCommit: () => announceCharge(ctx, result, body.data) };
-        });
-        return sendAnswer(reply, answer);
-      },
-    );
+/** What the wallet offers the domains that sell something. */
+export interface WalletExtension {
+  /**
+   * Sells a charge kind from the wallet: its action and quote routes, idempotency, quote
+   * checks, ledger split, charge record and live events come with it. A domain calls it
+   * from its own `register` (with `dependsOn: ['wallet']`); one handler per kind.
+   */
+  registerChargeHandler(handler: ChargeHandler): void;
+}
+
+declare module '../plugin.js' {
+  interface DomainExtensions {
+    wallet: WalletExtension;
   }
+}
+
+export default defineDomain({
+  name: 'wallet',
+  // Tips read the tip limits and the commission rates from the settings.
+  dependsOn: ['settings'],
+  async register(api, ctx) {
+    const registry = createChargeRegistry();
+    const extension: WalletExtension = { registerChargeHandler: (handler) => registry.register(handler) };
+    // The wallet sells tips itself, through the same door as any other domain.
+    extension.registerChargeHandler(tipHandler);
+    await walletRoutes(api, ctx, registry);
+    return extension;
+  },
+});
+
+async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegistry) {
+  // One action (and quote) per contract kind, so each documents itself; all share the engine.
+  for (const kind of CHARGE_KINDS) registerMoneyAction(api, ctx, chargeAction(kind, registry));
 
   api.get(
-    '/wallet/charges/search',
+    paths['wallet.charges'],
     {
       config: { access: 'authenticated' },
       schema: {
@@ -69,14 +72,14 @@ export default async function walletRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       const user = currentUser(request);
       const viewAs = request.query.as ?? (user.role === 'performer' ? 'creator' : 'buyer');
-      if (viewAs === 'creator' && user.role !== 'performer') throw forbidden('Only creators receive charges');
+      if (viewAs === 'creator' && user.role !== 'performer') throw forbidden('wallet.creators_only', 'Only creators receive charges');
       const { items, total } = await searchCharges(ctx, user, viewAs, request.query);
       return list(items, total);
     },
   );
 
   api.get(
-    '/admin/ledger/check',
+    paths['admin.ledgerCheck'],
     {
       config: { access: { permission: 'earning.all' } },
       schema: {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { BalanceEvent } from '@fandeck/contract/schemas';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { newId } from '../../db/schema/ids.js';
@@ -9,22 +10,36 @@ import type { AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../http/money.js';
 import { toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../ledger/accounts.js';
-import { postMovement, type Posting } from '../../ledger/ledger.js';
+import { balanceOf, postMovement, type Posting } from '../../ledger/ledger.js';
+import type { PriceCheck } from '../../money/money-action.js';
 import { readSettings } from '../settings/settings.service.js';
-import type { ChargeHandler, WalletChargeRow } from './charge-handler.js';
+import type { ChargeHandler, Purchase, WalletChargeRow } from './charge-handler.js';
 import { splitPrice, type Referrers, type Split } from './commission-split.js';
 import { presentCharge, type ChargeDto, type ChargeParty, type ChargeViewer } from './wallet.presenter.js';
 
 export interface ChargeResult {
   charge: WalletChargeRow;
   split: Split;
+  /** Balances right after the movement, read in its transaction: the buyer's wallet, the creator's earnings. */
+  balancesAfter: { buyerWalletCents: number; creatorEarningsCents: number };
+}
+
+/**
+ * What the buyer would be charged, by the kind's handler: the item, its price and who is
+ * paid. The quote route and the purchase both come through here, so they cannot disagree.
+ */
+export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<Purchase> {
+  const item = await handler.price(tx, ctx, buyer, itemId, body);
+  if (item.performerId === buyer.id) throw unprocessable('wallet.self_purchase', handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  return item;
 }
 
 /**
  * The purchase engine: one transaction that prices the item (through its handler),
- * writes the charge and the kind's own records, then debits the buyer's wallet on the
- * condition that the balance covers it and shares the price out as ledger entries.
- * Any refusal rolls all of it back. Live events are sent by `announceCharge` after commit.
+ * checks the price against the quote the buyer confirmed (`check`), writes the charge and
+ * the kind's own records, then debits the buyer's wallet on the condition that the
+ * balance covers it and shares the price out as ledger entries. Any refusal rolls all of
+ * it back. Live events are sent by `announceCharge` after commit.
  */
 export async function purchase(
   tx: Tx,
@@ -34,9 +49,10 @@ export async function purchase(
   itemId: string,
   body: unknown,
   idempotencyKey: string | undefined,
+  check: PriceCheck = () => undefined,
 ): Promise<ChargeResult> {
-  const item = await handler.price(tx, ctx, buyer, itemId, body);
-  if (item.performerId === buyer.id) throw unprocessable(handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  const item = await priceCharge(tx, ctx, handler, buyer, itemId, body);
+  check({ priceCents: item.priceCents, creditCents: null });
   const rates = await readSettings(tx, ['performerCommission', 'performerReferralCommission', 'userReferralCommission']);
   const split = splitPrice(item.priceCents, rates, await referrersOf(tx, buyer.id, item.performerId));
 
@@ -62,14 +78,18 @@ export async function purchase(
     })
     .returning();
   await handler.fulfil?.(tx, ctx, charge!, body);
+  const buyerWallet = accountKeys.wallet(buyer.id);
+  const creatorEarnings = accountKeys.earnings(item.performerId);
   const postings: Posting[] = [
-    { account: accountKeys.wallet(buyer.id), amountCents: -split.priceCents },
-    { account: accountKeys.earnings(item.performerId), amountCents: split.earningsCents },
+    { account: buyerWallet, amountCents: -split.priceCents },
+    { account: creatorEarnings, amountCents: split.earningsCents },
     { account: accountKeys.platform(), amountCents: split.platformCents },
     ...[...split.referrals].map(([referrerId, cents]) => ({ account: accountKeys.referral(referrerId), amountCents: cents })),
   ];
-  await postMovement(tx, { kind: 'charge', referenceType: 'wallet_charge', referenceId: charge!.id, postings });
-  return { charge: charge!, split };
+  const { balances } = await postMovement(tx, { kind: 'charge', referenceType: 'wallet_charge', referenceId: charge!.id, postings });
+  // A zero share (a 100 % commission) is no posting, so its account is read, still inside this transaction.
+  const creatorEarningsCents = balances.get(creatorEarnings) ?? (await balanceOf(tx, creatorEarnings));
+  return { charge: charge!, split, balancesAfter: { buyerWalletCents: balances.get(buyerWallet)!, creatorEarningsCents } };
 }
 
 /** Who referred the creator and who referred the buyer; referrers that no longer exist are ignored. */
@@ -87,9 +107,12 @@ async function referrersOf(tx: Tx, buyerId: string, creatorId: string): Promise<
 
 /** After commit: balances move live on both sides and the buyer's client unlocks the item. */
 export function announceCharge(ctx: AppContext, result: ChargeResult, dto: ChargeDto): void {
-  const { charge, split } = result;
-  ctx.realtime.emitToUser(charge.userId, 'update_balance', { token: -fromCents(split.priceCents) });
-  ctx.realtime.emitToUser(charge.performerId, 'update_balance', { token: fromCents(split.earningsCents) });
+  const { charge, split, balancesAfter } = result;
+  const buyer: BalanceEvent = { token: -fromCents(split.priceCents), balance: fromCents(balancesAfter.buyerWalletCents) };
+  // The creator's side is their earnings account, not their wallet: `account` tells a wallet view to leave it alone.
+  const creator: BalanceEvent = { token: fromCents(split.earningsCents), balance: fromCents(balancesAfter.creatorEarningsCents), account: 'earnings' };
+  ctx.realtime.emitToUser(charge.userId, 'update_balance', buyer);
+  ctx.realtime.emitToUser(charge.performerId, 'update_balance', creator);
   ctx.realtime.emitToUser(charge.userId, 'token_transaction_success', dto);
 }
 

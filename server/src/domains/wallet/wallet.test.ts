@@ -11,6 +11,7 @@ import {
   recordingRealtime,
   referralOf,
   setReferrer,
+  quote,
   tip,
   topUp,
   walletOf,
@@ -42,7 +43,7 @@ describe('POST /wallet/charges/tip/:id', () => {
     for (const target of ['nobody-here', '0123456789abcdef01234567', otherFan.id, otherFan.username!, inactive.id]) {
       const res = await tip(t.app, token, target, { price: 10 });
       expect(res.statusCode, target).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: NO_SUCH_CREATOR, error: 'Not Found' });
+      expect(res.json()).toEqual({ statusCode: 404, message: NO_SUCH_CREATOR, error: 'Not Found', code: 'wallet.creator_not_found' });
     }
   });
 
@@ -53,11 +54,11 @@ describe('POST /wallet/charges/tip/:id', () => {
     for (const price of refused) {
       const res = await tip(t.app, token, creator.id, { price });
       expect(res.statusCode, String(price)).toBe(422);
-      expect(res.json().message).toBe('The tip must be between 10.00 and 10000.00');
+      expect(res.json()).toMatchObject({ message: 'The tip must be between 10.00 and 10000.00', code: 'wallet.tip_out_of_range' });
     }
     const bad = await tip(t.app, token, creator.id, { price: 10.001 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^body\.price: /);
+    expect(bad.json()).toMatchObject({ message: expect.stringMatching(/^body\.price: /), code: 'request.invalid', fields: ['body.price'] });
     expect((await tip(t.app, token, creator.id, {})).json().message).toMatch(/body\.price/);
 
     for (const price of [10, '10.00', 10000, 10000.0]) {
@@ -86,12 +87,12 @@ describe('POST /wallet/charges/tip/:id', () => {
     const creatorToken = await signIn(t.app, creator.email);
     const self = await tip(t.app, creatorToken, creator.id, { price: 10 });
     expect(self.statusCode).toBe(422);
-    expect(self.json().message).toBe(SELF_TIP);
+    expect(self.json()).toMatchObject({ message: SELF_TIP, code: 'wallet.self_purchase' });
 
     const { fan, token } = await fanWith(999);
     const short = await tip(t.app, token, creator.id, { price: 10 });
     expect(short.statusCode).toBe(422);
-    expect(short.json()).toEqual({ statusCode: 422, message: INSUFFICIENT_BALANCE, error: 'Unprocessable Entity' });
+    expect(short.json()).toEqual({ statusCode: 422, message: INSUFFICIENT_BALANCE, error: 'Unprocessable Entity', code: 'wallet.insufficient_balance' });
     expect(await walletOf(t.ctx, fan.id)).toBe(999);
     expect(await chargesOf(t.ctx, [fan.id])).toHaveLength(0);
   });
@@ -122,33 +123,46 @@ describe('POST /wallet/charges/tip/:id', () => {
     const [row] = await chargesOf(t.ctx, [fan.id]);
     expect(row).toMatchObject({ id: charge._id, status: 'success', target: 'tip', priceCents: 3333, earningsCents: 2666, platformCents: 435, referralCents: 232 });
 
+    // Balances are absolute, read in the purchase's transaction: the fan's wallet, the creator's earnings.
     expect(realtime.events).toEqual([
-      { userId: fan.id, event: 'update_balance', payload: { token: -33.33 } },
-      { userId: creator.id, event: 'update_balance', payload: { token: 26.66 } },
+      { userId: fan.id, event: 'update_balance', payload: { token: -33.33, balance: 66.67 } },
+      { userId: creator.id, event: 'update_balance', payload: { token: 26.66, balance: 26.66, account: 'earnings' } },
       { userId: fan.id, event: 'token_transaction_success', payload: charge },
     ]);
   });
 
-  it('answers a clear 404 for every kind whose domain has not plugged in yet', async () => {
+  it('answers a clear 404 for every kind no domain sells yet, to the quote and the action alike', async () => {
     const { fan, token } = await fanWith(10_000);
     for (const kind of CHARGE_KINDS.filter((k) => k !== 'tip')) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/wallet/charges/${kind}/0123456789abcdef01234567`, headers: { authorization: token }, payload: { price: 10 } });
+      const path = `/wallet/charges/${kind}/0123456789abcdef01234567`;
+      const res = await t.app.inject({ method: 'POST', url: `/api${path}`, headers: { authorization: token, 'idempotency-key': `k-${kind}` }, payload: { price: 10 } });
       expect(res.statusCode, kind).toBe(404);
-      expect(res.json().message).toMatch(/^No .+ with this id can be bought$/);
+      expect(res.json()).toMatchObject({ message: expect.stringMatching(/^No .+ with this id can be bought$/), code: 'wallet.item_not_found' });
+      const quoted = await quote(t.app, token, path, { price: 10 });
+      expect(quoted.statusCode, kind).toBe(404);
+      expect(quoted.json().code).toBe('wallet.item_not_found');
     }
-    const feed = await t.app.inject({ method: 'POST', url: '/api/wallet/charges/feed/x', headers: { authorization: token } });
+    const feed = await t.app.inject({ method: 'POST', url: '/api/wallet/charges/feed/x', headers: { authorization: token, 'idempotency-key': 'k-feed-x' } });
     expect(feed.json().message).toBe('No feed with this id can be bought');
-    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/charges/nope/x', headers: { authorization: token } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/charges/nope/x', headers: { authorization: token, 'idempotency-key': 'k-nope' } })).statusCode).toBe(404);
     expect(await walletOf(t.ctx, fan.id)).toBe(10_000);
   });
 
-  it('validates the Idempotency-Key header', async () => {
-    const { token } = await fanWith(10_000);
+  it('requires an Idempotency-Key and validates it', async () => {
+    const { fan, token } = await fanWith(10_000);
     const creator = await createUser(t.ctx, { role: 'performer' });
-    for (const key of ['x'.repeat(256), 'has space', '']) {
+    for (const key of [null, '']) {
       const res = await tip(t.app, token, creator.id, { price: 10 }, key);
       expect(res.statusCode, JSON.stringify(key)).toBe(400);
-      expect(res.json().message).toMatch(/^headers\.idempotency-key: /);
+      expect(res.json()).toMatchObject({ code: 'idempotency.key_required', fields: ['headers.idempotency-key'] });
+    }
+    // The missing key is reported before a bad body, and nothing moved.
+    expect((await tip(t.app, token, creator.id, { price: 'lots' }, null)).json().code).toBe('idempotency.key_required');
+    expect(await walletOf(t.ctx, fan.id)).toBe(10_000);
+    for (const key of ['x'.repeat(256), 'has space']) {
+      const res = await tip(t.app, token, creator.id, { price: 10 }, key);
+      expect(res.statusCode, JSON.stringify(key)).toBe(400);
+      expect(res.json()).toMatchObject({ message: expect.stringMatching(/^headers\.idempotency-key: /), code: 'request.invalid' });
     }
     expect((await tip(t.app, token, creator.id, { price: 10 }, 'k'.repeat(255))).statusCode).toBe(200);
   });

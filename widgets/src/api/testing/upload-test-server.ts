@@ -25,7 +25,7 @@ export function uploadTestServer(): Plugin {
           res.setHeader('content-type', 'application/json');
           if (mode === 'fail') {
             res.statusCode = 422;
-            res.end(JSON.stringify({ statusCode: 422, message: 'The file is too large', error: 'Unprocessable Entity' }));
+            res.end(JSON.stringify({ statusCode: 422, code: 'request.body_too_large', message: 'The file is too large', error: 'Unprocessable Entity' }));
             return;
           }
           res.statusCode = 200;

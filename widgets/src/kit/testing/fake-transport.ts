@@ -1,4 +1,7 @@
-import type { HttpMethod, LiveChannel, RequestOptions, Transport, TransportResult } from '../../session/transport.js';
+import type { HttpMethod, LiveChannel, PayOptions, PayQuote, PayRequest, RequestOptions, Transport, TransportResult } from '../../session/transport.js';
+import { fakeQuote, notConfirmed } from '../../session/testing/fake-transport.js';
+
+export { fakeQuote, notConfirmed } from '../../session/testing/fake-transport.js';
 
 /** One canned answer per `METHOD /path`; a function sees the request. */
 export type FakeRoutes = Record<string, TransportResult<unknown> | ((options: RequestOptions | undefined) => TransportResult<unknown>)>;
@@ -12,12 +15,21 @@ export interface FakeTransportOptions {
   signedIn?: boolean;
   /** Milliseconds each call waits, to see loading states. */
   delayMs?: number;
+  /** What a confirmed `pay` of each action answers (`'charge:tip'`, `'topup'`); a function sees the request. */
+  pay?: Record<string, TransportResult<unknown> | ((request: PayRequest) => TransportResult<unknown>)>;
+  /** The quote shown for a `pay` (default `fakeQuote(request)`), or the error the quote call answers. */
+  quote?: (request: PayRequest) => PayQuote | TransportResult<never>;
+  /** The fan's answer to the confirm dialog; default yes. */
+  confirm?: (quote: PayQuote, request: PayRequest) => boolean;
 }
 
 export interface FakeTransport extends Transport {
   /** Every call made, as `METHOD /path`. */
   readonly calls: { method: HttpMethod; path: string; options?: RequestOptions | undefined }[];
   setRoute(key: string, answer: FakeRoutes[string]): void;
+  /** Every `pay` call, with the quote shown and the fan's answer (`confirmed` is false when the quote failed). */
+  readonly payCalls: { request: PayRequest; options?: PayOptions | undefined; quote: PayQuote | null; confirmed: boolean }[];
+  setPay(action: string, answer: NonNullable<FakeTransportOptions['pay']>[string]): void;
 }
 
 const idleChannel: LiveChannel = {
@@ -42,13 +54,19 @@ export function createFakeTransport(options: FakeTransportOptions = {}): FakeTra
     for (const listener of listeners) listener(value);
   };
   const calls: FakeTransport['calls'] = [];
+  const payCalls: FakeTransport['payCalls'] = [];
+  const pays = { ...options.pay };
 
   return {
     kind: 'direct',
     origin: options.origin ?? 'https://platform.test',
     calls,
+    payCalls,
     setRoute(key, answer) {
       routes[key] = answer;
+    },
+    setPay(action, answer) {
+      pays[action] = answer;
     },
     async request<T>(method: HttpMethod, path: string, requestOptions?: RequestOptions) {
       calls.push({ method, path, options: requestOptions });
@@ -79,7 +97,21 @@ export function createFakeTransport(options: FakeTransportOptions = {}): FakeTra
     hasCredential: () => credential,
     live: () => idleChannel,
     closeLive: () => {},
-    confirm: async () => false,
+    async pay<T>(request: PayRequest, payOptions?: PayOptions) {
+      await wait();
+      const quote = options.quote ? options.quote(request) : fakeQuote(request);
+      if (!('quote' in quote)) {
+        payCalls.push({ request, options: payOptions, quote: null, confirmed: false });
+        return quote;
+      }
+      const confirmed = options.confirm ? options.confirm(quote, request) : true;
+      payCalls.push({ request, options: payOptions, quote, confirmed });
+      if (!confirmed) return notConfirmed();
+      await wait();
+      const answer = pays[request.action];
+      const result = typeof answer === 'function' ? answer(request) : answer;
+      return (result ?? { ok: false, status: 404, body: { statusCode: 404, code: 'route.not_found', message: `No pay answer for ${request.action}` } }) as TransportResult<T>;
+    },
     onCredentialChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -3,7 +3,17 @@
  * events the test drives. Only tests import this file.
  */
 import type { LiveConnection } from '../../live/live-connection.js';
-import type { HttpMethod, LiveStatus, RequestOptions, Transport, TransportResult, UploadOptions } from '../transport.js';
+import type {
+  HttpMethod,
+  LiveStatus,
+  PayOptions,
+  PayQuote,
+  PayRequest,
+  RequestOptions,
+  Transport,
+  TransportResult,
+  UploadOptions,
+} from '../transport.js';
 
 export interface RecordedCall {
   method: HttpMethod;
@@ -12,6 +22,19 @@ export interface RecordedCall {
 }
 
 type Reply = TransportResult<unknown> | ((call: RecordedCall) => TransportResult<unknown> | Promise<TransportResult<unknown>>);
+
+/** A `pay` call as the fake saw it: the request, the quote the fan was shown (null when quoting failed), and their answer. */
+export interface RecordedPay {
+  request: PayRequest;
+  options: PayOptions;
+  quote: PayQuote | null;
+  confirmed: boolean;
+}
+
+/** What the server answers a confirmed `pay` of one action; a function sees the request. */
+export type PayReply = TransportResult<unknown> | ((request: PayRequest) => TransportResult<unknown> | Promise<TransportResult<unknown>>);
+/** The quote of one action: a fixed one, or built from the request. */
+export type QuoteReply = PayQuote | TransportResult<never> | ((request: PayRequest) => PayQuote | TransportResult<never>);
 
 export interface FakeLiveChannel extends LiveConnection {
   /** The test plays the server: sets the status listeners hear. */
@@ -38,15 +61,55 @@ export interface FakeTransport extends Transport {
   readonly liveOpened: number;
   /** Tells the session a credential changed elsewhere (another tab). */
   credentialChangedElsewhere(hasCredential: boolean): void;
+  /** Every `pay` call, confirmed or not, in order. */
+  readonly payCalls: RecordedPay[];
+  /** Answers a confirmed `pay` of `action`; unscripted actions answer 404 like an unknown route. */
+  respondPay(action: string, reply: PayReply): void;
+  /** Scripts the quote of `action` (default: `fakeQuote(request)`), or the error the quote call answers. */
+  quotePay(action: string, reply: QuoteReply): void;
+  /** The fan's answer to the confirm dialog; default yes. A no answers `bridge.not_confirmed` and sends nothing. */
+  confirmPay: (quote: PayQuote, request: PayRequest) => boolean | Promise<boolean>;
 }
 
 export const ok = <T>(data: T, status = 200): TransportResult<T> => ({ ok: true, status, data });
 export const fail = (status: number, body?: unknown): TransportResult<never> => ({ ok: false, status, body });
 
+/** What every transport answers when the fan declines the confirm dialog. */
+export const notConfirmed = (): TransportResult<never> =>
+  fail(-1, { statusCode: -1, code: 'bridge.not_confirmed', message: 'The payment was not confirmed', error: 'Not Confirmed' });
+
+/**
+ * A plausible quote of `request`: the price from the body's `price` or `amount` (decimal
+ * units, as the API speaks), the recipient from the `id` parameter.
+ */
+export function fakeQuote(request: PayRequest, overrides: Partial<PayQuote> = {}): PayQuote {
+  const body = request.body;
+  const price = Number(body.price ?? body.amount ?? 0);
+  const topup = request.action === 'topup';
+  const id = request.params.id ?? null;
+  return {
+    action: request.action,
+    kind: topup ? 'topup' : request.action === 'charge:tip' ? 'tip' : 'unlock',
+    itemId: id,
+    recipient: id && !topup ? { _id: id, name: 'Ana Lima', username: 'ana.lima' } : null,
+    description: null,
+    price: Number.isFinite(price) ? price : 0,
+    credit: topup ? (Number.isFinite(price) ? price : 0) : null,
+    currency: 'BRL',
+    quote: `fake-quote-${request.idempotencyKey}`,
+    expiresAt: new Date(Date.now() + 120_000).toISOString(),
+    ...overrides,
+  };
+}
+
+const isQuote = (value: PayQuote | TransportResult<never>): value is PayQuote => 'quote' in value;
+
 export function createFakeTransport(init: { credential?: boolean; origin?: string } = {}): FakeTransport {
   const replies = new Map<string, Reply>();
   const credentialListeners = new Set<(has: boolean) => void>();
   const calls: RecordedCall[] = [];
+  const payReplies = new Map<string, PayReply>();
+  const quoteReplies = new Map<string, QuoteReply>();
   let channel: FakeLiveChannel | null = null;
   let liveOpened = 0;
 
@@ -104,7 +167,28 @@ export function createFakeTransport(init: { credential?: boolean; origin?: strin
     closeLive() {
       channel?.close();
     },
-    confirm: async () => true,
+    payCalls: [],
+    respondPay(action, reply) {
+      payReplies.set(action, reply);
+    },
+    quotePay(action, reply) {
+      quoteReplies.set(action, reply);
+    },
+    confirmPay: () => true,
+    async pay<T>(request: PayRequest, options: PayOptions = {}) {
+      const scripted = quoteReplies.get(request.action);
+      const quoted = typeof scripted === 'function' ? scripted(request) : (scripted ?? fakeQuote(request));
+      if (!isQuote(quoted)) {
+        transport.payCalls.push({ request, options, quote: null, confirmed: false });
+        return quoted;
+      }
+      const confirmed = await transport.confirmPay(quoted, request);
+      transport.payCalls.push({ request, options, quote: quoted, confirmed });
+      if (!confirmed) return notConfirmed();
+      const reply = payReplies.get(request.action);
+      if (!reply) return fail(404, { statusCode: 404, code: 'route.not_found', message: `No pay reply scripted for ${request.action}`, error: 'Not Found' });
+      return (typeof reply === 'function' ? await reply(request) : reply) as TransportResult<T>;
+    },
     onCredentialChange(listener) {
       credentialListeners.add(listener);
       return () => credentialListeners.delete(listener);

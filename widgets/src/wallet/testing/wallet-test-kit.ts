@@ -4,7 +4,6 @@
  * Only tests import this file.
  */
 import { vi } from 'vitest';
-import type { ConfirmRequest } from '../../session/transport.js';
 import { getSession, type Session } from '../../session/session.js';
 import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from '../../session/testing/fake-transport.js';
 import { whenSignal } from '../../session/testing/signal-waits.js';
@@ -50,9 +49,9 @@ export function pendingTransaction(overrides: Record<string, unknown> = {}) {
 export interface WalletPage {
   transport: FakeTransport;
   session: Session;
-  /** Every confirm the widgets asked the platform for. */
-  confirms: ConfirmRequest[];
-  /** The next confirm answers this (default yes). */
+  /** Every money action the widgets asked the platform to quote, confirm and send. */
+  pays: FakeTransport['payCalls'];
+  /** The fan's next answer to the confirm (default yes). */
   confirmAnswer: { value: boolean };
   /** The test plays the server's live channel. */
   serverEmit(event: string, payload: unknown): void;
@@ -61,12 +60,8 @@ export interface WalletPage {
 /** The page's one session, signed in as demoFan (balance 20), live channel connected. */
 export async function signedInPage(balance = demoFan.balance): Promise<WalletPage> {
   const transport = createFakeTransport({ credential: true });
-  const confirms: ConfirmRequest[] = [];
   const confirmAnswer = { value: true };
-  transport.confirm = async (request) => {
-    confirms.push(request);
-    return confirmAnswer.value;
-  };
+  transport.confirmPay = () => confirmAnswer.value;
   transport.respond('GET', '/settings/public', ok(walletSettings));
   transport.respond('GET', '/users/me', ok({ ...demoFan, balance }));
   const session = getSession({ transport, lazy: true });
@@ -79,7 +74,7 @@ export async function signedInPage(balance = demoFan.balance): Promise<WalletPag
   return {
     transport,
     session,
-    confirms,
+    pays: transport.payCalls,
     confirmAnswer,
     serverEmit: (event, payload) => transport.channel?.serverEmit(event, payload),
   };

@@ -1,0 +1,119 @@
+/**
+ * Error codes: every error body the server sends carries one of these in `code`, beside
+ * the English `message` meant for logs and developers. Clients choose the text they show
+ * from the code (widgets' `errors` namespace), never from the message.
+ *
+ * Codes are `area.what`, lower snake case, stable once published: add new ones, never
+ * rename. A domain adds its codes here when it adds the rule that refuses.
+ */
+export const ERROR_CODES = [
+  // Transport and framework
+  'request.invalid',
+  'request.nul_character',
+  'request.body_too_large',
+  'request.unsupported_media_type',
+  'request.empty_body',
+  'request.malformed_multipart',
+  'request.unexpected_file',
+  'request.too_many',
+  'route.not_found',
+  'server.error',
+  'network.unreachable',
+  'request.cancelled',
+  // Sign-in and accounts
+  'auth.sign_in_required',
+  'auth.account_inactive',
+  'auth.role_forbidden',
+  'auth.permission_denied',
+  'auth.incorrect_credentials',
+  'auth.email_not_verified',
+  'auth.verification_link_invalid',
+  'auth.reset_link_invalid',
+  'auth.username_taken',
+  'auth.email_taken',
+  'auth.too_many_attempts',
+  'auth.phone_invalid',
+  'users.not_found',
+  'performers.not_found',
+  'performers.too_young',
+  'performers.document_required',
+  'performers.document_type',
+  // Money
+  'idempotency.key_required',
+  'idempotency.key_reused',
+  'idempotency.in_progress',
+  'wallet.insufficient_balance',
+  'wallet.self_purchase',
+  'wallet.item_not_found',
+  'wallet.creator_not_found',
+  'wallet.tip_out_of_range',
+  'wallet.creators_only',
+  'payment.quote_invalid',
+  'payment.quote_mismatch',
+  'payment.price_changed',
+  'payment.topup_out_of_range',
+  'payment.coupon_leaves_too_little',
+  'payment.declined',
+  'payment.gateway_unavailable',
+  'payment.cards_disabled',
+  'payment.card_gateway_only',
+  'payment.card_not_found',
+  'payment.card_owned_elsewhere',
+  'payment.sandbox_unavailable',
+  'payment.pix_not_configured',
+  'payment.transaction_not_found',
+  'payment.no_qr_code',
+  'payment.already_paid',
+  'payment.expired',
+  'payment.closed',
+  'payment.sandbox_failed',
+  'payment.unknown_provider',
+  'payment.webhook_invalid',
+  'coupons.not_found',
+  'coupons.inactive',
+  'coupons.expired',
+  'coupons.exhausted',
+  'coupons.used_by_you',
+  'coupons.percentage_too_high',
+  'coupons.code_taken',
+  // Embeds, settings, reference data
+  'embeds.invalid_origin',
+  'embeds.origin_exists',
+  'embeds.too_many',
+  'embeds.not_found',
+  'settings.empty',
+  'settings.unknown_key',
+  'settings.invalid_value',
+  'reference.not_found',
+  // Said by the bridge or a client transport, never by the server
+  'bridge.unavailable',
+  'bridge.popup_blocked',
+  'bridge.popup_closed',
+  'bridge.route_not_allowed',
+  'bridge.not_confirmed',
+  'bridge.busy',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const known = new Set<string>(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && known.has(value);
+
+/** The body of every error answer (contract section 1, plus the stable `code`). */
+export interface ErrorBody {
+  statusCode: number;
+  /** English, for developers and logs; clients show the text their `code` maps to. */
+  message: string;
+  /** The HTTP reason phrase (`Unprocessable Entity`). */
+  error: string;
+  code: ErrorCode;
+  /** For `request.invalid`: the fields at fault, `body.price`, `query.limit`. */
+  fields?: string[];
+}
+
+/** The code of an error body, when it carries a known one. */
+export function errorCodeOf(body: unknown): ErrorCode | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const code = (body as { code?: unknown }).code;
+  return isErrorCode(code) ? code : null;
+}

@@ -1,0 +1,79 @@
+/**
+ * The live connection's events (contract section 3) and what each carries. Names are
+ * the contract's, spelling included (`nofify_…`). Payload types are the server's promise
+ * and the clients' assumption; listeners still check what they read.
+ */
+
+/** Client to server. */
+export interface ClientEvents {
+  'auth/login': { token: string };
+  'auth/logout': undefined;
+  joinRoom: string;
+  leaveRoom: string;
+}
+
+/** A wallet charge as `token_transaction_success` carries it. */
+export interface ChargeEventPayload {
+  _id: string;
+  target: string;
+  targetId: string;
+  performerId: string;
+  price: number;
+  status: string;
+}
+
+/** Server to client, fixed names. Names with an id in them are built by `roomEvents`. */
+export interface ServerEvents {
+  /**
+   * The wallet changed: `token` is the change in units (negative for spending), `balance`
+   * the absolute balance after it. Clients keep `balance`; `token` is for old clients.
+   * `account: 'earnings'` is a creator's earnings from a sale, not their wallet.
+   */
+  update_balance: { token: number; balance: number; account?: 'wallet' | 'earnings' };
+  token_transaction_success: ChargeEventPayload;
+  payment_status_callback: { redirectUrl: string };
+  stripe_confirm_payment: { transactionId: string; clientSecret?: string };
+  message_created: Record<string, unknown>;
+  message_deleted: Record<string, unknown>;
+  nofify_read_messages_in_conversation: { total: number };
+  send_notification: Record<string, unknown>;
+  pin_message_updated: Record<string, unknown>;
+  'join-broadcaster': Record<string, unknown>;
+  'model-joined': Record<string, unknown>;
+  'model-left': Record<string, unknown>;
+  'member-joined': Record<string, unknown>;
+  'public-room-changed': Record<string, unknown>;
+  'change-stream-info': Record<string, unknown>;
+  'admin-end-session-stream': Record<string, unknown>;
+}
+
+export type ServerEventName = keyof ServerEvents;
+
+export const SERVER_EVENTS = {
+  updateBalance: 'update_balance',
+  transactionSuccess: 'token_transaction_success',
+  paymentStatus: 'payment_status_callback',
+  stripeConfirm: 'stripe_confirm_payment',
+  messageCreated: 'message_created',
+  messageDeleted: 'message_deleted',
+  readMessages: 'nofify_read_messages_in_conversation',
+  notification: 'send_notification',
+} as const satisfies Record<string, ServerEventName>;
+
+export const CLIENT_EVENTS = {
+  login: 'auth/login',
+  logout: 'auth/logout',
+  joinRoom: 'joinRoom',
+  leaveRoom: 'leaveRoom',
+} as const satisfies Record<string, keyof ClientEvents>;
+
+/** Events whose name carries a conversation id. */
+export const roomEvents = {
+  messageCreated: (conversationId: string) => `message_created_conversation_${conversationId}`,
+  messageDeleted: (conversationId: string) => `message_deleted_conversation_${conversationId}`,
+  cleared: (conversationId: string) => `clear_all_messages_${conversationId}`,
+  userJoined: (conversationId: string) => `user_joined_${conversationId}`,
+} as const;
+
+/** The socket.io path, on the platform origin. */
+export const SOCKET_PATH = '/socket.io';

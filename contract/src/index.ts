@@ -1,0 +1,10 @@
+/**
+ * @fandeck/contract: what server, widgets and host agree on. Plain data and types only;
+ * the zod schemas live in `@fandeck/contract/schemas` for the server.
+ */
+export * from './errors.js';
+export * from './events.js';
+export * from './match.js';
+export * from './money.js';
+export * from './paths.js';
+export * from './routes.js';

@@ -1,0 +1,17 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type account from './pt-BR.js';
+
+/** Host site: the account pages: English. */
+export default {
+  userTitle: 'Complete your account',
+  creatorTitle: 'Complete your creator account',
+  intro: 'Choose a username and confirm your email to continue.',
+  creatorIntro: 'Your username will be the address of your page.',
+  username: 'Username',
+  usernameHint: '3 to 30 characters: letters, digits, dot, underscore or hyphen.',
+  usernameInvalid: 'Choose a username of 3 to 30 characters: letters, digits, dot, underscore or hyphen.',
+  email: 'Email',
+  save: 'Save',
+  saving: 'Saving…',
+  continue: 'Continue',
+} satisfies TextsOf<typeof account>;

@@ -1,0 +1,24 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+
+/** Host site: the account pages: Brazilian Portuguese, the reference every locale matches key for key. */
+const account = {
+  userTitle: 'Complete sua conta',
+  creatorTitle: 'Complete sua conta de criador',
+  intro: 'Escolha um nome de usuário e confirme seu e-mail para continuar.',
+  creatorIntro: 'Seu nome de usuário será o endereço da sua página.',
+  username: 'Nome de usuário',
+  usernameHint: 'De 3 a 30 caracteres: letras, números, ponto, sublinhado ou hífen.',
+  usernameInvalid: 'Escolha um nome de usuário de 3 a 30 caracteres: letras, números, ponto, sublinhado ou hífen.',
+  email: 'E-mail',
+  save: 'Salvar',
+  saving: 'Salvando…',
+  continue: 'Continuar',
+} as const;
+
+export default account;
+
+declare module '@fandeck/widgets/i18n' {
+  interface Namespaces {
+    account: TextsOf<typeof account>;
+  }
+}

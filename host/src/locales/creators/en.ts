@@ -1,0 +1,16 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type creators from './pt-BR.js';
+
+/** Host site: the creators list: English. */
+export default {
+  title: 'Creators',
+  search: 'Search',
+  searchSubmit: 'Search',
+  gender: 'Gender',
+  genderAny: 'Any',
+  genderFemale: 'Female',
+  genderMale: 'Male',
+  genderTrans: 'Trans',
+  subscribers: '{{value}} subscribers',
+  empty: 'No creators found.',
+} satisfies TextsOf<typeof creators>;

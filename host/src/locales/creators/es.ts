@@ -1,0 +1,16 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type creators from './pt-BR.js';
+
+/** Host site: the creators list: Spanish. */
+export default {
+  title: 'Creadores',
+  search: 'Buscar',
+  searchSubmit: 'Buscar',
+  gender: 'Género',
+  genderAny: 'Todos',
+  genderFemale: 'Femenino',
+  genderMale: 'Masculino',
+  genderTrans: 'Trans',
+  subscribers: '{{value}} suscriptores',
+  empty: 'No se encontraron creadores.',
+} satisfies TextsOf<typeof creators>;

@@ -1,0 +1,23 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+
+/** Host site: the creators list: Brazilian Portuguese, the reference every locale matches key for key. */
+const creators = {
+  title: 'Criadores',
+  search: 'Buscar',
+  searchSubmit: 'Buscar',
+  gender: 'Gênero',
+  genderAny: 'Todos',
+  genderFemale: 'Feminino',
+  genderMale: 'Masculino',
+  genderTrans: 'Trans',
+  subscribers: '{{value}} assinantes',
+  empty: 'Nenhum criador encontrado.',
+} as const;
+
+export default creators;
+
+declare module '@fandeck/widgets/i18n' {
+  interface Namespaces {
+    creators: TextsOf<typeof creators>;
+  }
+}

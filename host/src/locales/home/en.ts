@@ -1,0 +1,10 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type home from './pt-BR.js';
+
+/** Host site: the home page: English. */
+export default {
+  title: 'Home',
+  signedInAs: 'Signed in as {{name}}',
+  logout: 'Log out',
+  loggingOut: 'Logging out…',
+} satisfies TextsOf<typeof home>;

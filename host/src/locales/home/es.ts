@@ -1,0 +1,10 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type home from './pt-BR.js';
+
+/** Host site: the home page: Spanish. */
+export default {
+  title: 'Inicio',
+  signedInAs: 'Sesión iniciada como {{name}}',
+  logout: 'Cerrar sesión',
+  loggingOut: 'Cerrando sesión…',
+} satisfies TextsOf<typeof home>;

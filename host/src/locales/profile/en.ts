@@ -1,0 +1,21 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type profile from './pt-BR.js';
+
+/** Host site: a creator's profile page: English. */
+export default {
+  notFoundTitle: 'Creator not found',
+  notFoundBody: 'There is no creator with this username or id.',
+  online: 'Online',
+  subscribers: 'Subscribers',
+  followers: 'Followers',
+  posts: 'Posts',
+  sections: 'Profile sections',
+  about: 'About',
+  noBio: 'This creator has not written an introduction yet.',
+  plans: 'Subscription plans',
+  freeTrial: 'Free subscription for {{days}} day(s)',
+  planMonthly: 'Monthly',
+  planQuarterly: 'Quarterly',
+  planHalfYearly: 'Half-yearly',
+  planYearly: 'Yearly',
+} satisfies TextsOf<typeof profile>;

@@ -1,0 +1,28 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+
+/** Host site: a creator's profile page: Brazilian Portuguese, the reference every locale matches key for key. */
+const profile = {
+  notFoundTitle: 'Criador não encontrado',
+  notFoundBody: 'Não existe criador com este nome de usuário ou id.',
+  online: 'Online',
+  subscribers: 'Assinantes',
+  followers: 'Seguidores',
+  posts: 'Publicações',
+  sections: 'Seções do perfil',
+  about: 'Sobre',
+  noBio: 'Este criador ainda não escreveu uma apresentação.',
+  plans: 'Planos de assinatura',
+  freeTrial: 'Assinatura grátis por {{days}} dia(s)',
+  planMonthly: 'Mensal',
+  planQuarterly: 'Trimestral',
+  planHalfYearly: 'Semestral',
+  planYearly: 'Anual',
+} as const;
+
+export default profile;
+
+declare module '@fandeck/widgets/i18n' {
+  interface Namespaces {
+    profile: TextsOf<typeof profile>;
+  }
+}

@@ -1,0 +1,21 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type site from './pt-BR.js';
+
+/** Host site: the shell, navigation and whole-site layouts: Spanish. */
+export default {
+  signIn: 'Iniciar sesión',
+  home: 'Inicio',
+  creators: 'Creadores',
+  browseCreators: 'Descubrir creadores',
+  mainNav: 'Navegación principal',
+  footerNav: 'Enlaces del sitio',
+  language: 'Idioma',
+  themeLight: 'Tema claro',
+  themeDark: 'Tema oscuro',
+  retry: 'Reintentar',
+  copyright: '© {{year}} {{siteName}}',
+  maintenanceTitle: 'Estamos en mantenimiento',
+  maintenanceBody: 'Estamos mejorando el sitio. Vuelve pronto.',
+  geoBlockedTitle: 'No disponible en tu región',
+  geoBlockedBody: 'Este sitio no está disponible en tu país.',
+} satisfies TextsOf<typeof site>;

@@ -1,0 +1,28 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+
+/** Host site: the shell, navigation and whole-site layouts: Brazilian Portuguese, the reference every locale matches key for key. */
+const site = {
+  signIn: 'Entrar',
+  home: 'Início',
+  creators: 'Criadores',
+  browseCreators: 'Descobrir criadores',
+  mainNav: 'Navegação principal',
+  footerNav: 'Links do site',
+  language: 'Idioma',
+  themeLight: 'Tema claro',
+  themeDark: 'Tema escuro',
+  retry: 'Tentar novamente',
+  copyright: '© {{year}} {{siteName}}',
+  maintenanceTitle: 'Estamos em manutenção',
+  maintenanceBody: 'Estamos fazendo melhorias no site. Volte em breve.',
+  geoBlockedTitle: 'Indisponível na sua região',
+  geoBlockedBody: 'Este site não está disponível no seu país.',
+} as const;
+
+export default site;
+
+declare module '@fandeck/widgets/i18n' {
+  interface Namespaces {
+    site: TextsOf<typeof site>;
+  }
+}

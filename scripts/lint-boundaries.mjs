@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+/**
+ * Checks the import boundaries of the widgets and the host (issue 7, item 5):
+ *
+ * - a feature folder (any widgets/src/<dir> that defines an element) imports only its
+ *   own folder, kit, ui, session, i18n, format, @fandeck/contract (its zod schemas only
+ *   as `import type`) and npm packages: never another feature;
+ * - the shared runtime (session, kit, ui, api, live, i18n) never imports a feature's code
+ *   (an `import type`, which leaves nothing in a bundle, is let through: i18n types
+ *   every feature's texts that way);
+ * - the host reaches the widgets only through the widgets package's exports.
+ *
+ * Test files and `testing/` helpers are not checked. Prints `file:line: message` for
+ * every breach and exits 1 when there is one.
+ *
+ * Usage: node scripts/lint-boundaries.mjs [--root <repository root>]
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const SHARED = ['session', 'kit', 'ui', 'api', 'live', 'i18n'];
+const FEATURE_MAY_IMPORT = ['kit', 'ui', 'session', 'i18n', 'format'];
+const SOURCE = /\.(ts|tsx|mts)$/;
+const SKIPPED = /(\.test\.(ts|tsx)$|\.d\.ts$|[\\/]testing[\\/])/;
+
+function parseRoot(argv) {
+  const at = argv.indexOf('--root');
+  if (at >= 0 && argv[at + 1]) return path.resolve(argv[at + 1]);
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+}
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...walk(full));
+    else if (SOURCE.test(entry.name)) found.push(full);
+  }
+  return found;
+}
+
+/** widgets/src/<dir> folders that define an element: a `*.element.ts` file or a `defineElement(` call. */
+function featureFolders(widgetsSrc) {
+  const features = new Set();
+  if (!existsSync(widgetsSrc)) return features;
+  for (const entry of readdirSync(widgetsSrc)) {
+    const dir = path.join(widgetsSrc, entry);
+    if (!statSync(dir).isDirectory() || entry === 'kit') continue;
+    const defines = walk(dir).some((file) => !SKIPPED.test(file) && (/\.element\.tsx?$/.test(file) || /\bdefineElement\s*\(/.test(readFileSync(file, 'utf8'))));
+    if (defines) features.add(entry);
+  }
+  return features;
+}
+
+/** Every module a file names: static imports and re-exports, `import()` calls, with whether only types come through. */
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found = [];
+  const add = (node, specifier, typeOnly) => {
+    const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+    found.push({ specifier, typeOnly, line: line + 1 });
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly = Boolean(
+        clause &&
+          (clause.isTypeOnly ||
+            (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly))),
+      );
+      add(node, node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node, node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      add(node, node.arguments[0].text, false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node, node.argument.literal.text, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The folder under widgets/src a path is in, or null outside it. */
+function widgetsFolder(widgetsSrc, target) {
+  const relative = path.relative(widgetsSrc, target);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [first, ...rest] = relative.split(path.sep);
+  return rest.length > 0 ? first : null;
+}
+
+function packageExports(widgetsPackage) {
+  if (!existsSync(widgetsPackage)) return new Set();
+  const manifest = JSON.parse(readFileSync(widgetsPackage, 'utf8'));
+  return new Set(Object.keys(manifest.exports ?? {}).map((key) => (key === '.' ? '@fandeck/widgets' : `@fandeck/widgets/${key.replace(/^\.\//, '')}`)));
+}
+
+export function lintBoundaries(root) {
+  const widgetsSrc = path.join(root, 'widgets', 'src');
+  const hostSrc = path.join(root, 'host', 'src');
+  const features = featureFolders(widgetsSrc);
+  const exported = packageExports(path.join(root, 'widgets', 'package.json'));
+  const problems = [];
+  const report = (file, line, message) => problems.push(`${path.relative(root, file)}:${line}: ${message}`);
+
+  const checkContract = (file, item) => {
+    if (item.specifier === '@fandeck/contract/schemas' && !item.typeOnly) {
+      report(file, item.line, "'@fandeck/contract/schemas' may only be imported with `import type` (no zod in the widgets' bundles)");
+    }
+  };
+
+  for (const file of walk(widgetsSrc)) {
+    if (SKIPPED.test(file)) continue;
+    const own = widgetsFolder(widgetsSrc, file);
+    if (!own) continue;
+    const isFeature = features.has(own);
+    const isShared = SHARED.includes(own);
+    for (const item of importsOf(file)) {
+      checkContract(file, item);
+      if (!item.specifier.startsWith('.')) continue;
+      const target = widgetsFolder(widgetsSrc, path.resolve(path.dirname(file), item.specifier));
+      if (!target || target === own) continue;
+      if (isShared && features.has(target) && !item.typeOnly) {
+        report(file, item.line, `the shared runtime (${own}) imports the feature '${target}' ('${item.specifier}'); reach features through session.use or kit's ensureElement/ensureFeature`);
+      } else if (isFeature && features.has(target)) {
+        report(file, item.line, `the feature '${own}' imports the feature '${target}' ('${item.specifier}'); render its element by tag or use its model by name through kit`);
+      } else if (isFeature && !FEATURE_MAY_IMPORT.includes(target)) {
+        report(file, item.line, `the feature '${own}' imports '${target}' ('${item.specifier}'); features may import only ${FEATURE_MAY_IMPORT.join(', ')}, @fandeck/contract and npm packages`);
+      }
+    }
+  }
+
+  for (const file of walk(hostSrc)) {
+    if (SKIPPED.test(file)) continue;
+    for (const item of importsOf(file)) {
+      checkContract(file, item);
+      if (item.specifier.startsWith('.')) {
+        const target = path.resolve(path.dirname(file), item.specifier);
+        if (!path.relative(path.join(root, 'widgets'), target).startsWith('..')) {
+          report(file, item.line, `the host reaches into the widgets by path ('${item.specifier}'); import an export of @fandeck/widgets`);
+        }
+      } else if (item.specifier === '@fandeck/widgets' || item.specifier.startsWith('@fandeck/widgets/')) {
+        if (!exported.has(item.specifier)) report(file, item.line, `'${item.specifier}' is not an export of @fandeck/widgets (widgets/package.json "exports")`);
+      }
+    }
+  }
+  return { problems, features: [...features].sort() };
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  const root = parseRoot(process.argv.slice(2));
+  const { problems, features } = lintBoundaries(root);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem);
+    console.error(`\n${problems.length} import boundary breach${problems.length === 1 ? '' : 'es'} (features: ${features.join(', ')}).`);
+    process.exit(1);
+  }
+  console.log(`Import boundaries hold (features: ${features.join(', ')}).`);
+}

@@ -1,0 +1,49 @@
+/**
+ * The server as `npm start` runs it: one ES module bundle of src/ (and @fandeck/contract's
+ * TypeScript) in dist/, npm packages left as imports, so a start loads no TypeScript
+ * compiler and parses one file. Files the code reads beside itself (migrations, reference
+ * data) are copied to where the bundle looks for them. `npm run dev` still runs src/ with tsx.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(serverDir, 'dist');
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+  outdir: dist,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  // npm packages stay imports; the workspace's own TypeScript packages are bundled.
+  packages: 'external',
+  plugins: [workspacePackages()],
+  logLevel: 'warning',
+});
+/** `@fandeck/contract` (and its subpaths) resolve to their TypeScript sources, bundled. */
+function workspacePackages() {
+  const contract = path.join(serverDir, '../contract/src');
+  const entries = { '@fandeck/contract': 'index.ts', '@fandeck/contract/schemas': 'schemas.ts' };
+  return {
+    name: 'workspace-packages',
+    setup(builder) {
+      builder.onResolve({ filter: /^@fandeck\/contract(\/.*)?$/ }, (args) => {
+        const file = entries[args.path];
+        if (!file) return { errors: [{ text: `unknown export ${args.path}` }] };
+        return { path: path.join(contract, file) };
+      });
+    },
+  };
+}
+
+// Read relative to the module that reads them: the bundle's modules live in dist/.
+cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+cpSync(path.join(serverDir, 'src/domains/reference/data'), path.join(dist, 'data'), { recursive: true });

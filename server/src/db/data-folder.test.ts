@@ -1,0 +1,164 @@
+/**
+ * The embedded database's folder under a second server, a killed first start and a broken
+ * folder. The real server (`src/main.ts`) runs as a child process, as `npm start` runs it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.js';
+import { DataFolderError, lockDataFolder, lockPathOf, prepareDataFolder } from './data-folder.js';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'fandeck-folder-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let counter = 0;
+const freshDir = () => path.join(scratch, `data-${++counter}`);
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Resolves once the server printed that it is running; rejects if it exits first. */
+  ready: Promise<void>;
+}
+
+function startServer(dataDir: string): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'development', SEED: 'demo', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (output.includes('Fandeck is running')) resolve();
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
+  });
+  ready.catch(() => undefined);
+  return { child, output: () => output, exited, ready };
+}
+
+/** Opens the folder as the next start would: open, migrate, and read the tables. */
+async function opensAfterwards(dataDir: string): Promise<number> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await database.migrate();
+    const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+    return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('the embedded database folder', () => {
+  it('lets one holder at a time take the lock, in this process or another, and takes over a dead one’s', async () => {
+    const dir = freshDir();
+    const release = lockDataFolder(dir);
+    expect(() => lockDataFolder(dir)).toThrow(/in use by this process/);
+    release();
+    lockDataFolder(dir)();
+
+    // A lock left by a process that is gone (killed) is taken over.
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => dead.on('exit', resolve));
+    writeFileSync(lockPathOf(dir), JSON.stringify({ pid: dead.pid, host: os.hostname(), startedAt: '' }));
+    const takeOver = lockDataFolder(dir);
+    takeOver();
+    expect(existsSync(lockPathOf(dir))).toBe(false);
+
+    // A live one is not.
+    const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(lockPathOf(dir), JSON.stringify({ pid: alive.pid, host: os.hostname(), startedAt: '' }));
+      expect(() => lockDataFolder(dir)).toThrow(new RegExp(`pid ${alive.pid}`));
+    } finally {
+      alive.kill('SIGKILL');
+      rmSync(lockPathOf(dir), { force: true });
+    }
+  });
+
+  it('initialises aside and renames into place; clears leftovers of an interrupted init; refuses a folder that is not a database', async () => {
+    const dir = freshDir();
+    mkdirSync(`${dir}.init-99999`, { recursive: true });
+    const seen: string[] = [];
+    await prepareDataFolder(dir, async (aside) => {
+      seen.push(aside);
+      expect(existsSync(dir)).toBe(false);
+      mkdirSync(aside);
+      writeFileSync(path.join(aside, 'PG_VERSION'), '17\n');
+    });
+    expect(seen).toEqual([`${path.resolve(dir)}.init-${process.pid}`]);
+    expect(readdirSync(scratch).filter((name) => name.startsWith(path.basename(dir)))).toEqual([path.basename(dir)]);
+    // Already there: nothing to initialise.
+    await prepareDataFolder(dir, async () => expect.unreachable('initialised twice'));
+
+    const notDb = freshDir();
+    mkdirSync(notDb);
+    writeFileSync(path.join(notDb, 'notes.txt'), 'mine');
+    await expect(prepareDataFolder(notDb, async () => undefined)).rejects.toThrow(/not an embedded Fandeck database/);
+  });
+
+  it('says what to do with a database folder that cannot open, and frees the lock', async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
+    const error = await openDatabase({ dataDir: dir }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DataFolderError);
+    expect((error as Error).message).toMatch(/could not be opened[\s\S]*delete the folder[\s\S]*backup/);
+    expect(existsSync(lockPathOf(dir))).toBe(false);
+  });
+
+  it('refuses a second server on the same data folder with a message, and the first keeps serving', async () => {
+    const dataDir = freshDir();
+    const first = startServer(dataDir);
+    try {
+      await first.ready;
+      const second = startServer(dataDir);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/is in use by another process \(pid \d+/);
+      expect(second.output()).toMatch(/set DATA_DIR to another folder/);
+      expect(second.output()).not.toMatch(/RuntimeError|wasm|at .*\.js:\d+/);
+      expect(first.child.exitCode).toBeNull();
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
+    // A clean stop releases the folder.
+    expect(existsSync(lockPathOf(path.join(dataDir, 'pglite')))).toBe(false);
+  }, 120_000);
+
+  it('opens every folder afterwards when a first start is killed at 20 points', async () => {
+    // How long a whole first start takes on this machine, right now.
+    const timing = startServer(freshDir());
+    const began = performance.now();
+    await timing.ready;
+    const firstStartMs = performance.now() - began;
+    timing.child.kill('SIGKILL');
+    await timing.exited;
+
+    const points = Array.from({ length: 20 }, (_, index) => Math.round((firstStartMs * (index + 0.5)) / 20));
+    for (const at of points) {
+      const dataDir = freshDir();
+      const run = startServer(dataDir);
+      await Promise.race([new Promise((resolve) => setTimeout(resolve, at)), run.exited]);
+      run.child.kill('SIGKILL');
+      await run.exited;
+      // The next start finds a complete database (or none yet), migrates it, and reads it.
+      const usersCount = await opensAfterwards(dataDir);
+      expect(usersCount === 0 || usersCount >= 7, `killed at ${at} ms: ${usersCount} users`).toBe(true);
+    }
+  }, 600_000);
+});

@@ -1,0 +1,72 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
+import { users } from '../../db/schema/index.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { accountKeys } from '../../ledger/accounts.js';
+import { balanceOf } from '../../ledger/ledger.js';
+import { validatePhoneNumber } from '../reference/phone.js';
+import { presentUser, type UserDto } from './accounts.presenter.js';
+
+/** A fan's, creator's or staff member's account row. */
+export type Account = typeof users.$inferSelect;
+
+export async function findUserById(db: DbOrTx, id: string): Promise<Account> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound('users.not_found', 'User not found');
+  return user;
+}
+
+/** Addresses are compared without case: `Ana@Example.test` is the same account as `ana@example.test`. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
+  return user;
+}
+
+/** What a sign-in form accepts: the email address or the username, either case. */
+export async function findUserByLogin(db: DbOrTx, identifier: string): Promise<Account | undefined> {
+  const login = identifier.trim().toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.email})`, login), eq(sql`lower(${users.username})`, login)))
+    .limit(1);
+  return user;
+}
+
+/** The account as its owner sees it, with the wallet balance from the ledger. */
+export async function presentAccount(ctx: AppContext, user: Account): Promise<UserDto> {
+  return presentUser(ctx.config.publicOrigin, user, await balanceOf(ctx.db, accountKeys.wallet(user.id)));
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<Account> {
+  try {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  } catch (error) {
+    return rethrowUserConflict(error);
+  }
+}
+
+/** Turns a clash on the users' unique indexes into a 409 that names the field. */
+export function rethrowUserConflict(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const field = violatedConstraint(error)?.includes('username') ? 'username' : 'email';
+    throw field === 'username'
+      ? conflict('auth.username_taken', 'This username is already taken')
+      : conflict('auth.email_taken', 'This email address is already registered');
+  }
+  throw error;
+}
+
+export const displayName = (u: { name?: string | undefined; firstName?: string | undefined; lastName?: string | undefined; username?: string | undefined; email: string }) =>
+  u.name?.trim() || [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username || u.email.split('@')[0]!;
+
+/** The phone in E.164, or undefined when none was given; a number that cannot be one is a 400 on `body.phone`. */
+export function checkPhone(phone: string | undefined, countryCode: string | undefined): string | undefined {
+  if (phone === undefined || phone === '') return undefined;
+  const result = validatePhoneNumber({ phone, ...(countryCode ? { countryCode } : {}) });
+  if (!result.ok) throw new HttpError(400, 'auth.phone_invalid', `body.phone: ${result.message}`, {}, ['body.phone']);
+  return result.e164;
+}

@@ -1,0 +1,257 @@
+/**
+ * The bridge cannot be talked past (issue 7, "must show"). A page on an origin the
+ * creator allows embeds the bridge itself and posts whatever it likes to it, with a fan
+ * signed in. Real server, real Chromium; every request the browser sends to the API is
+ * recorded from the network side, which no page script can touch.
+ *
+ * - Every spelling of a denied route (percent-encoded, double-encoded, `..` and `%2e%2e`
+ *   segments, backslashes, case variants) and every contract route without `embed` is
+ *   answered 403 `bridge.route_not_allowed` and never reaches the server.
+ * - Money moves only through `pay`: the request the bridge sends is byte for byte the one
+ *   the server quoted and the fan saw; a second pay while the dialog is open is refused
+ *   and changes nothing; a replay with any field changed gets a dialog of its own; the
+ *   server refuses a changed body under a confirmed quote.
+ * - A click that lands on Confirm because the page moved the frame under the cursor does
+ *   not confirm. A real click after the dialog armed charges exactly once.
+ */
+import { routes, type RouteSpec } from '@fandeck/contract';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowOrigin, apiGet, signInApi } from '../support/api.js';
+import { confirmWhenArmed } from '../support/bridge-dialog.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { hostileBridgePage, recordApiRequests, signInBridge, type SeenRequest } from '../support/hostile-bridge.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+import { startSite, type Site } from '../support/third-party-site.js';
+
+const creator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
+const fan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
+const DUMMY_ID = '0123456789abcdef01234567';
+
+const notAllowed = { ok: false, status: 403, body: { statusCode: 403, code: 'bridge.route_not_allowed' } };
+
+describe('a hostile page cannot talk the bridge past its rules', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let site: Site;
+  let context: BrowserContext;
+  let page: Page;
+  let seen: SeenRequest[];
+  let fanToken: string;
+  let creatorId: string;
+
+  const balance = async () => (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body?.data?.balance;
+  const call = (message: object) => page.evaluate((m) => window.hostile.call(m), message);
+  const start = (name: string, message: object) => page.evaluate(([n, m]) => window.hostile.start(n as string, m as object), [name, message] as const);
+  const resultOf = (name: string) => page.evaluate((n) => window.hostile.result(n), name);
+  const bridge = (): FrameLocator => page.frameLocator('#bridge');
+  const tipPay = (price: number, idempotencyKey: string, message = 'Obrigado!') => ({
+    type: 'pay',
+    request: { action: 'charge:tip', params: { id: creatorId }, body: { price, message }, idempotencyKey },
+  });
+  /** Requests the server saw after index `from`, except the bridge's own start-up check. */
+  const apiSince = (from: number) => seen.slice(from).filter((request) => !request.path.startsWith('/api/embeds/check'));
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    site = await startSite({ '/': () => hostileBridgePage(server.origin, creator.username) });
+    const creatorToken = await signInApi(server.origin, creator.email, creator.password);
+    await allowOrigin(server.origin, creatorToken, site.origin);
+    fanToken = await signInApi(server.origin, fan.email, fan.password);
+    creatorId = (await apiGet<{ _id: string }>(server.origin, `/performers/${creator.username}`)).body?.data?._id ?? '';
+    expect(creatorId).not.toBe('');
+    ({ context, page } = await openPage(browser, site.origin));
+    seen = recordApiRequests(context, server.origin);
+    await page.goto('/');
+    await signInBridge(page, server.origin, fanToken);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await site?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('refuses every spelling of a denied route, and the server never sees one', async () => {
+    const tricks: [string, string][] = [
+      ['GET', '/%61dmin/settings'],
+      ['PUT', '/%61dmin/settings'],
+      ['PUT', '/auth/users/me/%70assword'],
+      ['PUT', '/api/auth/users/me/%70assword'],
+      ['POST', '/%65mbeds/origins'],
+      ['GET', '/users/%252e%252e/admin/settings'],
+      ['GET', '/users/%252e%252e/%252e%252e/admin/settings'],
+      ['GET', '/users/../admin/settings'],
+      ['GET', '/users/me/../../admin/settings'],
+      ['GET', '/users/%2e%2e/admin/settings'],
+      ['GET', '/users/%2E%2e/admin/settings'],
+      ['GET', '/users/.%2e/admin/settings'],
+      ['PUT', '/auth/users/me/./password'],
+      ['GET', '/users\\..\\admin\\settings'],
+      ['GET', '/users%5c..%5cadmin%5csettings'],
+      ['GET', '/users%2f..%2fadmin%2fsettings'],
+      ['GET', '/Admin/settings'],
+      ['GET', '/ADMIN/SETTINGS'],
+      ['POST', '/Embeds/origins'],
+      ['GET', '/USERS/me'],
+      ['PUT', '/Auth/Users/Me/Password'],
+      ['GET', '//admin/settings'],
+      ['GET', '/admin/settings/'],
+      ['GET', '/admin//settings'],
+      ['GET', '/embed/bridge.html'],
+      ['GET', '/../embed/login.html'],
+      ['GET', `${server.origin}/api/admin/settings`],
+    ];
+    const routeList = (Object.values(routes) as RouteSpec[]).filter((spec) => !spec.embed);
+    const denied: [string, string][] = routeList.map((spec) => [spec.method, spec.path.replace(/:[A-Za-z]+/g, DUMMY_ID)]);
+    expect(denied.length).toBe(routeList.length);
+    expect(denied).toContainEqual(['PUT', '/auth/users/me/password']);
+    expect(denied).toContainEqual(['POST', '/embeds/origins']);
+    expect(denied).toContainEqual(['PUT', '/admin/settings']);
+
+    const before = seen.length;
+    const asked = [...tricks, ...denied, ...denied.map(([method, path]) => [method.toLowerCase(), `/api${path}`] as [string, string])];
+    const answers = await page.evaluate(
+      (calls) => Promise.all(calls.map(([method, path]) => window.hostile.call({ type: 'request', method, path, body: { password: 'owned', origin: 'https://evil.example' } }))),
+      asked,
+    );
+    answers.forEach((answer, index) => expect(answer, asked[index]!.join(' ')).toMatchObject(notAllowed));
+    expect(apiSince(before)).toEqual([]);
+
+    // The recorder does see calls that go through: an allowed route, in a spelling that
+    // decodes to it, is sent in its one canonical form.
+    const me = await call({ type: 'request', method: 'GET', path: '/users/%6De', query: { probe: 'allowed' } });
+    expect(me).toMatchObject({ ok: true, status: 200 });
+    expect(apiSince(before).map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/users/me?probe=allowed']);
+    // ...with the fan's credential, which never went to the page.
+    expect(apiSince(before)[0]!.headers.authorization).toBe(fanToken);
+  });
+
+  it('refuses uploads and plain calls to money routes: only pay moves money', async () => {
+    const before = seen.length;
+    const balanceBefore = await balance();
+    for (const message of [
+      { type: 'upload', path: '/users/me/avatar', entries: [['file', 'x']] },
+      { type: 'upload', path: '/%61dmin/settings', entries: [] },
+      { type: 'request', method: 'POST', path: `/wallet/charges/tip/${creatorId}`, body: { price: 10 } },
+      { type: 'request', method: 'POST', path: `/%77allet/charges/tip/${creatorId}`, body: { price: 10 } },
+      { type: 'request', method: 'POST', path: `/wallet/charges/tip/${creatorId}/quote`, body: { price: 10 } },
+      { type: 'request', method: 'POST', path: '/payment/wallet/top-up', body: { amount: 10 }, headers: { 'Idempotency-Key': 'k' } },
+      { type: 'request', method: 'POST', path: '/payment/subscribe/performers', body: { performerId: creatorId } },
+    ]) {
+      expect(await call(message), JSON.stringify(message)).toMatchObject(notAllowed);
+    }
+    // A pay for something that is not a money action is no way around it either.
+    expect(await call({ type: 'pay', request: { action: 'admin.settings.update', params: {}, body: {}, idempotencyKey: 'k' } })).toMatchObject(notAllowed);
+    expect(await call({ type: 'pay', request: { action: 'charge:tip', params: { id: '..' }, body: { price: 1 }, idempotencyKey: 'k' } })).toMatchObject({
+      status: 400,
+      body: { code: 'request.invalid' },
+    });
+    expect(apiSince(before)).toEqual([]);
+    expect(await balance()).toBe(balanceBefore);
+  });
+
+  it('sends exactly the quoted request, refuses a second pay while the dialog is open, and charges once on a real click', async () => {
+    const before = seen.length;
+    const balanceBefore = (await balance())!;
+    await start('first', tipPay(10, 'tip-key-1'));
+    const dialog = bridge().getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/R\$\s?10,00/);
+
+    // While the fan looks at 10.00, the page asks for 500.00: refused, and the dialog is unchanged.
+    expect(await call(tipPay(500, 'tip-key-2'))).toMatchObject({ ok: false, status: 409, body: { code: 'bridge.busy' } });
+    const shown = (await dialog.textContent()) ?? '';
+    expect(shown).toMatch(/R\$\s?10,00/);
+    expect(shown).not.toMatch(/500/);
+    expect(shown).toContain(creator.name);
+    expect(shown).toContain(site.origin);
+
+    await confirmWhenArmed(bridge());
+    await expect.poll(() => resultOf('first'), { timeout: 15_000 }).toMatchObject({ ok: true });
+
+    const sent = apiSince(before);
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /api/wallet/charges/tip/${creatorId}/quote`,
+      `POST /api/wallet/charges/tip/${creatorId}`,
+    ]);
+    const [quoteCall, actionCall] = sent as [SeenRequest, SeenRequest];
+    // The very body the server quoted, with the page's key and the server's own quote token.
+    expect(actionCall.body).toBe(quoteCall.body);
+    expect(JSON.parse(actionCall.body!)).toEqual({ price: 10, message: 'Obrigado!' });
+    const quoteAnswer = (await (await quoteCall.request.response())!.json()) as { data: { quote: string; price: number } };
+    expect(quoteAnswer.data.price).toBe(10);
+    expect(actionCall.headers['x-fandeck-quote']).toBe(quoteAnswer.data.quote);
+    expect(actionCall.headers['idempotency-key']).toBe('tip-key-1');
+    expect(await balance()).toBe(balanceBefore - 10);
+  });
+
+  it('shows a new dialog for a replay with any field changed, and the server refuses a changed body under the confirmed quote', async () => {
+    const lastQuote = [...seen].reverse().find((request) => request.path.endsWith('/quote'))!;
+    const confirmedQuote = ((await (await lastQuote.request.response())!.json()) as { data: { quote: string } }).data.quote;
+    const balanceBefore = (await balance())!;
+    const before = seen.length;
+
+    for (const [name, changed] of [
+      ['price', tipPay(11, 'tip-key-1')],
+      ['message', tipPay(10, 'tip-key-1', 'Outra mensagem')],
+      ['key', tipPay(10, 'tip-key-3')],
+    ] as const) {
+      await start(name, changed);
+      const dialog = bridge().getByRole('alertdialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent(), name).toMatch(name === 'price' ? /R\$\s?11,00/ : /R\$\s?10,00/);
+      expect(await resultOf(name), name).toBeUndefined();
+      await bridge().getByRole('button', { name: 'Cancelar' }).click();
+      await expect.poll(() => resultOf(name)).toMatchObject({ ok: false, status: -1, body: { code: 'bridge.not_confirmed' } });
+    }
+    // Only quotes were asked for; nothing was charged.
+    expect(apiSince(before).every((request) => request.path.endsWith('/quote'))).toBe(true);
+    expect(await balance()).toBe(balanceBefore);
+
+    // Whoever holds a confirmed quote cannot change the body under it: the server says no.
+    for (const [index, body] of [{ price: 11, message: 'Obrigado!' }, { price: 10, message: 'Outra mensagem' }, { price: 10 }].entries()) {
+      const response = await fetch(`${server.origin}/api/wallet/charges/tip/${creatorId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: fanToken, 'idempotency-key': `forged-${index}`, 'x-fandeck-quote': confirmedQuote },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { code?: string };
+      expect({ status: response.status, code: answer.code }, JSON.stringify(body)).toEqual({ status: 422, code: 'payment.quote_mismatch' });
+    }
+    expect(await balance()).toBe(balanceBefore);
+  });
+
+  it('does not confirm a click that lands on Confirm because the page moved the frame under the cursor', async () => {
+    const balanceBefore = (await balance())!;
+    const before = seen.length;
+    await start('moved', tipPay(10, 'tip-key-4'));
+    const confirm = bridge().getByRole('button', { name: 'Confirmar' });
+    await confirm.waitFor();
+    // The fan's cursor rested on Confirm long enough for it to arm there.
+    await confirm.hover();
+    await bridge().locator('button.fd-confirm[data-pointer="seen"][data-state="armed"]').waitFor();
+    const box = (await confirm.boundingBox())!;
+    const target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+    // The cursor goes to the page's decoy, outside the frame; the page then slides the
+    // frame (same size, still fully on screen) so that Confirm lies under it, and the fan clicks.
+    const shift = { x: 400, y: 120 };
+    await page.mouse.move(target.x + shift.x, target.y + shift.y);
+    await page.evaluate((css) => window.hostile.moveFrame(css), `left:${shift.x}px;top:${shift.y}px;`);
+    const moved = (await confirm.boundingBox())!;
+    expect(Math.abs(moved.x + moved.width / 2 - (target.x + shift.x))).toBeLessThan(1);
+    await page.mouse.down();
+    await page.mouse.up();
+    // A confirming click would have closed the dialog in its handler.
+    expect(await bridge().getByRole('alertdialog').count()).toBe(1);
+
+    // The fan then cancels; events run in order, so had the click confirmed, the pay would already be sent.
+    await bridge().getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => resultOf('moved')).toMatchObject({ ok: false, status: -1, body: { code: 'bridge.not_confirmed' } });
+    expect(apiSince(before).map((request) => request.path)).toEqual([`/api/wallet/charges/tip/${creatorId}/quote`]);
+    expect(await balance()).toBe(balanceBefore);
+    await page.evaluate(() => window.hostile.moveFrame(''));
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Texts of the payment confirm: the bridge's dialog on third-party pages and the host
+ * site's default browser confirm. They live here, not in the widgets' catalogues, because
+ * the bridge is a tiny page of its own that must not load i18next or any feature's texts.
+ * pt-BR is the default; en and es are complete too (a test checks the keys match).
+ */
+import type { PayKind } from '@fandeck/contract';
+
+export interface ConfirmTexts {
+  titleTip: string;
+  titleUnlock: string;
+  titleTopup: string;
+  titleSubscribe: string;
+  price: string;
+  credit: string;
+  recipient: string;
+  item: string;
+  requestedBy: string;
+  hint: string;
+  confirm: string;
+  cancel: string;
+  /** One line for the browser's own confirm (host site). */
+  summaryTip: string;
+  summaryUnlock: string;
+  summaryTopup: string;
+  /** A top-up whose price differs from the credit (a coupon). */
+  summaryTopupFor: string;
+  summarySubscribe: string;
+}
+
+const ptBR: ConfirmTexts = {
+  titleTip: 'Enviar gorjeta',
+  titleUnlock: 'Desbloquear conteúdo',
+  titleTopup: 'Recarregar carteira',
+  titleSubscribe: 'Assinar',
+  price: 'Valor',
+  credit: 'Crédito na carteira',
+  recipient: 'Para',
+  item: 'Item',
+  requestedBy: 'Pedido por {{origin}}',
+  hint: 'Confirme somente se foi você quem iniciou esta ação.',
+  confirm: 'Confirmar',
+  cancel: 'Cancelar',
+  summaryTip: 'Gorjeta de {{amount}} para {{name}}',
+  summaryUnlock: 'Desbloquear {{item}} por {{amount}}',
+  summaryTopup: 'Recarga de {{amount}} na carteira',
+  summaryTopupFor: 'Recarga de {{credit}} na carteira por {{amount}}',
+  summarySubscribe: 'Assinar {{name}} por {{amount}}',
+};
+
+const en: ConfirmTexts = {
+  titleTip: 'Send a tip',
+  titleUnlock: 'Unlock content',
+  titleTopup: 'Top up wallet',
+  titleSubscribe: 'Subscribe',
+  price: 'Amount',
+  credit: 'Wallet credit',
+  recipient: 'To',
+  item: 'Item',
+  requestedBy: 'Requested by {{origin}}',
+  hint: 'Only confirm if you started this action yourself.',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  summaryTip: 'Tip of {{amount}} to {{name}}',
+  summaryUnlock: 'Unlock {{item}} for {{amount}}',
+  summaryTopup: 'Wallet top-up of {{amount}}',
+  summaryTopupFor: 'Wallet top-up of {{credit}} for {{amount}}',
+  summarySubscribe: 'Subscribe to {{name}} for {{amount}}',
+};
+
+const es: ConfirmTexts = {
+  titleTip: 'Enviar propina',
+  titleUnlock: 'Desbloquear contenido',
+  titleTopup: 'Recargar billetera',
+  titleSubscribe: 'Suscribirse',
+  price: 'Importe',
+  credit: 'Crédito en la billetera',
+  recipient: 'Para',
+  item: 'Artículo',
+  requestedBy: 'Solicitado por {{origin}}',
+  hint: 'Confirma solo si fuiste tú quien inició esta acción.',
+  confirm: 'Confirmar',
+  cancel: 'Cancelar',
+  summaryTip: 'Propina de {{amount}} para {{name}}',
+  summaryUnlock: 'Desbloquear {{item}} por {{amount}}',
+  summaryTopup: 'Recarga de {{amount}} en la billetera',
+  summaryTopupFor: 'Recarga de {{credit}} en la billetera por {{amount}}',
+  summarySubscribe: 'Suscribirse a {{name}} por {{amount}}',
+};
+
+export const confirmCatalogues: Readonly<Record<'pt-BR' | 'en' | 'es', ConfirmTexts>> = { 'pt-BR': ptBR, en, es };
+
+export type ConfirmTextKey = keyof ConfirmTexts;
+
+export const TITLE_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'titleTip', unlock: 'titleUnlock', topup: 'titleTopup', subscribe: 'titleSubscribe' };
+export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'summaryTip', unlock: 'summaryUnlock', topup: 'summaryTopup', subscribe: 'summarySubscribe' };

@@ -1,0 +1,16 @@
+import type { TextsOf } from '../../index.js';
+import type ui from './pt-BR.js';
+
+/** Texts of the shared ui layer: English. */
+export default {
+  presets: 'Suggested amounts',
+  otherAmount: 'Other amount',
+  limits: 'From {{min}} to {{max}}',
+  amountEmpty: 'Enter an amount.',
+  amountInvalid: 'Enter an amount in numbers, such as 25.50.',
+  amountDecimals: 'Use at most 2 decimal places.',
+  amountBelowMin: 'The minimum is {{min}}.',
+  amountAboveMax: 'The maximum is {{max}}.',
+  signIn: 'Sign in',
+  incorrectCredentials: 'Incorrect credentials!',
+} satisfies TextsOf<typeof ui>;

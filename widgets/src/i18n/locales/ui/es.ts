@@ -1,0 +1,16 @@
+import type { TextsOf } from '../../index.js';
+import type ui from './pt-BR.js';
+
+/** Texts of the shared ui layer: Spanish. */
+export default {
+  presets: 'Montos sugeridos',
+  otherAmount: 'Otro monto',
+  limits: 'De {{min}} a {{max}}',
+  amountEmpty: 'Indica un monto.',
+  amountInvalid: 'Indica un monto en números, como 25,50.',
+  amountDecimals: 'Usa como máximo 2 decimales.',
+  amountBelowMin: 'El monto mínimo es {{min}}.',
+  amountAboveMax: 'El monto máximo es {{max}}.',
+  signIn: 'Iniciar sesión',
+  incorrectCredentials: '¡Credenciales incorrectas!',
+} satisfies TextsOf<typeof ui>;

@@ -1,0 +1,15 @@
+/** Texts of the shared ui layer (money input, sign-in prompt): Brazilian Portuguese, the reference every locale matches key for key. */
+const ui = {
+  presets: 'Valores sugeridos',
+  otherAmount: 'Outro valor',
+  limits: 'De {{min}} a {{max}}',
+  amountEmpty: 'Informe um valor.',
+  amountInvalid: 'Informe um valor em números, como 25,50.',
+  amountDecimals: 'Use no máximo 2 casas decimais.',
+  amountBelowMin: 'O valor mínimo é {{min}}.',
+  amountAboveMax: 'O valor máximo é {{max}}.',
+  signIn: 'Entrar',
+  incorrectCredentials: 'Credenciais incorretas!',
+} as const;
+
+export default ui;

@@ -1,0 +1,13 @@
+/**
+ * Form pieces every feature shares, so a form looks and behaves the same in the login,
+ * the tip and the top-up: fields, the money input, the busy submit button, the error
+ * line and the sign-in prompt. Elements add `form-controls.css` to their styles.
+ */
+export { useErrorText } from './error-text.js';
+export { FormError, type FormErrorProps } from './form-error.js';
+export { MoneyInput, useAmountMessage, type MoneyInputProps } from './money-input.js';
+export { SignInPrompt } from './sign-in-prompt.js';
+export { signInFailureText } from './sign-in-text.js';
+export { SubmitButton, type SubmitButtonProps } from './submit-button.js';
+export { TextField, type TextFieldParts, type TextFieldProps } from './text-field.js';
+export { useModel } from './use-model.js';
