@@ -16,6 +16,7 @@ import { createSession, type OwnedSession } from '../session/session.js';
 import { record, whenSignal } from '../session/testing/signal-waits.js';
 import { clearToken } from '../session/token-cookie.js';
 import type { LiveStatus } from '../session/transport.js';
+import { walletFeature } from '../wallet/wallet.model.js';
 import type { LiveServerInfo } from './testing/live-server-commands.js';
 
 let session: OwnedSession | undefined;
@@ -66,10 +67,12 @@ describe('live connection against the real server', () => {
     expect(resent).toMatchObject({ generation: restarted.generation, userId: fan._id });
     expect(resent.socketId).not.toBe(firstLogin.socketId);
 
+    // The wallet model listens to update_balance once something uses it, as a paid element does.
+    session.use(walletFeature);
     const before = session.user.current.value?.balance ?? Number.NaN;
-    await commands.liveServerEmit(fan._id, 'update_balance', { token: 7.5 });
+    await commands.liveServerEmit(fan._id, 'update_balance', { token: 7.5, balance: before + 7.5, account: 'wallet' });
     await whenSignal(session.user.current, (user) => user?.balance === before + 7.5, 10_000, 'the credited balance');
-    await commands.liveServerEmit(fan._id, 'update_balance', { token: -2.5 });
+    await commands.liveServerEmit(fan._id, 'update_balance', { token: -2.5, balance: before + 5, account: 'wallet' });
     await whenSignal(session.user.current, (user) => user?.balance === before + 5, 10_000, 'the debited balance');
 
     expect(statuses.values).toEqual(['initialized', 'connected', 'disconnect', 'reconnecting', 'connected']);

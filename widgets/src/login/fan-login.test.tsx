@@ -90,7 +90,7 @@ describe('FanLogin', () => {
     expect(port.login).not.toHaveBeenCalled();
   });
 
-  it('shows a loading state while signing in, then the translated server message', async () => {
+  it("shows a loading state while signing in, then the text of the failure's code", async () => {
     const { port, settle } = fakePort();
     mount(port);
     await userEvent.click(page.getByLabelText('Lembrar de mim'));
@@ -99,17 +99,20 @@ describe('FanLogin', () => {
     await expect.element(busy).toBeDisabled();
     expect(host?.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
     expect(port.login).toHaveBeenCalledWith({ username: 'ana.lima', password: 'wrong', remember: true });
-    await settle(failure({ status: 422, message: 'Incorrect credentials!', body: { statusCode: 422, message: 'Incorrect credentials!' } }));
+    // The code decides, not the server's English message.
+    await settle(
+      failure({ status: 422, code: 'auth.incorrect_credentials', message: 'Incorrect credentials!', body: { statusCode: 422, message: 'Incorrect credentials!' } }),
+    );
     await expect.element(page.getByRole('alert')).toHaveTextContent('Credenciais incorretas!');
     await expect.element(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
   });
 
-  it("shows a server message it doesn't know as sent, and 'Incorrect credentials!' when there is none", async () => {
+  it("shows the session's text for other codes, and 'Credenciais incorretas!' when there is none", async () => {
     const { port, settle } = fakePort();
     mount(port);
     await fillAndSubmit('ana.lima', 'x');
-    await settle(failure({ status: 403, message: 'Your account is suspended', body: { message: 'Your account is suspended' } }));
-    await expect.element(page.getByRole('alert')).toHaveTextContent('Your account is suspended');
+    await settle(failure({ status: 403, code: 'auth.account_inactive', message: 'Esta conta está inativa.', body: { code: 'auth.account_inactive' } }));
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Esta conta está inativa.');
     await userEvent.click(page.getByRole('button', { name: 'Entrar' }));
     await settle(failure({ status: 0, message: '' }));
     await expect.element(page.getByRole('alert')).toHaveTextContent('Credenciais incorretas!');

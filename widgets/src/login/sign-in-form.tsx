@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { FormError, signInFailureText, SubmitButton, TextField } from '../ui/index.js';
+import type { ActionError } from '../session/outcome.js';
 import { registerPaths, type LoginPort } from './login-port.js';
 
 export interface SignInFormProps {
@@ -15,14 +16,15 @@ export interface SignInFormProps {
 /** The parts `<fan-login>` has always exposed on its fields. */
 const fieldParts = { field: 'field', label: 'label', input: 'input' } as const;
 
-type FormState = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string };
+// A failure keeps what went wrong, not its text: the text is chosen at render, in the
+// locale of that render, once its namespace is there.
+type FormState = { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; error: ActionError | 'missing-fields' };
 
 /**
  * Email-or-username and password, or, on a third-party page, one button that opens the
  * platform's sign-in popup. Either way it is `port.login`, which is `session.auth.login`:
  * the one sign-in path (hashing per the settings, cross-tab announce). A failure shows
- * the server's message (translated when the catalogue knows it), else 'Incorrect
- * credentials!' (spec section 8).
+ * the text of its error code, else 'Incorrect credentials!' (spec section 8).
  */
 export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }: SignInFormProps) {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }
     if (submitting) return;
     const name = username.trim();
     if (!popup && (!name || !password)) {
-      setState({ status: 'failed', message: t('login.missingFields') });
+      setState({ status: 'failed', error: 'missing-fields' });
       return;
     }
     setState({ status: 'submitting' });
@@ -52,8 +54,8 @@ export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }
       onSignedIn(outcome.value);
       return;
     }
-    const message = signInFailureText(outcome.error, t);
-    setState(message ? { status: 'failed', message } : { status: 'idle' });
+    // The fan closing the popup on purpose is not a failure.
+    setState(outcome.error.status === -1 ? { status: 'idle' } : { status: 'failed', error: outcome.error });
   }
 
   return (
@@ -88,7 +90,7 @@ export function SignInForm({ port, heading, hideRegister, onSignedIn, onForgot }
           {t('login.forgot')}
         </button>
       </div>
-      <FormError>{state.status === 'failed' ? state.message : null}</FormError>
+      <FormError>{state.status !== 'failed' ? null : state.error === 'missing-fields' ? t('login.missingFields') : signInFailureText(state.error, t)}</FormError>
       <SubmitButton busy={submitting}>{submitting ? t('login.submitting') : t('login.submit')}</SubmitButton>
       {hideRegister ? null : (
         <p className="fan-login__register" part="register">

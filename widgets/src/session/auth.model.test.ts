@@ -59,10 +59,11 @@ describe('auth model: login (spec section 4)', () => {
     expect(navigations).toEqual([]);
   });
 
-  it("shows the server's own message, else 'Incorrect credentials!', else (no answer) the generic text", async () => {
-    transport.loginReply = fail(429, { statusCode: 429, message: 'Too many attempts, try again in 60 seconds' });
+  it("shows the text of the server's code, else 'Credenciais incorretas!', else (no answer) the offline text", async () => {
+    transport.loginReply = fail(429, { statusCode: 429, code: 'auth.too_many_attempts', message: 'Too many attempts, try again in 60 seconds' });
     await session.auth.login({ username: 'a', password: 'b' });
-    expect(session.auth.loginAuth.value.error).toBe('Too many attempts, try again in 60 seconds');
+    // The English message is for logs; the fan reads the code's text.
+    expect(session.auth.loginAuth.value.error).toBe('Muitas tentativas de entrada. Tente novamente mais tarde.');
 
     transport.loginReply = fail(400, {});
     await session.auth.login({ username: 'a', password: 'b' });
@@ -70,7 +71,7 @@ describe('auth model: login (spec section 4)', () => {
 
     transport.loginReply = fail(0, undefined);
     await session.auth.login({ username: 'a', password: 'b' });
-    expect(session.auth.loginAuth.value.error).toBe('Algo deu errado, tente novamente mais tarde');
+    expect(session.auth.loginAuth.value.error).toBe('Sem conexão com o Fandeck. Verifique sua internet e tente novamente.');
   });
 
   it('sends the MD5 hex digest of the password when hashPasswordOnClient is on', async () => {
@@ -135,7 +136,8 @@ describe('auth model: logout and credentials found elsewhere', () => {
     await session.auth.login({ username: 'fan1', password: 'pw' });
     transport.respond('GET', '/wallet', fail(401, { statusCode: 401, message: 'Expired', error: 'Unauthorized' }));
     const outcome = await session.api.get('/wallet');
-    expect(!outcome.ok && outcome.error.message).toBe('Ação não autorizada ou proibida!');
+    expect(!outcome.ok && outcome.error.code).toBe('auth.sign_in_required');
+    expect(!outcome.ok && outcome.error.message).toBe('Entre para continuar.');
     expect(session.auth.loggedIn.value).toBe(false);
     expect(session.user.current.value).toBeNull();
     expect(transport.credential).toBe(false);

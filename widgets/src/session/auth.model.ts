@@ -1,5 +1,5 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
-import { failureText, loginFailureText } from '../api/error-catalogue.js';
+import { failureCode, failureText, loadFailureTexts, loginFailureText } from '../api/error-catalogue.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { wirePassword } from './password.js';
 import type { SettingsModel } from './settings.model.js';
@@ -81,9 +81,10 @@ export function createAuthModel(deps: AuthModelDeps): AuthModelInternals {
       .catch((cause: unknown) => ({ ok: false as const, status: 0, body: { cause: String(cause) } }));
     if (!answer.ok) {
       // No answer at all is not a wrong password; only an answer gets the login texts.
+      await loadFailureTexts();
       const message = answer.status > 0 ? loginFailureText(answer.body) : failureText(answer.status, answer.body);
       loginAuth.value = { requesting: false, error: message, data: null, success: false };
-      return failure({ status: answer.status, message, body: answer.body });
+      return failure({ status: answer.status, code: failureCode(answer.status, answer.body), message, body: answer.body });
     }
     loggedIn.value = true;
     const loadedUser = await user.refresh({ unauthorized: 'clear' });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/api-client.js';
 import { i18n, setLocale } from '../i18n/index.js';
 import { chooseLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, localeDir, RTL_LANGUAGES } from './locale-choice.js';
@@ -74,7 +74,8 @@ describe('locale model', () => {
     const locale = model('?locale=es');
     expect(locale.current.value).toBe('es');
     expect(locale.source.value).toBe('query');
-    expect(i18n.language).toBe('es');
+    // i18next switches once the texts in use are fetched for the new locale.
+    await vi.waitFor(() => expect(i18n.language).toBe('es'));
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
     expect(sessionStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
     expect(cookieValue(LOCALE_COOKIE)).toBe('es');
@@ -109,7 +110,7 @@ describe('locale model', () => {
     expect(locale.current.value).toBe('ar');
     expect(locale.dir.value).toBe('rtl');
     // No Arabic catalogue yet: the text falls back to English, the direction is still rtl.
-    expect(i18n.language).toBe('en');
+    await vi.waitFor(() => expect(i18n.language).toBe('en'));
   });
 
   it('set() accepts a supported locale and caches it, and refuses any other without changing', async () => {

@@ -47,7 +47,8 @@ describe('settings and UI models', () => {
     const outcome = await session.settings.load();
     expect(outcome.ok).toBe(false);
     expect(session.settings.status.value).toBe('failed');
-    expect(session.settings.error.value).toBe('Service Unavailable');
+    // The fan reads the text of the status, never the server's English.
+    expect(session.settings.error.value).toBe('Algo deu errado, tente novamente mais tarde');
     expect(session.ui.siteName.value).toBe('First');
   });
 });

@@ -32,13 +32,14 @@ describe('user model: update (spec sections 3 and 8)', () => {
     expect(transport.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/users', options: { body: { name: 'Fan Renamed' } } });
   });
 
-  it("shows the server's message on failure and keeps the account as it was", async () => {
-    transport.respond('PUT', '/users', fail(400, { statusCode: 400, message: 'body.username: already taken', error: 'Bad Request' }));
+  it("shows the text of the server's code on failure and keeps the account as it was", async () => {
+    transport.respond('PUT', '/users', fail(400, { statusCode: 400, code: 'auth.username_taken', message: 'body.username: already taken', error: 'Bad Request' }));
     const outcome = await session.user.update({ username: 'taken' });
-    expect(!outcome.ok && outcome.error.message).toBe('body.username: already taken');
+    expect(!outcome.ok && outcome.error.code).toBe('auth.username_taken');
+    expect(!outcome.ok && outcome.error.message).toBe('Este nome de usuário já está em uso.');
     expect(session.user.updating.value).toBe(false);
     expect(session.user.updateSuccess.value).toBe(false);
-    expect(session.user.error.value).toBe('body.username: already taken');
+    expect(session.user.error.value).toBe('Este nome de usuário já está em uso.');
     expect(session.user.current.value).toEqual(demoFan);
   });
 

@@ -1,6 +1,6 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient, UnauthorizedPolicy } from '../api/api-client.js';
-import { changesSavedText, toastText, updateFailureText } from '../api/error-catalogue.js';
+import { changesSavedText, loadFailureTexts, toastText, updateFailureText } from '../api/error-catalogue.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { wirePassword } from './password.js';
 import type { SettingsModel } from './settings.model.js';
@@ -72,6 +72,8 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
       const fresh = await load('redirect');
       user = fresh.ok ? fresh.value : user;
     }
+    // The texts are usually there already (loaded with the API client); never show a blank.
+    await loadFailureTexts();
     const message = outcome.ok ? changesSavedText() : updateFailureText(outcome.error.body);
     batch(() => {
       if (user) current.value = user;

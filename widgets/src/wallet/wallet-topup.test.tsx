@@ -34,7 +34,7 @@ const byPart = (name: string) => host.querySelector<HTMLElement>(`[part~="${name
 const transactionReads = () => page.transport.calls.filter((call) => call.path.startsWith('/payment/transactions/')).length;
 
 async function startPayment(id: string, amount = 25) {
-  page.transport.respond('POST', '/payment/wallet/top-up', ok(pendingTransaction({ _id: id, amount, tokens: amount })));
+  page.transport.respondPay('topup', ok(pendingTransaction({ _id: id, amount, tokens: amount })));
   await vi.waitFor(() => expect(byPart('submit')).not.toBeNull());
   byPart('submit')?.click();
   await vi.waitFor(() => expect(byPart('status')?.getAttribute('data-state')).toBe('pending'));
@@ -86,10 +86,10 @@ describe('WalletTopup payment status', () => {
     render({ amount: 25, polling: { intervalMs: 60_000 } });
     await startPayment('tx-live');
     paid = true;
-    page.serverEmit('update_balance', { token: 25 });
+    page.serverEmit('update_balance', { token: 25, balance: 25, account: 'wallet' });
     await vi.waitFor(() => expect(byPart('status')?.getAttribute('data-state')).toBe('paid'));
     expect(transactionReads()).toBe(1);
-    page.serverEmit('update_balance', { token: -25 });
+    page.serverEmit('update_balance', { token: -25, balance: 0, account: 'wallet' });
   });
 
   it('sends the applied coupon with the top-up, and a failed payment says so', async () => {
@@ -100,18 +100,16 @@ describe('WalletTopup payment status', () => {
     byPart('coupon-apply')?.click();
     await vi.waitFor(() => expect(byPart('coupon-result')).not.toBeNull());
     await startPayment('tx-coupon', 45);
-    expect(page.transport.calls.find((call) => call.path === '/payment/wallet/top-up')?.options.body).toEqual({
-      amount: 50,
-      couponCode: 'PROMO5',
-      paymentGateway: 'pix-sandbox',
-    });
+    // The top-up is a confirmed `pay`, with the coupon in the very body the fan confirmed.
+    expect(page.pays.at(-1)?.request).toMatchObject({ action: 'topup', body: { amount: 50, couponCode: 'PROMO5', paymentGateway: 'pix-sandbox' } });
+    expect(page.pays.at(-1)?.request.idempotencyKey).toMatch(/\S{8,}/);
     page.serverEmit('payment_status_callback', { redirectUrl: 'http://platform.test/payment/cancel?transactionId=tx-coupon' });
     await vi.waitFor(() => expect(byPart('status')?.getAttribute('data-state')).toBe('failed'));
     expect(byPart('status')?.textContent).toBe('O pagamento não foi concluído.');
   });
 
-  it('shows a refused coupon’s message from the server in the fan’s words when it knows it', async () => {
-    page.transport.respond('POST', '/coupons/NOPE1/apply-coupon', fail(404, { statusCode: 404, message: 'Coupon not found' }));
+  it('shows a refused coupon in the fan’s words, by its code', async () => {
+    page.transport.respond('POST', '/coupons/NOPE1/apply-coupon', fail(404, { statusCode: 404, code: 'coupons.not_found', message: 'Coupon not found' }));
     render({ amount: 10 });
     await vi.waitFor(() => expect(byPart('coupon-input')).not.toBeNull());
     type(byPart('coupon-input'), 'NO');
@@ -119,6 +117,6 @@ describe('WalletTopup payment status', () => {
     await vi.waitFor(() => expect(byPart('coupon-error')?.textContent).toBe('Use de 3 a 32 letras, números, - ou _.'));
     type(byPart('coupon-input'), 'NOPE1');
     byPart('coupon-apply')?.click();
-    await vi.waitFor(() => expect(byPart('coupon-error')?.textContent).toBe('Coupon not found'));
+    await vi.waitFor(() => expect(byPart('coupon-error')?.textContent).toBe('Cupom não encontrado.'));
   });
 });
