@@ -105,7 +105,9 @@ describe('host site layouts', () => {
       await server.stop();
       await blockCountry(dataDir, 'BR');
       // The restarted server's own scratch folder goes on stop; the shared one in afterAll.
-      server = await startServer({ env: { DATA_DIR: dataDir } });
+      // The visitor's country comes from X-Forwarded-For, which only a trusted proxy may set:
+      // here the test's browser stands in for a proxy on loopback.
+      server = await startServer({ env: { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' } });
     });
 
     it('shows the geo-blocked layout to a visitor from Brazil on every page', async () => {
