@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nLiteAliases, preactCompatAliases } from '../widgets/build-aliases.js';
 
 const apiTarget = process.env.FANDECK_API ?? 'http://127.0.0.1:8080';
 
@@ -10,7 +11,9 @@ const apiTarget = process.env.FANDECK_API ?? 'http://127.0.0.1:8080';
  */
 export default defineConfig({
   plugins: [react()],
-  resolve: { dedupe: ['react', 'react-dom', 'react-i18next', 'i18next'] },
+  // The same lighter runtime as the embed build: preact/compat for React, src/i18n/lite for
+  // i18next (widgets/build-aliases.ts); the end-to-end suite runs the site built this way.
+  resolve: { alias: [...preactCompatAliases, ...i18nLiteAliases], dedupe: ['preact'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,27 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Alias } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { elementSources } from './src/kit/registry.js';
+import { i18nLiteAliases, preactCompatAliases } from './build-aliases.js';
 
-/**
- * The embed build runs the same React views on preact/compat: a third-party page pays
- * about 10 KB gzip for the view layer instead of about 60 for React 19 with ReactDOM.
- * Only this build (and the `widgets-preact` test project, which proves the element tests
- * pass on it) takes these aliases; the host site and the other test projects keep React.
- * `react` itself is src/preact/react.ts: compat plus React's flush of event-handler
- * updates; `react-dom/client` is src/preact/client.ts, whose roots render in a task of
- * their own as React's do. The shim alias drops use-sync-external-store's copy, which
- * compat provides.
- */
-export const preactCompatAliases: Alias[] = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/preact/react.ts', import.meta.url)) },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/preact/client.ts', import.meta.url)) },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-];
+export { i18nLiteAliases, preactCompatAliases };
 
 /**
  * What the shared runtime holds: the view layer (with src/preact), i18n core, signals,
@@ -52,7 +35,7 @@ export function inRuntime(id: string): boolean {
  */
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: preactCompatAliases },
+  resolve: { alias: [...preactCompatAliases, ...i18nLiteAliases] },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',

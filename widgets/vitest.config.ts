@@ -3,17 +3,21 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { uploadTestServer } from './src/api/testing/upload-test-server.js';
 import { liveServerCommands, liveServerPort, quietlyProxied } from './src/live/testing/live-server-control.js';
-import { preactCompatAliases } from './vite.config.js';
+import { i18nLiteAliases, preactCompatAliases } from './vite.config.js';
 
 /** Browser tests that need the real server (`*.server.test.ts`) run in their own project. */
 const serverTests = 'src/**/*.server.test.{ts,tsx}';
 /** What a page sees of a feature: its element. These also run on preact/compat, as the embed build ships them. */
 const elementTests = 'src/**/*.element.test.{ts,tsx}';
 /** Pre-bundled for every project; the React ones only where react is React. */
-const sharedDeps = ['i18next', 'react-i18next', '@r2wc/react-to-web-component', '@preact/signals-core', 'ofetch', 'socket.io-client', 'js-md5'];
+const sharedDeps = ['@r2wc/react-to-web-component', '@preact/signals-core', 'socket.io-client', 'js-md5'];
 const reactDeps = ['react', 'react/jsx-dev-runtime', 'react-dom/client'];
+/** The real i18next, where it is not aliased to src/i18n/lite. */
+const i18nextDeps = ['i18next', 'react-i18next'];
 /** Tests of the preact/compat shim itself, meaningful only with the aliases. */
 const preactTests = 'src/preact/**/*.test.{ts,tsx}';
+/** The i18n tests, which the lite i18next (src/i18n/lite) must pass as the real one does. */
+const i18nTests = 'src/i18n/**/*.test.{ts,tsx}';
 
 /**
  * Element and view tests run in the system Chromium; no browser is ever downloaded.
@@ -46,22 +50,22 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       projects: [
         {
           extends: true,
-          optimizeDeps: { include: reactDeps },
+          optimizeDeps: { include: [...reactDeps, ...i18nextDeps] },
           test: { name: 'widgets', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, serverTests, preactTests] },
         },
         {
           extends: true,
-          resolve: { alias: preactCompatAliases },
+          resolve: { alias: [...preactCompatAliases, ...i18nLiteAliases] },
           // Its own pre-bundle, so the react names never reach React's copy. They resolve to
           // src/preact, which is never pre-bundled itself: a copy inside the cache would not
           // follow edits of those files, and two copies would each hook preact.
           cacheDir: 'node_modules/.vite-preact',
           optimizeDeps: { include: ['preact', 'preact/compat', 'preact/hooks', 'preact/jsx-runtime'] },
-          test: { name: 'widgets-preact', include: [elementTests, preactTests] },
+          test: { name: 'widgets-preact', include: [elementTests, preactTests, i18nTests] },
         },
         {
           extends: true,
-          optimizeDeps: { include: reactDeps },
+          optimizeDeps: { include: [...reactDeps, ...i18nextDeps] },
           server: {
             proxy: {
               '/api': quietlyProxied(liveTarget),

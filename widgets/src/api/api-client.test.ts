@@ -45,7 +45,7 @@ afterEach(() => {
   clearToken();
 });
 
-describe('api client over the direct transport (ofetch)', () => {
+describe('api client over the direct transport (fetch)', () => {
   it('sends the raw token, repeats array keys and unwraps the envelope', async () => {
     fetchSpy.mockResolvedValue(json(200, { status: 0, data: { _id: 'u1' } }));
     const outcome = await api.get<{ _id: string }>('/users/search', { ids: ['a', 'b'], q: 'ana' });

@@ -62,8 +62,7 @@ export const defaultUnauthorizedHook: UnauthorizedHook = (redirectFrom) => {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { transport } = options;
   let onUnauthorized: UnauthorizedHook = options.onUnauthorized ?? defaultUnauthorizedHook;
-  // Failure texts come with the client, for the active locale, before any call can fail.
-  void loadFailureTexts();
+  // Failure texts are fetched with the first failure (settle waits for them), not with every page.
   const currentPath = options.currentPath ?? (() => `${location.pathname}${location.search}`);
 
   function loseCredential(): void {

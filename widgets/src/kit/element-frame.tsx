@@ -16,8 +16,11 @@ export interface FrameProps {
   namespaces: readonly Namespace[];
 }
 
-/** Every element can show a generic text and an error. */
-const baseNamespaces: readonly Namespace[] = ['common', 'errors', 'ui'];
+/**
+ * What every element shows. The `errors` texts are not among them: a failure's text is
+ * chosen once it happens, and the API client loads them before it answers a failure.
+ */
+const baseNamespaces: readonly Namespace[] = ['common', 'ui'];
 
 /** What a view rendered inside an element may need from it (a portal root, the host). */
 export interface ElementScope {

@@ -75,7 +75,7 @@ export function createAuthModel(deps: AuthModelDeps): AuthModelInternals {
   async function login(credentials: Credentials): Promise<Outcome<CurrentUser>> {
     loginAuth.value = { requesting: true, error: null, data: null, success: false };
     const loaded = await settings.ensure();
-    const password = wirePassword(credentials.password, loaded.ok ? loaded.value : null);
+    const password = await wirePassword(credentials.password, loaded.ok ? loaded.value : null);
     const answer = await transport
       .login({ username: credentials.username.trim(), password, remember: credentials.remember ?? false })
       .catch((cause: unknown) => ({ ok: false as const, status: 0, body: { cause: String(cause) } }));

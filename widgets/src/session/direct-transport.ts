@@ -1,12 +1,7 @@
 import { httpCall } from '../api/http.js';
-import { xhrUpload } from '../api/xhr-upload.js';
 import { createLiveConnection, type LiveConnection, type LiveConnectionOptions } from '../live/live-connection.js';
 import { createTabSync, type TabSyncOptions } from './tab-sync.js';
 import { clearToken, readToken, writeToken } from './token-cookie.js';
-import { IDEMPOTENCY_HEADER, QUOTE_HEADER } from '@fandeck/contract';
-import { aborted, notConfirmed } from '../bridge/bridge-errors.js';
-import { quoteSummary } from '../bridge/bridge-text.js';
-import { badQuote, readPayRequest, readQuote } from '../bridge/pay-request.js';
 import type { PayQuote, Transport, TransportResult } from './transport.js';
 
 export interface DirectTransportOptions {
@@ -40,7 +35,7 @@ interface LoginAnswer {
 
 /**
  * The transport for pages on the platform origin (the host site, the bridge iframe):
- * ofetch and socket.io-client straight to the server. The token is kept in the `token`
+ * fetch and socket.io-client straight to the server. The token is kept in the `token`
  * cookie the server sets and goes as the raw `Authorization` header on every call
  * (contract section 2). Sign-in and sign-out are announced to the other tabs.
  */
@@ -67,8 +62,10 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
       return httpCall({ ...call, method, url: `${base}${path}`, headers: { ...call.headers, ...credentialHeader() } });
     },
 
-    upload(path, call) {
-      return xhrUpload({ ...call, url: `${base}${path}`, headers: credentialHeader() });
+    async upload(path, call) {
+      // Fetched with the first upload: most pages never send a file.
+      const { xhrUpload } = await import('../api/xhr-upload.js');
+      return await xhrUpload({ ...call, url: `${base}${path}`, headers: credentialHeader() });
     },
 
     async login(credentials): Promise<TransportResult<{ token?: string }>> {
@@ -114,19 +111,10 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
     closeLive,
 
     /** Same rules and outcomes as the bridge's `pay`: quote, confirm that quote, send the same body with the key and the quote. */
-    async pay<T>(request: Parameters<Transport['pay']>[0], { signal }: Parameters<Transport['pay']>[1] = {}): Promise<TransportResult<T>> {
-      const reading = readPayRequest(request);
-      if (!reading.ok) return reading.result;
-      const { pay } = reading;
-      const quoted = await httpCall<unknown>({ method: 'POST', url: `${base}${pay.quotePath}`, body: pay.request.body, headers: credentialHeader(), ...(signal ? { signal } : {}) });
-      if (!quoted.ok) return quoted;
-      const quote = readQuote(quoted.data, pay);
-      if (!quote) return badQuote();
-      const confirmed = await (options.confirm ?? browserConfirm)(quote);
-      if (signal?.aborted) return aborted();
-      if (!confirmed) return notConfirmed();
-      const headers = { ...credentialHeader(), [IDEMPOTENCY_HEADER]: pay.request.idempotencyKey, [QUOTE_HEADER]: quote.quote };
-      return httpCall<T>({ method: 'POST', url: `${base}${pay.path}`, body: pay.request.body, headers, ...(signal ? { signal } : {}) });
+    async pay<T>(request: Parameters<Transport['pay']>[0], payOptions: Parameters<Transport['pay']>[1] = {}): Promise<TransportResult<T>> {
+      // The money-action table and the confirm texts come with the first payment, not with every page.
+      const { directPay } = await import('./direct-pay.js');
+      return await directPay<T>(request, payOptions, { base, headers: credentialHeader, confirm: options.confirm ?? browserConfirm });
     },
 
     onCredentialChange(listener) {
@@ -142,7 +130,8 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
 }
 
 /** The browser's own confirm, which no page can restyle or move, in the page's language. */
-function browserConfirm(quote: PayQuote): Promise<boolean> {
+async function browserConfirm(quote: PayQuote): Promise<boolean> {
+  const { quoteSummary } = await import('../bridge/bridge-text.js');
   const locale = document.documentElement.lang || navigator.language;
-  return Promise.resolve(window.confirm(quoteSummary(locale, quote)));
+  return window.confirm(quoteSummary(locale, quote));
 }

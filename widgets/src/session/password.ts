@@ -1,4 +1,3 @@
-import { md5 } from 'js-md5';
 import type { PublicSettings } from './types.js';
 
 /**
@@ -7,6 +6,9 @@ import type { PublicSettings } from './types.js';
  * password change and creator update), else as typed. The server stores whatever
  * arrives with argon2id, so this is compatibility, not protection.
  */
-export function wirePassword(password: string, settings: PublicSettings | null | undefined): string {
-  return settings?.hashPasswordOnClient === true ? md5(password) : password;
+export async function wirePassword(password: string, settings: PublicSettings | null | undefined): Promise<string> {
+  if (settings?.hashPasswordOnClient !== true) return password;
+  // Fetched only where the setting is on and a password is typed: never on a partner's page.
+  const { md5 } = await import('js-md5');
+  return md5(password);
 }

@@ -100,7 +100,7 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
     },
     async changePassword(password, source = 'user') {
       const loaded = await settings.ensure();
-      const wire = wirePassword(password, loaded.ok ? loaded.value : null);
+      const wire = await wirePassword(password, loaded.ok ? loaded.value : null);
       return saving(() => api.put<unknown>('/auth/users/me/password', { password: wire, source }), true);
     },
     setBalance(balance) {
