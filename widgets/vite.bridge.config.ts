@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nLiteAliases, preactCompatAliases } from './build-aliases.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,13 +16,16 @@ export default defineConfig({
   root: here('./src/bridge'),
   base: '/widgets/bridge/',
   plugins: [react()],
+  // The popup's sign-in page runs the same views on the same light runtime as the elements.
+  resolve: { alias: [...preactCompatAliases, ...i18nLiteAliases] },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: here('./dist/bridge'),
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    modulePreload: { polyfill: false },
+    // No preload helper: the bridge's lazy chunks (pay desk, live connection) have no dependencies worth preloading.
+    modulePreload: false,
     rolldownOptions: {
       input: {
         bridge: here('./src/bridge/bridge.html'),

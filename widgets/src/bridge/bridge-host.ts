@@ -7,12 +7,11 @@
  */
 import type { LiveStatus, TransportResult } from '../session/transport.js';
 import { callApi, uploadApi } from './bridge-api.js';
-import { aborted, bridgeError, refused } from './bridge-errors.js';
+import { aborted, bridgeError, refused, unreachable } from './bridge-errors.js';
 import { BridgeCredential } from './bridge-credential.js';
 import { BridgeLive } from './bridge-live.js';
-import { PayDesk } from './bridge-pay.js';
+import type { PayDesk } from './bridge-pay.js';
 import { allowedCall, pageHeaders } from './bridge-policy.js';
-import { showConfirmDialog } from './confirm-dialog.js';
 import {
   newNonce,
   PAGE_CHANNEL,
@@ -38,7 +37,8 @@ export class BridgeHost {
   private readonly credential = new BridgeCredential();
   private readonly live: BridgeLive;
   private readonly running = new Map<number, AbortController>();
-  private readonly desk: PayDesk;
+  /** Made with the first `pay`: the money-action table and the confirm dialog load only then. */
+  private desk: Promise<PayDesk> | null = null;
   /** Ends an open confirm dialog when the credential changes: the fan who was asked may not be the one signed in. */
   private credentialEpoch = new AbortController();
   private nonce = newNonce();
@@ -49,12 +49,22 @@ export class BridgeHost {
       status: (status: LiveStatus) => this.post({ type: 'live-status', status }),
       event: (event, payload) => this.post({ type: 'live-event', event, payload }),
     });
-    this.desk = new PayDesk({
-      post: (path, json, headers, signal) =>
-        callApi({ method: 'POST', url: new URL(`/api${path}`, options.platformOrigin), token: this.credential.token, headers, json, signal }),
-      confirm: (quote, signal) =>
-        showConfirmDialog({ quote, embedder: options.embedder, locale: options.locale, signal: eitherSignal(signal, this.credentialEpoch.signal) }),
-    });
+  }
+
+  private payDesk(): Promise<PayDesk> {
+    const { options } = this;
+    this.desk ??= Promise.all([import('./bridge-pay.js'), import('./confirm-dialog.js')]).then(
+      ([{ PayDesk }, { showConfirmDialog }]) =>
+        new PayDesk({
+          post: (path, json, headers, signal) =>
+            callApi({ method: 'POST', url: new URL(`/api${path}`, options.platformOrigin), token: this.credential.token, headers, json, signal }),
+          confirm: (quote, signal) =>
+            showConfirmDialog({ quote, embedder: options.embedder, locale: options.locale, signal: eitherSignal(signal, this.credentialEpoch.signal) }),
+        }),
+    );
+    // A failed fetch (offline) may be tried again by the next pay.
+    this.desk.catch(() => (this.desk = null));
+    return this.desk;
   }
 
   start(): void {
@@ -103,7 +113,13 @@ export class BridgeHost {
         await this.logout();
         return this.reply(message.id, { ok: true });
       case 'pay':
-        return this.reply(message.id, await this.track(message.id, (signal) => this.desk.pay(message.request, signal)));
+        return this.reply(
+          message.id,
+          await this.track(message.id, async (signal) => {
+            const desk = await this.payDesk().catch(() => null);
+            return desk ? await desk.pay(message.request, signal) : unreachable();
+          }),
+        );
       case 'abort':
         this.running.get(message.target)?.abort();
         return;

@@ -5,7 +5,7 @@
  * bridge holds. The page subscribes to event names and gets their payloads forwarded; it
  * never sees the socket or the token.
  */
-import { createLiveConnection, type LiveConnection } from '../live/live-connection.js';
+import type { LiveConnection } from '../live/live-connection.js';
 import { LIVE_EVENTS } from '../live/live-options.js';
 import type { LiveStatus } from '../session/transport.js';
 import type { BridgeCredential } from './bridge-credential.js';
@@ -21,6 +21,8 @@ export interface LiveSink {
 
 export class BridgeLive {
   private connection: LiveConnection | null = null;
+  /** The connection code on its way (fetched only when a page opens the live channel); null once there or closed. */
+  private opening: Promise<void> | null = null;
   /** Event names the page listens to, with the unsubscribe of the open connection's listener. */
   private readonly forwarded = new Map<string, (() => void) | null>();
   private readonly unsubscribe: () => void;
@@ -41,14 +43,22 @@ export class BridgeLive {
   }
 
   open(): void {
-    if (this.connection) return;
-    const connection = createLiveConnection({ origin: this.platformOrigin, getToken: () => this.credential.token ?? undefined });
-    this.connection = connection;
-    connection.onStatus((status) => this.sink.status(status));
-    for (const event of this.forwarded.keys()) this.forwarded.set(event, this.listen(connection, event));
+    if (this.connection || this.opening) return;
+    // socket.io-client comes with this import: a signed-out page never opens the channel, so never fetches it.
+    const opening = import('../live/live-connection.js').then(({ createLiveConnection }) => {
+      // Closed while the code was on its way.
+      if (this.opening !== opening) return;
+      this.opening = null;
+      const connection = createLiveConnection({ origin: this.platformOrigin, getToken: () => this.credential.token ?? undefined });
+      this.connection = connection;
+      connection.onStatus((status) => this.sink.status(status));
+      for (const event of this.forwarded.keys()) this.forwarded.set(event, this.listen(connection, event));
+    });
+    this.opening = opening;
   }
 
   close(): void {
+    this.opening = null;
     if (!this.connection) return;
     this.connection.close();
     this.connection = null;

@@ -1,14 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { amountText, checkAmount, formatMoney, presetsWithin, topupLimits } from '../format/money.js';
 import { useFeature, useSession, useSignalValue } from '../session/react.js';
 import { FormError, MoneyInput, SignInPrompt, SubmitButton, useErrorText, useModel } from '../ui/index.js';
 import { CouponField } from './coupon-field.js';
-import { PixPayment } from './pix-payment.js';
 import { TopUpModel, type TopUpPolling } from './top-up.model.js';
 import { gatewayName, type Gateway } from './wallet-api.js';
 import type { FanToppedUpDetail } from './wallet-events.js';
 import { walletFeature } from './wallet.model.js';
+
+// The PIX code, its QR drawing and the payment status come once a payment starts (fetched
+// as the fan submits), not with the form: the element's own bytes stay within budget.
+const loadPixPayment = () => import('./pix-payment.js');
+const PixPayment = lazy(() => loadPixPayment().then((module) => ({ default: module.PixPayment })));
 
 export interface WalletTopupProps {
   /** The amount chosen at first (a preset or any amount within the limits). */
@@ -91,7 +95,15 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
   if (state.step === 'paying') {
     return (
       <Frame heading={heading} balance={balance}>
-        <PixPayment transaction={state.transaction} status={state.status} onCheckAgain={() => flow.checkAgain()} onRestart={() => flow.restart()} />
+        <Suspense
+          fallback={
+            <p className="fan-wallet__status" part="status" data-state="loading" role="status">
+              {t('common.loading')}
+            </p>
+          }
+        >
+          <PixPayment transaction={state.transaction} status={state.status} onCheckAgain={() => flow.checkAgain()} onRestart={() => flow.restart()} />
+        </Suspense>
       </Frame>
     );
   }
@@ -105,6 +117,8 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
     event.preventDefault();
     setAttempted(true);
     if (sending || value === null || gateway !== 'pix') return;
+    // Fetched while the server creates the payment; a failure shows when it renders.
+    void loadPixPayment().catch(() => undefined);
     void flow.topUp({ amount: value, paymentGateway });
   }
 
