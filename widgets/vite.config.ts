@@ -43,6 +43,9 @@ export default defineConfig({
     target: 'es2022',
     minify: true,
     reportCompressedSize: true,
+    // Plain import() for lazy chunks: the preload helper's link scanning costs more on a
+    // partner's page than it saves (element chunks have at most one shared dependency).
+    modulePreload: false,
     lib: {
       entry: elementSources,
       formats: ['es'],

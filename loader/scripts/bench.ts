@@ -19,7 +19,8 @@
  *
  * Builds first when the embed or the host is missing or stale. Exits 1 when a budget is
  * exceeded, a long task is over 50 ms, or a signed-out page fetched socket.io-client.
- * `--no-browser` (or no Chromium on the machine) prints the build figures only.
+ * `--no-browser` (or no Chromium on the machine) prints the build figures only;
+ * `--profile` prints where each element's page spends its main thread until interactive.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -161,6 +162,7 @@ async function measuredFigures(): Promise<void> {
 <${tag}${attributes}></${tag}></body></html>`,
       );
       const run = await runElement({
+        profile: process.argv.includes('--profile'),
         browser,
         platform: server.origin,
         url: `${site.origin}/element.html?tag=${tag}`,

@@ -1,4 +1,5 @@
 import type { Browser, Frame, Request } from 'playwright-core';
+import { printLongTasks, printProfile, startProfile, TRACE_CATEGORIES } from './profile.js';
 import { sizes, type Columns, type Sized } from './sizes.js';
 
 /** How the bench drives one element on a third-party page. */
@@ -41,6 +42,8 @@ export interface RunOptions {
   url: string;
   spec: ElementSpec;
   cpuSlowdown: number;
+  /** Print a CPU profile of the page until the element is interactive (`--profile`). */
+  profile?: boolean;
 }
 
 interface BenchWindow {
@@ -94,13 +97,17 @@ const TIMEOUT_MS = 60_000;
  * the element cannot act for the fan before the bridge answers, so the bridge's bytes and
  * long tasks count too. Every platform response to a request made until then is counted.
  */
-export async function runElement({ browser, platform, url, spec, cpuSlowdown }: RunOptions): Promise<ElementRun> {
+export async function runElement({ browser, platform, url, spec, cpuSlowdown, profile = false }: RunOptions): Promise<ElementRun> {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1000, height: 700 } });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript({ content: benchProbe(spec.tag, spec.control) });
+    if (profile) {
+      await startProfile(cdp);
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    }
 
     let bridgeThrottled = false;
     let bridgeFound = false;
@@ -134,6 +141,10 @@ export async function runElement({ browser, platform, url, spec, cpuSlowdown }: 
     });
     await page.goto(url, { waitUntil: 'commit' });
     const element = await withTimeout(interactive, `<${spec.tag}> to become interactive`);
+    if (profile) {
+      await printProfile(cdp, `<${spec.tag}> until interactive`);
+      printLongTasks(await browser.stopTracing(), `<${spec.tag}> until interactive`);
+    }
     // A third-party page talks to the platform through the bridge: interactive means it loaded too.
     const bridgeFrame = await withTimeout(bridgeSeen, 'the bridge iframe');
     await withTimeout(bridgeFrame.waitForLoadState('load'), 'the bridge iframe to load');

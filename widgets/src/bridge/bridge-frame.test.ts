@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeFrame } from './bridge-frame.js';
 import { PAGE_CHANNEL } from './protocol.js';
 
@@ -16,7 +16,13 @@ afterEach(() => {
 async function open(readyTimeoutMs = 2000): Promise<{ frame: BridgeFrame; inside: Window & { eval(code: string): unknown }; sent: unknown[] }> {
   const frame = new BridgeFrame({ origin: location.origin, creator: 'ana.lima', readyTimeoutMs });
   frames.push(frame);
-  const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!;
+  // The frame is added in a task after the constructor's, so whatever made it is not held up.
+  expect(document.querySelector('iframe[data-fandeck-bridge]')).toBeNull();
+  const iframe = await vi.waitFor(() => {
+    const found = document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]');
+    expect(found).not.toBeNull();
+    return found!;
+  });
   expect(new URL(iframe.src).pathname).toBe('/embed/bridge.html');
   expect(new URL(iframe.src).searchParams.get('creator')).toBe('ana.lima');
   // Swap the real page for a blank same-origin one we can script.

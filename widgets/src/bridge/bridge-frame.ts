@@ -71,9 +71,23 @@ export class BridgeFrame {
       return;
     }
     window.addEventListener('message', this.onMessage);
+    // A browsing context is costly to create: in a task of its own, not inside whatever
+    // made the session (an element's first render).
+    const { creator } = options;
+    setTimeout(() => this.mount(origin, creator, options), 0);
+    this.timer = setTimeout(() => {
+      if (this.state.status === 'connecting') {
+        this.fail('timeout', `The Fandeck bridge did not answer within ${this.timeoutMs} ms. Is ${location.origin} on the creator's list of allowed origins?`);
+      }
+    }, this.timeoutMs);
+  }
+
+  private mount(origin: string, creator: string, options: BridgeFrameOptions): void {
+    // Failed or disposed meanwhile.
+    if (this.state.status !== 'connecting') return;
     const iframe = document.createElement('iframe');
     const url = new URL(BRIDGE_PAGE, origin);
-    url.searchParams.set('creator', options.creator);
+    url.searchParams.set('creator', creator);
     url.searchParams.set('locale', options.locale ?? (document.documentElement.lang || navigator.language || ''));
     iframe.src = url.toString();
     iframe.title = 'Fandeck';
@@ -86,11 +100,6 @@ export class BridgeFrame {
     this.iframe = iframe;
     // In the document itself (not a shadow root), so the popup finds it in opener.frames.
     (document.body ?? document.documentElement).append(iframe);
-    this.timer = setTimeout(() => {
-      if (this.state.status === 'connecting') {
-        this.fail('timeout', `The Fandeck bridge did not answer within ${this.timeoutMs} ms. Is ${location.origin} on the creator's list of allowed origins?`);
-      }
-    }, this.timeoutMs);
   }
 
   private get timeoutMs(): number {

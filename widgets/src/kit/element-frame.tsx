@@ -1,9 +1,10 @@
-import { createContext, Suspense, useContext, useLayoutEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { localeDirection, useNamespaces, type Locale, type Namespace } from '../i18n/index.js';
 import type { Theme } from './embed-config.js';
 import { FanReadyEvent } from './events.js';
 import { i18nFor, usePageLocale, usePageTheme } from './element-settings.js';
+import { hasPageSession, pageSession } from './page-session.js';
 
 export interface FrameProps {
   tag: string;
@@ -45,7 +46,37 @@ const announced = new WeakSet<Element>();
  * carries `part="root"`, `data-theme`, `lang` and `dir`, the callbacks that become
  * `fan-*` events, and `fan-ready` after the first commit.
  */
-export function ElementFrame({ tag, View, events, props, namespaces }: FrameProps) {
+export function ElementFrame(frame: FrameProps) {
+  return useSessionReady() ? <FrameBody {...frame} /> : null;
+}
+
+/** Lets the page's main thread breathe between two pieces of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * True once the page's session exists. The first element on a page creates it in a task
+ * of its own, and renders in the next one: together they would hold the page's main
+ * thread too long on a slow phone. Until then the loader's light-DOM placeholder shows.
+ */
+function useSessionReady(): boolean {
+  const [ready, setReady] = useState(hasPageSession);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void (async () => {
+      await nextTask();
+      pageSession();
+      await nextTask();
+      if (live) setReady(true);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
+
+function FrameBody({ tag, View, events, props, namespaces }: FrameProps) {
   const { container, locale: localeAttribute, theme: themeAttribute, onRendered, ...viewProps } = props;
   const root = useRef<HTMLDivElement>(null);
   const locale = usePageLocale(typeof localeAttribute === 'string' ? localeAttribute : undefined);

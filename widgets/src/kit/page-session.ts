@@ -19,11 +19,18 @@ export function pageSession(): Session {
     origin: config.origin,
     transport: transportFor(config),
     locale: config.locale ?? null,
-    ...(config.theme ? { theme: config.theme } : {}),
+    // A partner's page holds no remembered Fandeck theme (its storage is the partner's):
+    // its own data-theme, else dark, and its storage is never read for it.
+    ...(config.theme ? { theme: config.theme } : config.origin !== location.origin ? { theme: 'dark' as const } : {}),
     // A page that embeds elements is not the platform's: a 401 resets the session (the
     // elements then offer to sign in) but never navigates the page away.
     onUnauthorized: () => {},
   });
+}
+
+/** Whether the page's session exists already (then `pageSession()` costs nothing). */
+export function hasPageSession(): boolean {
+  return sessionKey in globalThis;
 }
 
 /** Same origin: direct; a third-party page: the bridge, which also checks the creator's allowed origins. */

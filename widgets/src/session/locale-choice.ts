@@ -58,14 +58,15 @@ export function matchSupported(candidate: string | null | undefined, supported: 
  */
 export function chooseLocale(inputs: LocaleInputs): LocaleChoice {
   const supported = supportedOf(inputs.settings);
-  const ordered: [LocaleSource, string | null | undefined][] = [
-    ['chosen', inputs.chosen],
-    ['query', inputs.query],
-    ['requested', inputs.requested],
-    ['cached', inputs.cached],
+  // Read in order and only as far as needed: `cached` may be a getter that touches storage.
+  const ordered: [LocaleSource, () => string | null | undefined][] = [
+    ['chosen', () => inputs.chosen],
+    ['query', () => inputs.query],
+    ['requested', () => inputs.requested],
+    ['cached', () => inputs.cached],
   ];
   for (const [source, candidate] of ordered) {
-    const locale = matchSupported(candidate, supported);
+    const locale = matchSupported(candidate(), supported);
     if (locale) return { locale, source };
   }
   const fallback =

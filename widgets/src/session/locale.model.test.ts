@@ -98,6 +98,18 @@ describe('locale model', () => {
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBeNull();
   });
 
+  it("neither reads nor writes the page's storage for a locale the page asks for", () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const locale = model('', 'en');
+    expect(locale.current.value).toBe('en');
+    expect(locale.source.value).toBe('requested');
+    expect(getItem).not.toHaveBeenCalled();
+    getItem.mockRestore();
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
+    expect(cookieValue(LOCALE_COOKIE)).not.toBe('en');
+  });
+
   it('chooses again when the settings arrive: a locale they support becomes valid, with its direction', async () => {
     const locale = model('?locale=ar');
     expect(locale.current.value).toBe('pt-BR');

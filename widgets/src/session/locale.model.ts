@@ -47,10 +47,20 @@ export function createLocaleModel(options: LocaleModelOptions): LocaleModel & { 
   const { settings } = options;
   const chosen = signal<string | null>(null);
   const query = queryLocale(options.search ?? location.search);
-  const cached = readCachedLocale();
+  // Storage is touched only when no explicit choice decides (its first use on a page is slow).
+  let cachedChoice: string | null | undefined;
+  const cached = () => (cachedChoice === undefined ? (cachedChoice = readCachedLocale()) : cachedChoice);
   const supported = computed(() => supportedOf(settings.values.value));
   const choice = computed(() =>
-    chooseLocale({ chosen: chosen.value, query, requested: options.requested ?? null, cached, settings: settings.values.value }),
+    chooseLocale({
+      chosen: chosen.value,
+      query,
+      requested: options.requested ?? null,
+      get cached() {
+        return cached();
+      },
+      settings: settings.values.value,
+    }),
   );
   const current = computed(() => choice.value.locale);
 
@@ -59,7 +69,9 @@ export function createLocaleModel(options: LocaleModelOptions): LocaleModel & { 
     untracked(() => {
       const catalogue = catalogueLocale(locale);
       if (i18n.language !== catalogue) void i18n.changeLanguage(catalogue);
-      if (source === 'chosen' || source === 'query' || source === 'requested') cacheLocale(locale);
+      // Only the fan's own choices are kept: a locale the page or an element asks for is the
+      // page's, and a partner's page must not find Fandeck's entries in its storage.
+      if (source === 'chosen' || source === 'query') cacheLocale(locale);
     });
   });
 
