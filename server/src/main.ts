@@ -31,10 +31,16 @@ const database = await openDatabase({
   console.error(`\n${error.message}\n`);
   process.exit(1);
 });
-const [{ buildApp }, { createContext, ensureBaseData }, { DEMO_LOGINS, DEMO_PASSWORD, seedDemo }, { pruneIdempotencyKeys }] = await modules;
+const [{ buildApp }, { createContext, ensureBaseData }, { DEMO_LOGINS, DEMO_PASSWORD, demoDataRefusal, seedDemo }, { pruneIdempotencyKeys }] = await modules;
 await database.migrate();
 const ctx = createContext(config, database.db);
 await ensureBaseData(ctx);
+const refusal = await demoDataRefusal(ctx);
+if (refusal) {
+  console.error(`\n${refusal}\n`);
+  await database.close();
+  process.exit(1);
+}
 const seeded = config.seed === 'demo' ? await seedDemo(ctx) : false;
 const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveSite: true });
 await app.listen({ port: config.port, host: config.host });

@@ -56,7 +56,16 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, 
     );
   }
   if (!existsSync(path.join(dirs.host, 'index.html'))) return;
-  await app.register(staticFiles, { root: dirs.host, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: false });
+  await app.register(staticFiles, {
+    root: dirs.host,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    decorateReply: false,
+    setHeaders: (res, file) => {
+      if (/\.html?$/i.test(file)) for (const [name, value] of Object.entries(HOST_PAGE_HEADERS)) res.setHeader(name, value);
+    },
+  });
   // Client-side routes (/auth/login, /{profileId}, ...) all load the host shell. A username
   // may hold dots (/ana.lima), so only a known asset extension marks a missing file.
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
@@ -64,6 +73,15 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, 
     if (NOT_SPA_PREFIXES.some((prefix) => url.startsWith(prefix)) || ASSET_EXTENSION.test(url)) {
       return reply.code(404).send(errorBody(404, 'route.not_found', `Route ${request.method} ${url} not found`));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dirs.host);
+    return reply.headers(HOST_PAGE_HEADERS).header('cache-control', 'no-cache').sendFile('index.html', dirs.host);
   });
 }
+
+/**
+ * The platform's own pages are never framed by another site (clickjacking a signed-in
+ * fan); only the embed pages, with their per-creator `frame-ancestors`, are meant to be.
+ */
+export const HOST_PAGE_HEADERS = {
+  'content-security-policy': "frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+} as const;

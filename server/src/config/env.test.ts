@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.js';
+import { ConfigError, loadConfig, SANDBOX_PIX_SECRET } from './env.js';
 
 describe('environment', () => {
   it('defaults to the embedded setup on port 8080 with data in .data', () => {
@@ -9,6 +9,22 @@ describe('environment', () => {
     expect(config.dataDir.endsWith('.data')).toBe(true);
     expect(config.outboxDir.endsWith('.data/outbox')).toBe(true);
     expect(config.publicOrigin).toBe('http://localhost:8080');
+  });
+
+  it('seeds demo data by default, but in production only when SEED=demo is set', () => {
+    expect(loadConfig({})).toMatchObject({ seed: 'demo', seedExplicit: false });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ seed: 'none', seedExplicit: false });
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' })).toMatchObject({ seed: 'demo', seedExplicit: true });
+  });
+
+  it('never takes the public sandbox PIX secret in production', () => {
+    expect(loadConfig({}).pixWebhookSecret).toBe(SANDBOX_PIX_SECRET);
+    expect(() => loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_SECRET: SANDBOX_PIX_SECRET })).toThrow(/PIX_WEBHOOK_SECRET/);
+    const unset = [loadConfig({ NODE_ENV: 'production' }).pixWebhookSecret, loadConfig({ NODE_ENV: 'production' }).pixWebhookSecret];
+    expect(unset[0]).not.toBe(SANDBOX_PIX_SECRET);
+    expect(unset[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(unset[1]).not.toBe(unset[0]);
+    expect(loadConfig({ NODE_ENV: 'production', PIX_WEBHOOK_SECRET: 'provider-secret-0123456789' }).pixWebhookSecret).toBe('provider-secret-0123456789');
   });
 
   it('names every bad variable in one message', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,7 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Demo accounts: seeded by default, never in production unless `SEED=demo` is explicit. */
+  SEED: z.enum(['demo', 'none']).optional(),
   /** Which proxies may set X-Forwarded-For: `off` (default), a hop count, or comma-separated IPs/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -75,6 +77,8 @@ export interface Config {
   bodyLimit: number;
   uploadLimit: number;
   seed: 'demo' | 'none';
+  /** Whether SEED was set, rather than taken from the environment's default. */
+  seedExplicit: boolean;
   /** Fastify's `trustProxy`: false, a hop count, or the list of trusted proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   /** Exact origins allowed by CORS. */
@@ -111,17 +115,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
-    // The sandbox secret only signs sandbox webhooks; a real provider brings its own.
-    pixWebhookSecret: e.PIX_WEBHOOK_SECRET ?? 'fandeck-pix-sandbox-secret',
+    pixWebhookSecret: pixSecret(e.NODE_ENV, e.PIX_WEBHOOK_SECRET),
     paymentSandbox: (e.PAYMENT_SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     agora: { appId: e.AGORA_APP_ID, certificate: e.AGORA_APP_CERTIFICATE },
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
-    seed: e.SEED,
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
+    seedExplicit: e.SEED !== undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     corsOrigins: splitList(e.CORS_ORIGINS),
   };
+}
+
+/** The secret every copy of the code knows: it signs the sandbox's webhooks in development only. */
+export const SANDBOX_PIX_SECRET = 'fandeck-pix-sandbox-secret';
+
+/**
+ * The PIX webhook secret. Outside production, the sandbox's well-known one by default. In
+ * production the well-known one is refused, and without PIX_WEBHOOK_SECRET a random one is
+ * made, so no webhook verifies until the operator sets the provider's secret.
+ */
+function pixSecret(env: Config['env'], given: string | undefined): string {
+  if (env !== 'production') return given ?? SANDBOX_PIX_SECRET;
+  if (given === SANDBOX_PIX_SECRET) {
+    throw new ConfigError('Invalid environment:\n  PIX_WEBHOOK_SECRET: the sandbox secret is public and is refused in production; set your PIX provider\'s secret');
+  }
+  return given ?? randomBytes(32).toString('hex');
 }
 
 function splitList(value: string): string[] {

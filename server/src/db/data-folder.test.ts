@@ -2,50 +2,24 @@
  * The embedded database's folder under a second server, a killed first start and a broken
  * folder. The real server (`src/main.ts`) runs as a child process, as `npm start` runs it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
+import { startServerProcess, type Started } from '../../test/server-process.js';
 import { DataFolderError, lockDataFolder, lockPathOf, prepareDataFolder } from './data-folder.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'fandeck-folder-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let counter = 0;
 const freshDir = () => path.join(scratch, `data-${++counter}`);
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves once the server printed that it is running; rejects if it exits first. */
-  ready: Promise<void>;
-}
-
 function startServer(dataDir: string): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'development', SEED: 'demo', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (output.includes('Fandeck is running')) resolve();
-    };
-    child.stdout?.on('data', check);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
-  });
-  ready.catch(() => undefined);
-  return { child, output: () => output, exited, ready };
+  return startServerProcess({ NODE_ENV: 'development', SEED: 'demo', DATA_DIR: dataDir });
 }
 
 /** Opens the folder as the next start would: open, migrate, and read the tables. */

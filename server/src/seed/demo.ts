@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { feeds, performers, userPermissions, users, type Role } from '../db/schema/index.js';
 import { hashPassword } from '../domains/accounts/passwords.js';
@@ -47,6 +47,30 @@ const OTHERS: (DemoAccount & { permissions?: PermissionKey[] })[] = [
 export const DEMO_LOGINS = [...CREATORS.map((c) => c.account), ...OTHERS].map((a) => ({ role: a.role, email: a.email, username: a.username }));
 
 /** Seeds the demo accounts once, into an empty database. Returns false when users already exist. */
+/** The demo accounts found in the database (by email): their shared password is in the README. */
+export async function demoAccountsPresent(ctx: AppContext): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, DEMO_LOGINS.map((login) => login.email)));
+  return rows.map((row) => row.email).filter((email): email is string => typeof email === 'string');
+}
+
+/**
+ * Why this start must not go on, or null: in production, demo accounts (seeded now or
+ * found from an earlier start) are refused unless `SEED=demo` was asked for explicitly.
+ */
+export async function demoDataRefusal(ctx: AppContext): Promise<string | null> {
+  const { env, seed, seedExplicit } = ctx.config;
+  if (env !== 'production' || (seed === 'demo' && seedExplicit)) return null;
+  const found = await demoAccountsPresent(ctx);
+  if (found.length === 0) return null;
+  return [
+    `This production database holds ${found.length} demo account(s) (${found.slice(0, 3).join(', ')}${found.length > 3 ? ', ...' : ''}),`,
+    `whose password is published with the code. Delete them, or start with SEED=demo to keep them on purpose.`,
+  ].join('\n');
+}
+
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
