@@ -92,6 +92,8 @@ interface Shared {
 export class LiteI18n extends Emitter {
   language: string;
   isInitialized = false;
+  /** The language a `changeLanguage` is loading, as i18next marks it (the host reads it before its first paint). */
+  isLanguageChangingTo: string | undefined;
 
   constructor(
     private readonly shared: Shared,
@@ -167,7 +169,19 @@ export class LiteI18n extends Emitter {
   /** Loads the namespaces in use for the new language, then switches and tells the listeners. */
   async changeLanguage(language?: string): Promise<LiteI18n['t']> {
     const next = language ?? this.language;
-    await this.load(next, this.shared.options.ns).catch(() => undefined);
+    this.isLanguageChangingTo = next;
+    // Namespaces that come into use while these load (a page loading its texts) are loaded
+    // too before the switch, each tried once.
+    const tried = new Set<string>();
+    for (;;) {
+      const untried = this.shared.options.ns.filter((namespace) => !tried.has(namespace));
+      if (untried.length === 0) break;
+      for (const namespace of untried) tried.add(namespace);
+      await this.load(next, untried).catch(() => undefined);
+    }
+    // A later call won the race: its language stands.
+    if (this.isLanguageChangingTo !== next) return this.t;
+    this.isLanguageChangingTo = undefined;
     if (next !== this.language) {
       this.language = next;
       this.emit('languageChanged', next);
