@@ -8,7 +8,7 @@ start=$(date +%s%N)
 PORT=$2 npm start > "${TMPDIR:-/tmp}/fandeck-start-$2.log" 2>&1 &
 pid=$!
 until curl -sf "http://127.0.0.1:$2/api/settings/public" > /dev/null; do
-  sleep 0.1
+  sleep 0.02
   if ! kill -0 $pid 2>/dev/null; then echo "server died"; tail -20 "${TMPDIR:-/tmp}/fandeck-start-$2.log"; exit 1; fi
 done
 end=$(date +%s%N)
