@@ -9,6 +9,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { users, type Role } from '../src/db/schema/index.js';
 import { issueToken } from '../src/domains/auth/tokens.js';
+import { bareInsertDomain, createBareInsertTable } from './bare-insert.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { postMovement } from '../src/ledger/ledger.js';
 
@@ -26,7 +27,8 @@ export async function startServer(database: Database): Promise<BenchServer> {
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none', HOST: '127.0.0.1', PORT: '0' });
   const ctx = createContext(config, database.db);
   await ensureBaseData(ctx);
-  const app = await buildApp(ctx, { logger: false });
+  await createBareInsertTable(database.db);
+  const app = await buildApp(ctx, { logger: false, extraDomains: [bareInsertDomain] });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -15,6 +15,8 @@ export interface LoadPlan {
   tipCents: number;
   /** Distinguishes this run's Idempotency-Keys. */
   label: string;
+  /** `tip` (default), or `insert`: the same requests to the bench's bare one-row INSERT route. */
+  target?: 'tip' | 'insert';
 }
 
 export interface LoadResult {
@@ -38,11 +40,18 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await fetch(`${plan.origin}/api/wallet/charges/tip/${creator.id}`, {
-          method: 'POST',
-          headers: { authorization: fan.token, 'content-type': 'application/json', 'idempotency-key': `bench-${plan.label}-${phase}-${n}` },
-          body: JSON.stringify({ price: plan.tipCents / 100, message: 'bench' }),
-        });
+        const res =
+          plan.target === 'insert'
+            ? await fetch(`${plan.origin}/api/bench/insert`, {
+                method: 'POST',
+                headers: { authorization: fan.token, 'content-type': 'application/json' },
+                body: JSON.stringify({ n }),
+              })
+            : await fetch(`${plan.origin}/api/wallet/charges/tip/${creator.id}`, {
+                method: 'POST',
+                headers: { authorization: fan.token, 'content-type': 'application/json', 'idempotency-key': `bench-${plan.label}-${phase}-${n}` },
+                body: JSON.stringify({ price: plan.tipCents / 100, message: 'bench' }),
+              });
         await res.arrayBuffer();
         return { status: res.status, ms: performance.now() - started };
       } catch (error) {

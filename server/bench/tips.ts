@@ -25,7 +25,8 @@ const TIPS = envInt('BENCH_TIPS', 2000, 1);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 50, 1);
 const POOL_SIZE = envInt('BENCH_POOL_SIZE', 20, 10);
 const FANS = envInt('BENCH_FANS', 50, 1);
-const CREATORS = envInt('BENCH_CREATORS', 10, 1);
+// One creator by default: every tip credits the same earnings account (the hot-row case).
+const CREATORS = envInt('BENCH_CREATORS', 1, 1);
 const WARMUP = Math.min(100, TIPS);
 const TIP_CENTS = 1000;
 
@@ -39,6 +40,8 @@ interface Result {
   ledgerOk: boolean;
   walletsMatch: boolean;
   networkErrors: Map<string, number>;
+  /** The same load against one bare INSERT per request, through the same HTTP stack. */
+  bare: { perSecond: number; latencies: number[] };
 }
 
 /** Runs the load generator in a worker thread and waits for its result. */
@@ -69,6 +72,7 @@ async function bench(label: string, database: Database): Promise<Result> {
 
     const plan: LoadPlan = { origin: server.origin, fans, creators, tips: TIPS, warmup: WARMUP, concurrency: CONCURRENCY, tipCents: TIP_CENTS, label: String(Date.now()) };
     const load = await runLoad(plan);
+    const bare = await runLoad({ ...plan, target: 'insert' });
 
     const ledger = await checkLedger(server.ctx.db);
     const balances = await balancesOf(server.ctx.db, fans.map((f) => accountKeys.wallet(f.id)));
@@ -83,6 +87,7 @@ async function bench(label: string, database: Database): Promise<Result> {
       ledgerOk: ledger.ok,
       networkErrors: new Map(load.networkErrors),
       walletsMatch: spent === (load.ok + load.warmOk) * TIP_CENTS,
+      bare: { perSecond: bare.ok / bare.seconds, latencies: bare.latencies.sort((a, b) => a - b) },
     };
   } finally {
     await server.close();
@@ -96,6 +101,8 @@ function report(r: Result): string {
     `  tips          ${r.ok + r.refused + r.failed} (${r.ok} ok, ${r.refused} refused, ${r.failed} failed) at concurrency ${CONCURRENCY}`,
     `  throughput    ${(r.ok / r.seconds).toFixed(1)} tips/s over ${r.seconds.toFixed(2)} s`,
     `  latency       p50 ${f(percentile(r.latencies, 50))}  p90 ${f(percentile(r.latencies, 90))}  p99 ${f(percentile(r.latencies, 99))}  max ${f(percentile(r.latencies, 100))}`,
+    `  bare INSERT   ${r.bare.perSecond.toFixed(1)} requests/s, p50 ${f(percentile(r.bare.latencies, 50))}  p99 ${f(percentile(r.bare.latencies, 99))} (one-row INSERT through the same HTTP stack)`,
+    `  ratio         a tip costs ${(r.bare.perSecond / (r.ok / r.seconds)).toFixed(2)}x a bare INSERT (throughput)`,
     `  retries       ${r.networkErrors.size ? [...r.networkErrors].map(([what, n]) => `${n} after ${what}`).join(', ') : 'none'}`,
     `  ledger check  ${r.ledgerOk ? 'ok' : 'FAILED'}; wallets ${r.walletsMatch ? 'match the successful tips' : 'DO NOT MATCH'}`,
   ].join('\n');
