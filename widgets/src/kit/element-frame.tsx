@@ -127,6 +127,18 @@ function FrameBody({ tag, View, events, props, namespaces }: FrameProps) {
 /** Suspends until `namespaces` are loaded in the frame's locale, then renders and reports it. */
 function WithTexts({ namespaces, onReady, children }: { namespaces: readonly Namespace[]; onReady: () => void; children: ReactNode }) {
   useNamespaces(...namespaces);
+  // The view itself renders in a task after the frame's: on a slow phone, one task for
+  // both would hold the page's main thread too long.
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLater(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!later) return null;
+  return <ViewReady onReady={onReady}>{children}</ViewReady>;
+}
+
+function ViewReady({ onReady, children }: { onReady: () => void; children: ReactNode }) {
   useLayoutEffect(() => onReady(), [onReady]);
   return <>{children}</>;
 }
