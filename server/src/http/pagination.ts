@@ -29,3 +29,18 @@ export function toPage(query: ListQuery, defaults: { limit?: number; sortBy?: st
   const offset = query.offset ?? (query.current ? (query.current - 1) * limit : 0);
   return { offset, limit, sort: query.sort ?? 'desc', sortBy: query.sortBy ?? defaults.sortBy ?? 'updatedAt' };
 }
+
+/**
+ * The list query of a list sorted by these columns only: `sortBy` is one of their names,
+ * and anything else (`constructor`, `__proto__`, a column of another table) is a 400
+ * naming `querystring.sortBy`.
+ */
+export function sortableListQuery<K extends string>(columns: Readonly<Record<K, unknown>>) {
+  const names = Object.keys(columns) as [K, ...K[]];
+  return listQuerySchema.extend({ sortBy: z.enum(names).optional() });
+}
+
+/** The column a page sorts by: an own entry of `columns` only, else `fallback`. */
+export function sortColumnOf<T>(columns: Readonly<Record<string, T>>, page: Page, fallback: T): T {
+  return Object.hasOwn(columns, page.sortBy) ? (columns[page.sortBy] as T) : fallback;
+}

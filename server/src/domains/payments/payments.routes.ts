@@ -7,14 +7,14 @@ import { GATEWAY_NAMES, PAYMENT_STATUSES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
-import { listQuerySchema, toPage } from '../../http/pagination.js';
+import { sortableListQuery, toPage } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import { cardRoutes } from './cards.routes.js';
 import { webhookRoutes } from './payment-webhooks.routes.js';
 import { presentTransaction, transactionSchema } from './payments.presenter.js';
-import { expireStale, ownTransaction, searchTransactions } from './payments.service.js';
+import { expireStale, ownTransaction, searchTransactions, transactionSortColumns } from './payments.service.js';
 import { topUpAction } from './top-up.action.js';
 import { sandboxRoutes } from './sandbox.routes.js';
 
@@ -37,7 +37,7 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
       schema: {
         tags: ['payments'],
         summary: "The caller's payment transactions (paged; sortBy createdAt, updatedAt, amount, status)",
-        querystring: listQuerySchema.extend({ status: z.enum(PAYMENT_STATUSES).optional(), paymentGateway: z.enum(GATEWAY_NAMES).optional() }),
+        querystring: sortableListQuery(transactionSortColumns).extend({ status: z.enum(PAYMENT_STATUSES).optional(), paymentGateway: z.enum(GATEWAY_NAMES).optional() }),
         response: { 200: listSchema(transactionSchema) },
       },
     },

@@ -7,7 +7,7 @@ import { GatewayUnavailableError, PaymentDeclinedError, type PaymentGateway, typ
 import { chooseGateway } from '../../gateways/registry.js';
 import { HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { fromCents, toCents } from '../../http/money.js';
-import type { Page } from '../../http/pagination.js';
+import { sortColumnOf, type Page } from '../../http/pagination.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import { assertUsable, discountCents, extendHold, findCoupon, releaseReservation, reserveCoupon } from '../coupons/coupons.service.js';
 import { readSetting, readSettings } from '../settings/settings.service.js';
@@ -193,7 +193,8 @@ export async function findTransaction(ctx: AppContext, id: string): Promise<Paym
   return row;
 }
 
-const SORTABLE = {
+/** The columns its list may be sorted by (`sortBy`). */
+export const transactionSortColumns = {
   createdAt: paymentTransactions.createdAt,
   updatedAt: paymentTransactions.updatedAt,
   amount: paymentTransactions.amountCents,
@@ -212,7 +213,7 @@ export async function searchTransactions(
     filter.status ? eq(paymentTransactions.status, filter.status) : undefined,
     filter.paymentGateway ? eq(paymentTransactions.gateway, filter.paymentGateway) : undefined,
   );
-  const column = SORTABLE[page.sortBy as keyof typeof SORTABLE] ?? paymentTransactions.updatedAt;
+  const column = sortColumnOf(transactionSortColumns, page, paymentTransactions.updatedAt);
   const order = page.sort === 'asc' ? asc : desc;
   const items = await ctx.db
     .select()

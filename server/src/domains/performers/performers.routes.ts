@@ -3,7 +3,7 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
-import { listQuerySchema } from '../../http/pagination.js';
+import { sortableListQuery } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { registered, registrationAnswer } from '../auth/auth.routes.js';
 import { performerRegisterSchema } from '../auth/auth.schemas.js';
@@ -11,7 +11,7 @@ import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { performerSchema } from './performers.presenter.js';
 import { DOCUMENT_FIELDS, registerPerformer } from './performer-registration.js';
-import { findPerformer, searchPerformers } from './performers.service.js';
+import { findPerformer, performerSortColumns, searchPerformers } from './performers.service.js';
 
 async function performersRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
@@ -21,7 +21,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
       schema: {
         tags: ['performers'],
         summary: 'Find creators (paged)',
-        querystring: listQuerySchema.extend({
+        querystring: sortableListQuery(performerSortColumns).extend({
           gender: z.enum(['male', 'female', 'trans']).optional(),
           countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional(),
         }),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
 import { performers, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import { toPage, type ListQuery } from '../../http/pagination.js';
+import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { presentPerformer } from './performers.presenter.js';
 
 export interface PerformerSearch extends ListQuery {
@@ -11,7 +11,8 @@ export interface PerformerSearch extends ListQuery {
   countryCode?: string;
 }
 
-const SORTABLE = {
+/** The columns its list may be sorted by (`sortBy`). */
+export const performerSortColumns = {
   updatedAt: performers.updatedAt,
   createdAt: performers.createdAt,
   name: users.name,
@@ -31,7 +32,7 @@ export async function searchPerformers(ctx: AppContext, query: PerformerSearch) 
   if (query.gender) filters.push(eq(users.gender, query.gender));
   if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
   const where = and(...filters);
-  const column = SORTABLE[page.sortBy as keyof typeof SORTABLE] ?? performers.updatedAt;
+  const column = sortColumnOf(performerSortColumns, page, performers.updatedAt);
   const [rows, [totalRow]] = await Promise.all([
     ctx.db
       .select({ user: users, profile: performers })

@@ -7,7 +7,7 @@ import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from '../../db/schema/i
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
-import { listQuerySchema } from '../../http/pagination.js';
+import { sortableListQuery } from '../../http/pagination.js';
 import { checkLedger } from '../../ledger/invariant.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import { chargeAction } from './charge-actions.js';
@@ -15,9 +15,9 @@ import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';
 import { createChargeRegistry, type ChargeRegistry } from './charge-registry.js';
 import { tipHandler } from './tip-handler.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
-import { searchCharges } from './wallet.service.js';
+import { chargeSortColumns, searchCharges } from './wallet.service.js';
 
-const chargeSearchQuery = listQuerySchema.extend({
+const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
   as: z.enum(['buyer', 'creator']).optional(),
   target: z.enum(WALLET_CHARGE_TARGETS).optional(),

@@ -8,7 +8,7 @@ import { users, walletCharges, type WalletChargeStatus, type WalletChargeTarget 
 import { unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../http/money.js';
-import { toPage, type ListQuery } from '../../http/pagination.js';
+import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { balanceOf, postMovement, type Posting } from '../../ledger/ledger.js';
 import type { PriceCheck } from '../../money/money-action.js';
@@ -122,7 +122,8 @@ export interface ChargeSearch extends ListQuery {
   status?: WalletChargeStatus;
 }
 
-const SORTABLE = {
+/** The columns its list may be sorted by (`sortBy`). */
+export const chargeSortColumns = {
   updatedAt: walletCharges.updatedAt,
   createdAt: walletCharges.createdAt,
   price: walletCharges.priceCents,
@@ -135,7 +136,7 @@ export async function searchCharges(ctx: AppContext, viewer: AuthUser, viewAs: C
   if (query.target) filters.push(eq(walletCharges.target, query.target));
   if (query.status) filters.push(eq(walletCharges.status, query.status));
   const where = and(...filters);
-  const column = SORTABLE[page.sortBy as keyof typeof SORTABLE] ?? walletCharges.updatedAt;
+  const column = sortColumnOf(chargeSortColumns, page, walletCharges.updatedAt);
   const source = alias(users, 'source');
   const performer = alias(users, 'performer');
   const [rows, [total]] = await Promise.all([
