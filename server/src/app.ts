@@ -7,12 +7,13 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from './context.js';
 import { errorBody, HttpError, type ErrorCode } from './http/errors.js';
+import { registerCors } from './http/cors.js';
+import { acceptEmptyJsonBodies, blankTolerantValidatorCompiler } from './http/existing-clients.js';
 import { registerGuard } from './http/guard.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
@@ -41,7 +42,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     frameworkErrors: (error, request, reply) => renderError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(blankTolerantValidatorCompiler);
+  acceptEmptyJsonBodies(app);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(renderError);
   app.setNotFoundHandler((request, reply) => {
@@ -68,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
 
+  // Before the guard: a preflight carries no credential and is answered here.
+  registerCors(app, ctx.config.corsOrigins);
   registerGuard(app, (request) => authenticateRequest(ctx, request));
   // After schema validation, so a malformed field is reported first.
   app.addHook('preHandler', async (request) => {

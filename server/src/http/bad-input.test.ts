@@ -215,7 +215,9 @@ function parsesAsJson(text: string): boolean {
 
 /** What a body method must refuse whatever its handler: unparseable bodies, and non-JSON where a JSON schema is declared. */
 function mustRejectRaw(body: RawCase, route: RouteUnderTest): boolean {
-  if (body.kind === 'invalid-json' || body.kind === 'empty-json' || body.kind === 'unparsed-type') return true;
+  if (body.kind === 'invalid-json' || body.kind === 'unparsed-type') return true;
+  // No body with a JSON content type is `{}` (api-contract.md section 7): refused only where `{}` lacks required fields.
+  if (body.kind === 'empty-json') return (route.body?.required?.length ?? 0) > 0;
   if (body.kind === 'text' || body.kind === 'multipart') return route.body !== undefined;
   return false;
 }

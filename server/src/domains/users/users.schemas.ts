@@ -16,6 +16,7 @@ export const profileUpdateSchema = z
     // Spec section 5: accepted only when on the list of supported culture names.
     locale: z.string().max(20).refine(isSupportedCultureName, 'is not a supported locale').optional(),
     timezone: z.string().max(64).refine((tz) => timezones.has(tz), 'is not a known time zone').optional(),
-  })
-  .strict();
+  });
+// Not strict: existing clients send the whole account back (`email`, `role`...); keys this
+// route does not take are dropped, never applied (api-contract.md section 7).
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

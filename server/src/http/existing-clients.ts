@@ -1,0 +1,55 @@
+/**
+ * What existing clients send (api-contract.md section 7), accepted as they mean it:
+ *
+ * - an optional field sent as `""` (`couponCode`, `cardId`, `conversationId`) means absent:
+ *   a body or query that fails validation only because such fields hold `""` is validated
+ *   again without them. A field that accepts `""` (a bio cleared on purpose) keeps it;
+ * - a POST with `Content-Type: application/json` and no body is `{}`;
+ * - keys a route does not take are dropped, not refused (zod objects strip them).
+ */
+import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Validate = ReturnType<FastifySchemaCompiler<z.ZodType>>;
+type Result = { value?: unknown; error?: Error | FastifySchemaValidationError[] };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+
+/** The top-level keys a validation failure names. */
+function failedKeys(result: Result): Set<string> {
+  const errors = Array.isArray(result.error) ? result.error : [];
+  return new Set(errors.map((error) => (error.instancePath ?? '').split('/')[1] ?? '').filter(Boolean));
+}
+
+export const blankTolerantValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route) as Validate;
+  if (route.httpPart !== 'body' && route.httpPart !== 'querystring') return validate;
+  return (data) => {
+    const first = validate(data) as Result;
+    if (!first.error || !isPlainObject(data)) return first;
+    const failed = failedKeys(first);
+    const blanks = Object.keys(data).filter((key) => data[key] === '' && failed.has(key));
+    if (blanks.length === 0) return first;
+    const without = { ...data };
+    for (const key of blanks) delete without[key];
+    const second = validate(without) as Result;
+    // Still wrong without them: report the first failure, which names every field.
+    return second.error ? first : second;
+  };
+};
+
+/** `application/json` as Fastify parses it (prototype-poisoning checks included), except that no body at all is `{}`. */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    parse(request, text, done);
+  });
+}
