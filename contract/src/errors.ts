@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'auth.role_forbidden',
   'auth.permission_denied',
   'auth.incorrect_credentials',
+  'auth.current_password_incorrect',
   'auth.email_not_verified',
   'auth.verification_link_invalid',
   'auth.reset_link_invalid',

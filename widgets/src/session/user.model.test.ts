@@ -54,8 +54,9 @@ describe('user model: update (spec sections 3 and 8)', () => {
     transport.respond('GET', '/settings/public', ok({ hashPasswordOnClient: true }));
     await session.settings.load();
     transport.respond('PUT', '/auth/users/me/password', ok({ token: 'renewed', expiresAt: '2030-01-01T00:00:00.000Z' }));
-    const outcome = await session.user.changePassword('password');
+    const outcome = await session.user.changePassword('old-password', 'password');
     expect(transport.calls.find((call) => call.path === '/auth/users/me/password')?.options.body).toEqual({
+      currentPassword: '575bbfeef07ce3c765c1c1d7b831d28d',
       password: '5f4dcc3b5aa765d61d8327deb882cf99',
       source: 'user',
     });

@@ -27,7 +27,8 @@ export interface UserModel {
   /** PUT /users: 'Changes saved' on success; the server's message, else 'Error occurred…'. */
   update(patch: UserPatch): Promise<Outcome<UserUpdate>>;
   /** PUT /auth/users/me/password (hashed when the setting says so); the server renews the session. */
-  changePassword(password: string, source?: 'user' | 'performer'): Promise<Outcome<UserUpdate>>;
+  /** Needs the current password too: a signed-in session alone does not change it. */
+  changePassword(currentPassword: string, password: string, source?: 'user' | 'performer'): Promise<Outcome<UserUpdate>>;
   /**
    * The wallet balance the server reported (the wallet model's `update_balance`), in
    * tokens: it replaces the one loaded with the account. Ignored while signed out.
@@ -98,10 +99,11 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
     update(patch) {
       return saving(() => api.put<unknown>('/users', patch), false);
     },
-    async changePassword(password, source = 'user') {
+    async changePassword(currentPassword, password, source = 'user') {
       const loaded = await settings.ensure();
-      const wire = await wirePassword(password, loaded.ok ? loaded.value : null);
-      return saving(() => api.put<unknown>('/auth/users/me/password', { password: wire, source }), true);
+      const publicSettings = loaded.ok ? loaded.value : null;
+      const [currentWire, wire] = await Promise.all([wirePassword(currentPassword, publicSettings), wirePassword(password, publicSettings)]);
+      return saving(() => api.put<unknown>('/auth/users/me/password', { currentPassword: currentWire, password: wire, source }), true);
     },
     setBalance(balance) {
       const user = current.peek();

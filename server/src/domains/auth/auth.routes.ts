@@ -87,13 +87,19 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: {
         tags: ['auth'],
         summary: 'Change the password; every session ends and a fresh token is returned',
-        body: z.object({ password: passwordSchema, source: z.enum(['user', 'performer']).optional(), remember: z.boolean().optional() }),
+        description: 'Needs the current password too (hashed like `password` when `hashPasswordOnClient` is on); a wrong one is a 422.',
+        body: z.object({
+          currentPassword: z.string().min(1).max(512),
+          password: passwordSchema,
+          source: z.enum(['user', 'performer']).optional(),
+          remember: z.boolean().optional(),
+        }),
         response: { 200: tokenAnswer },
       },
     },
     async (request, reply) => {
       const remember = request.body.remember ?? false;
-      const session = await changePassword(ctx, currentUser(request).id, request.body.password, remember);
+      const session = await changePassword(ctx, currentUser(request).id, request.body.currentPassword, request.body.password, remember);
       setTokenCookie(reply, session.token, remember);
       return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
     },

@@ -94,7 +94,12 @@ export async function login(ctx: AppContext, input: LoginInput) {
 }
 
 /** A new password ends every session; the caller gets a fresh token to stay signed in. */
-export async function changePassword(ctx: AppContext, userId: string, password: string, remember: boolean) {
+export async function changePassword(ctx: AppContext, userId: string, currentPassword: string, password: string, remember: boolean) {
+  // A token alone (a borrowed device, a stolen cookie) must not be enough to take the account.
+  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw unprocessable('auth.current_password_incorrect', 'The current password is not correct');
+  }
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, readOutbox, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers.js';
 import { updateSettings } from '../settings/settings.service.js';
+import { createOneTimeToken } from './one-time-tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,7 +108,7 @@ describe('logout and password change', () => {
       method: 'PUT',
       url: '/api/auth/users/me/password',
       headers: { authorization: first },
-      payload: { password: 'a brand new secret', source: 'user' },
+      payload: { currentPassword: TEST_PASSWORD, password: 'a brand new secret', source: 'user' },
     });
     expect(res.statusCode).toBe(200);
     const fresh = res.json().data.token;
@@ -115,6 +116,36 @@ describe('logout and password change', () => {
     expect((await me({ authorization: second })).statusCode).toBe(401);
     expect((await me({ authorization: fresh })).statusCode).toBe(200);
     expect((await login({ username: user.email, password: 'a brand new secret' }, '10.0.6.1')).statusCode).toBe(200);
+  });
+});
+
+describe('password change and reset links', () => {
+  it('needs the current password: a token alone changes nothing, and no session ends', async () => {
+    const user = await createUser(t.ctx);
+    const token = await signIn(t.app, user.email);
+    const change = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/users/me/password', headers: { authorization: token }, payload });
+    const missing = await change({ password: 'taken over by a thief' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toContain('body.currentPassword');
+    const wrong = await change({ currentPassword: 'a guess', password: 'taken over by a thief' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ code: 'auth.current_password_incorrect' });
+    expect((await me({ authorization: token })).statusCode).toBe(200);
+    expect((await login({ username: user.email, password: 'taken over by a thief' }, '10.0.6.2')).statusCode).not.toBe(200);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.0.6.3')).statusCode).toBe(200);
+  });
+
+  it('revokes the older reset links when a new one is asked for', async () => {
+    const user = await createUser(t.ctx);
+    const first = await createOneTimeToken(t.ctx.db, user.id, 'password-reset', t.ctx.now());
+    const second = await createOneTimeToken(t.ctx.db, user.id, 'password-reset', t.ctx.now());
+    const reset = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password } });
+    const old = await reset(first, 'from the old link');
+    expect(old.statusCode).toBe(422);
+    expect(old.json()).toMatchObject({ code: 'auth.reset_link_invalid' });
+    expect((await reset(second, 'from the new link')).statusCode).toBe(200);
+    expect((await login({ username: user.email, password: 'from the new link' }, '10.0.6.4')).statusCode).toBe(200);
   });
 });
 

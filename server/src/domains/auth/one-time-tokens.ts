@@ -8,7 +8,12 @@ const LIFETIME_MS: Record<OneTimePurpose, number> = {
   'password-reset': 60 * 60 * 1000,
 };
 
+/** A new link for `purpose`; the account's older unused links for the same purpose stop working. */
 export async function createOneTimeToken(db: DbOrTx, userId: string, purpose: OneTimePurpose, now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
   const token = newOpaqueToken();
   await db.insert(oneTimeTokens).values({
     userId,

@@ -35,6 +35,7 @@ export default {
     role_forbidden: 'Your account cannot do this.',
     permission_denied: 'Unauthorized or forbidden action!',
     incorrect_credentials: 'Incorrect credentials!',
+    current_password_incorrect: 'The current password is not correct.',
     email_not_verified: 'Please confirm your email address before signing in.',
     verification_link_invalid: 'This confirmation link is invalid or has expired.',
     reset_link_invalid: 'This password reset link is invalid or has expired.',

@@ -35,6 +35,7 @@ export default {
     role_forbidden: 'Tu cuenta no puede hacer esto.',
     permission_denied: '¡Acción no autorizada o prohibida!',
     incorrect_credentials: '¡Credenciales incorrectas!',
+    current_password_incorrect: 'La contraseña actual no es correcta.',
     email_not_verified: 'Confirma tu correo electrónico antes de iniciar sesión.',
     verification_link_invalid: 'Este enlace de confirmación no es válido o ha caducado.',
     reset_link_invalid: 'Este enlace para restablecer la contraseña no es válido o ha caducado.',

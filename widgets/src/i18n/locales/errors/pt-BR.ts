@@ -32,6 +32,7 @@ const errors = {
     role_forbidden: 'Sua conta não pode fazer isso.',
     permission_denied: 'Ação não autorizada ou proibida!',
     incorrect_credentials: 'Credenciais incorretas!',
+    current_password_incorrect: 'A senha atual não está correta.',
     email_not_verified: 'Confirme seu e-mail antes de entrar.',
     verification_link_invalid: 'Este link de confirmação é inválido ou expirou.',
     reset_link_invalid: 'Este link de redefinição de senha é inválido ou expirou.',
