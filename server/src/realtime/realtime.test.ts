@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
+import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../test/helpers.js';
 
 const sockets: Socket[] = [];
 const apps: TestApp[] = [];
@@ -74,5 +74,43 @@ describe('live connection', () => {
     const received = nextEvent(socket, 'update_balance');
     one.t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: -10 });
     expect(await received).toEqual({ token: -10 });
+  });
+});
+
+describe('revoked tokens', () => {
+  it('disconnects the sockets of a token at once when it signs out, and leaves its other sessions connected', async () => {
+    const { t, origin } = await listening();
+    const fan = await createUser(t.ctx);
+    const leaving = await signIn(t.app, fan.email);
+    const staying = await signIn(t.app, fan.email);
+    const [gone, kept, viaEvent] = await Promise.all([socketTo(origin, leaving), socketTo(origin, staying), socketTo(origin)]);
+    // A token given over auth/login counts the same as one in the handshake.
+    expect(await viaEvent.emitWithAck('auth/login', { token: leaving })).toEqual({ ok: true });
+    const dropped = Promise.all([nextEvent<string>(gone, 'disconnect'), nextEvent<string>(viaEvent, 'disconnect')]);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: leaving } });
+    expect(out.statusCode).toBe(200);
+    expect(await dropped).toEqual(['io server disconnect', 'io server disconnect']);
+    // The other session still gets its events.
+    const received = nextEvent<{ token: number }>(kept, 'update_balance');
+    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 1 });
+    expect(await received).toEqual({ token: 1 });
+    expect(kept.connected).toBe(true);
+  });
+
+  it('disconnects every socket of the account when the password changes', async () => {
+    const { t, origin } = await listening();
+    const fan = await createUser(t.ctx);
+    const token = await signIn(t.app, fan.email);
+    const other = await signIn(t.app, fan.email);
+    const sockets = await Promise.all([socketTo(origin, token), socketTo(origin, other)]);
+    const dropped = Promise.all(sockets.map((socket) => nextEvent<string>(socket, 'disconnect')));
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      headers: { authorization: token },
+      payload: { currentPassword: TEST_PASSWORD, password: 'another long secret' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await dropped).toEqual(['io server disconnect', 'io server disconnect']);
   });
 });

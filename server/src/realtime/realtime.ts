@@ -3,17 +3,24 @@ import { Server, type Socket } from 'socket.io';
 
 /** Who may join which room is decided here, never by the client's say-so (contract section 3). */
 export type RoomPolicy = (userId: string | null, room: string) => Promise<boolean>;
-export type TokenResolver = (token: string) => Promise<{ userId: string } | null>;
+/** Who a token belongs to, and which token it is (its sockets end when it is revoked). */
+export type TokenResolver = (token: string) => Promise<{ userId: string; tokenId?: string } | null>;
 
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
   addRoomPolicy(prefix: string, policy: RoomPolicy): void;
   attach(server: HttpServer, resolveToken: TokenResolver): Promise<Server>;
+  /** Disconnects at once every socket signed in with this token (logout), on every process. */
+  disconnectToken(tokenId: string): void;
+  /** Disconnects at once every socket of this user (all tokens revoked: a password change or reset). */
+  disconnectUser(userId: string): void;
   close(): Promise<void>;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Server-only room of the sockets signed in with one token; no client may join it (no policy). */
+const tokenRoom = (tokenId: string) => `token:${tokenId}`;
 
 export interface RealtimeOptions {
   /** With a Redis URL, events reach sockets connected to any server process. */
@@ -34,20 +41,28 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
 
   function bind(socket: Socket, resolveToken: TokenResolver) {
     // The handshake token was resolved by the middleware, so the room is joined before any event.
-    let userId: string | null = (socket.data as { userId?: string }).userId ?? null;
+    const data = socket.data as { userId?: string; tokenId?: string };
+    let userId: string | null = data.userId ?? null;
+    let tokenId: string | null = data.tokenId ?? null;
     if (userId) void socket.join(userRoom(userId));
+    if (tokenId) void socket.join(tokenRoom(tokenId));
 
     socket.on('auth/login', async (payload: { token?: unknown } | undefined, ack: Ack) => {
       const token = payload?.token;
       const found = typeof token === 'string' && token.length > 0 && token.length <= 512 ? await resolveToken(token).catch(() => null) : null;
       if (userId && userId !== found?.userId) await socket.leave(userRoom(userId));
+      if (tokenId && tokenId !== found?.tokenId) await socket.leave(tokenRoom(tokenId));
       userId = found?.userId ?? null;
+      tokenId = found?.tokenId ?? null;
       if (userId) await socket.join(userRoom(userId));
+      if (tokenId) await socket.join(tokenRoom(tokenId));
       if (typeof ack === 'function') ack({ ok: userId !== null });
     });
     socket.on('auth/logout', async (ack: Ack) => {
       if (userId) await socket.leave(userRoom(userId));
+      if (tokenId) await socket.leave(tokenRoom(tokenId));
       userId = null;
+      tokenId = null;
       if (typeof ack === 'function') ack({ ok: true });
     });
     socket.on('joinRoom', async (room: unknown, ack: Ack) => {
@@ -65,6 +80,8 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     emitToUser: (userId, event, payload) => io?.to(userRoom(userId)).emit(event, payload),
     emitToRoom: (room, event, payload) => io?.to(room).emit(event, payload),
     addRoomPolicy: (prefix, policy) => void policies.set(prefix, policy),
+    disconnectToken: (tokenId) => void io?.in(tokenRoom(tokenId)).disconnectSockets(true),
+    disconnectUser: (userId) => void io?.in(userRoom(userId)).disconnectSockets(true),
     async attach(server, resolveToken) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (options.redisUrl) {
@@ -82,7 +99,7 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
         if (typeof token !== 'string' || token.length === 0 || token.length > 512) return next();
         resolveToken(token)
           .then((found) => {
-            if (found) (socket.data as { userId?: string }).userId = found.userId;
+            if (found) Object.assign(socket.data as object, { userId: found.userId, tokenId: found.tokenId });
             next();
           })
           .catch(() => next());

@@ -41,7 +41,7 @@ export async function authenticateRequest(ctx: AppContext, request: FastifyReque
   return token ? authenticateToken(ctx, token) : null;
 }
 
-export async function resolveSocketToken(ctx: AppContext, token: string): Promise<{ userId: string } | null> {
+export async function resolveSocketToken(ctx: AppContext, token: string): Promise<{ userId: string; tokenId: string } | null> {
   const auth = await authenticateToken(ctx, token);
-  return auth && !isInactive(auth.user) ? { userId: auth.user.id } : null;
+  return auth && !isInactive(auth.user) ? { userId: auth.user.id, tokenId: auth.tokenId } : null;
 }

@@ -60,6 +60,8 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageAnswer } } },
     async (request, reply) => {
       await revokeToken(ctx.db, request.auth!.tokenId, ctx.now());
+      // Its live connections end now, not at their next reconnect.
+      ctx.realtime.disconnectToken(request.auth!.tokenId);
       reply.clearCookie('token', { path: '/' });
       return ok({ message: 'Signed out' });
     },

@@ -102,11 +102,14 @@ export async function changePassword(ctx: AppContext, userId: string, currentPas
   }
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const session = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await revokeAllTokens(tx, userId, now);
     return issueToken(tx, userId, remember, now);
   });
+  // Every live connection of the old sessions ends now; this client reconnects with the new token.
+  ctx.realtime.disconnectUser(userId);
+  return session;
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
@@ -121,11 +124,13 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const now = ctx.now();
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await consumeOneTimeToken(tx, token, 'password-reset', now);
-    if (!userId) throw unprocessable('auth.reset_link_invalid', 'This reset link is invalid or has expired');
+  const userId = await ctx.db.transaction(async (tx) => {
+    const owner = await consumeOneTimeToken(tx, token, 'password-reset', now);
+    if (!owner) throw unprocessable('auth.reset_link_invalid', 'This reset link is invalid or has expired');
     // Receiving the mail proves the address too.
-    await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, userId));
-    await revokeAllTokens(tx, userId, now);
+    await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, owner));
+    await revokeAllTokens(tx, owner, now);
+    return owner;
   });
+  ctx.realtime.disconnectUser(userId);
 }

@@ -22,6 +22,8 @@ export function recordingRealtime(): Realtime & { events: SentEvent[] } {
     emitToUser: (userId, event, payload) => void events.push({ userId, event, payload }),
     emitToRoom: () => undefined,
     addRoomPolicy: () => undefined,
+    disconnectToken: () => undefined,
+    disconnectUser: () => undefined,
     attach: async () => ({}) as never,
     close: async () => undefined,
   };
