@@ -50,9 +50,7 @@ describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('NODE_ENV=production
       expect(answer.status, entry.email).not.toBe(200);
       codes.push(((await answer.json()) as { code: string }).code);
     }
-    // Wrong until the address is throttled (five failures), then throttled.
-    expect(codes.slice(0, 5)).toEqual(Array(5).fill('auth.incorrect_credentials'));
-    expect(codes.slice(5).every((code) => code === 'auth.too_many_attempts')).toBe(true);
+    expect(codes).toEqual(Array(DEMO_LOGINS.length).fill('auth.incorrect_credentials'));
 
     // No proxy is trusted by default: a new X-Forwarded-For on every try is still this one
     // address, so one account's failures from it are throttled after five. (Were the header

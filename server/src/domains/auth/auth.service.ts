@@ -15,7 +15,7 @@ import { isInactive, signInRefusal } from '../accounts/account-status.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
 import { readSettings } from '../settings/settings.service.js';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.js';
-import { accountKey, addressKey, beginLoginAttempt, endLoginAttemptSuccessfully } from './throttle.js';
+import { beginLoginAttempt, endLoginAttemptSuccessfully, loginLimits } from './throttle.js';
 import { issueToken, revokeAllTokens } from './tokens.js';
 import type { FanRegister } from './auth.schemas.js';
 
@@ -79,13 +79,13 @@ export interface LoginInput {
 /** Unknown account and wrong password give the same answer, in about the same time. */
 export async function login(ctx: AppContext, input: LoginInput) {
   const now = ctx.now();
-  const account = accountKey(input.identifier);
-  const address = addressKey(input.ip);
-  await beginLoginAttempt(ctx.db, [account, address], now);
   const user = await findUserByLogin(ctx.db, input.identifier);
+  // One counter per account whichever form names it (email or username); an unknown name counts as itself.
+  const limits = loginLimits(user ? `user:${user.id}` : `name:${input.identifier.trim().toLowerCase()}`, input.ip);
+  await beginLoginAttempt(ctx.db, limits, now);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw unprocessable('auth.incorrect_credentials', INCORRECT_CREDENTIALS);
-  await endLoginAttemptSuccessfully(ctx.db, account, address);
+  await endLoginAttemptSuccessfully(ctx.db, limits);
   const { requireEmailVerification } = await readSettings(ctx.db, ['requireEmailVerification']);
   const refusal = signInRefusal(user, requireEmailVerification);
   if (refusal) throw refusal;

@@ -56,24 +56,45 @@ describe('sign-in', () => {
     expect(wrong.json()).toMatchObject({ code: 'auth.incorrect_credentials', message: 'Incorrect credentials!' });
   });
 
-  it('answers 429 with Retry-After on the 6th wrong password for one account, even with the right one', async () => {
+  it('locks one account for one address after 5 failures, even the right password, but not the owner elsewhere', async () => {
     const user = await createUser(t.ctx);
+    const attacker = '10.0.3.1';
     for (let i = 1; i <= 5; i += 1) {
-      const res = await login({ username: user.email, password: `wrong-${i}` }, `10.0.3.${i}`);
+      const res = await login({ username: user.email, password: `wrong-${i}` }, attacker);
       expect(res.statusCode).toBe(422);
     }
-    const sixth = await login({ username: user.email, password: 'wrong-6' }, '10.0.3.6');
+    const sixth = await login({ username: user.email, password: 'wrong-6' }, attacker);
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     expect(sixth.json()).toMatchObject({ statusCode: 429, code: 'auth.too_many_attempts' });
-    const right = await login({ username: user.email, password: TEST_PASSWORD }, '10.0.3.7');
-    expect(right.statusCode).toBe(429);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(429);
+    // The owner, from their own address, is not locked out by a stranger's guesses.
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.0.3.200')).statusCode).toBe(200);
   });
 
-  it('throttles one address across accounts', async () => {
+  it('counts the email and the username of one account as one', async () => {
+    const user = await createUser(t.ctx);
+    const ip = '10.0.3.50';
+    for (let i = 1; i <= 5; i += 1) {
+      const identifier = i % 2 === 0 ? user.username!.toUpperCase() : user.email;
+      expect((await login({ username: identifier, password: `wrong-${i}` }, ip)).statusCode).toBe(422);
+    }
+    expect((await login({ username: user.username!, password: 'wrong-6' }, ip)).statusCode).toBe(429);
+    expect((await login({ username: user.email, password: 'wrong-7' }, ip)).statusCode).toBe(429);
+  });
+
+  it('locks an account for every address after 30 failures spread over many addresses in an hour', async () => {
+    const user = await createUser(t.ctx);
+    for (let i = 1; i <= 30; i += 1) expect((await login({ username: user.email, password: `wrong-${i}` }, `10.1.${i}.1`)).statusCode).toBe(422);
+    const after = await login({ username: user.email, password: TEST_PASSWORD }, '10.1.200.1');
+    expect(after.statusCode).toBe(429);
+    expect(after.json()).toMatchObject({ code: 'auth.too_many_attempts' });
+  });
+
+  it('throttles one address across accounts after 20 failures', async () => {
     const ip = '10.0.4.1';
-    for (let i = 1; i <= 5; i += 1) expect((await login({ username: `ghost${i}@example.test`, password: 'x' }, ip)).statusCode).toBe(422);
-    expect((await login({ username: 'ghost6@example.test', password: 'x' }, ip)).statusCode).toBe(429);
+    for (let i = 1; i <= 20; i += 1) expect((await login({ username: `ghost${i}@example.test`, password: 'x' }, ip)).statusCode).toBe(422);
+    expect((await login({ username: 'ghost21@example.test', password: 'x' }, ip)).statusCode).toBe(429);
   });
 
   it('lets the window pass: failures older than 15 minutes no longer count', async () => {

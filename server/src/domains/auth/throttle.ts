@@ -1,18 +1,45 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { loginThrottle } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../http/errors.js';
 
+/**
+ * Sign-in limits (issue 8): a lockout must not be usable against the account's owner.
+ * - one account from one address: 5 failures in 15 minutes lock that pair only, so a
+ *   stranger guessing from elsewhere does not lock the owner out;
+ * - one account from anywhere: 30 in an hour, a slower limit against guessing spread
+ *   over many addresses;
+ * - one address across accounts: 20 in 15 minutes, against stuffing many accounts.
+ * The email and the username of one account count as one account.
+ */
+export interface ThrottleLimit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
 export const MAX_LOGIN_FAILURES = 5;
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+export const MAX_ACCOUNT_FAILURES = 30;
+export const ACCOUNT_WINDOW_SECONDS = 60 * 60;
+export const MAX_ADDRESS_FAILURES = 20;
+
+/** The limits of one sign-in attempt; `account` is the user's id when the identifier names one. */
+export function loginLimits(account: string, ip: string): ThrottleLimit[] {
+  return [
+    { key: `pair:${account}|${ip}`, max: MAX_LOGIN_FAILURES, windowSeconds: THROTTLE_WINDOW_SECONDS },
+    { key: `acct:${account}`, max: MAX_ACCOUNT_FAILURES, windowSeconds: ACCOUNT_WINDOW_SECONDS },
+    { key: `ip:${ip}`, max: MAX_ADDRESS_FAILURES, windowSeconds: THROTTLE_WINDOW_SECONDS },
+  ];
+}
 
 /**
  * Counts an attempt against a key before the password is checked, so parallel guesses
  * cannot slip past the limit; a success gives the attempt back. Returns the attempt
  * number within the current window.
  */
-async function countAttempt(db: DbOrTx, key: string, now: Date): Promise<{ attempts: number; windowStartedAt: Date }> {
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_SECONDS * 1000);
+async function countAttempt(db: DbOrTx, key: string, windowSeconds: number, now: Date): Promise<{ attempts: number; windowStartedAt: Date }> {
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000);
   const [row] = await db
     .insert(loginThrottle)
     .values({ key, failures: 1, windowStartedAt: now })
@@ -27,27 +54,25 @@ async function countAttempt(db: DbOrTx, key: string, now: Date): Promise<{ attem
   return row!;
 }
 
-export const accountKey = (identifier: string) => `acct:${identifier.trim().toLowerCase()}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
-
 /** Throws 429 with Retry-After when any key is past its limit; otherwise records the attempt. */
-export async function beginLoginAttempt(db: DbOrTx, keys: string[], now: Date): Promise<void> {
+export async function beginLoginAttempt(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<void> {
   let retryAfter = 0;
-  for (const key of keys) {
-    const { attempts, windowStartedAt } = await countAttempt(db, key, now);
-    if (attempts > MAX_LOGIN_FAILURES) {
-      const left = windowStartedAt.getTime() + THROTTLE_WINDOW_SECONDS * 1000 - now.getTime();
+  for (const { key, max, windowSeconds } of limits) {
+    const { attempts, windowStartedAt } = await countAttempt(db, key, windowSeconds, now);
+    if (attempts > max) {
+      const left = windowStartedAt.getTime() + windowSeconds * 1000 - now.getTime();
       retryAfter = Math.max(retryAfter, left / 1000);
     }
   }
   if (retryAfter > 0) throw tooManyRequests('auth.too_many_attempts', 'Too many failed sign-in attempts. Please try again later.', retryAfter);
 }
 
-/** A successful sign-in clears the account's failures and gives the address its attempt back. */
-export async function endLoginAttemptSuccessfully(db: DbOrTx, account: string, address: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, account));
+/** A successful sign-in clears the pair's and the account's failures and gives the address its attempt back. */
+export async function endLoginAttemptSuccessfully(db: DbOrTx, limits: ThrottleLimit[]): Promise<void> {
+  const [pair, account, address] = limits;
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, [pair!.key, account!.key]));
   await db
     .update(loginThrottle)
     .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
-    .where(eq(loginThrottle.key, address));
+    .where(eq(loginThrottle.key, address!.key));
 }
