@@ -1,9 +1,15 @@
 /** Mail texts in every supported language; pt-BR is the default (spec section 9). */
-type MailKind = 'verifyEmail' | 'resetPassword';
+type MailKind = 'verifyEmail' | 'resetPassword' | 'accountExists';
 type Texts = { subject: string; intro: string; action: string; outro: string };
 
 const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
   'pt-BR': {
+    accountExists: {
+      subject: 'Tentativa de cadastro com seu e-mail no {{site}}',
+      intro: 'Olá {{name}}, alguém tentou criar uma conta com este e-mail, que já é seu. Se foi você, entre com sua senha ou redefina-a.',
+      action: 'Entrar',
+      outro: 'Se não foi você, ignore esta mensagem; sua conta não mudou.',
+    },
     verifyEmail: {
       subject: 'Confirme seu e-mail no {{site}}',
       intro: 'Olá {{name}}, confirme seu endereço de e-mail para ativar sua conta.',
@@ -18,6 +24,12 @@ const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
     },
   },
   en: {
+    accountExists: {
+      subject: 'Someone tried to sign up with your email on {{site}}',
+      intro: 'Hi {{name}}, someone tried to create an account with this email address, which is already yours. If it was you, sign in or reset your password.',
+      action: 'Sign in',
+      outro: 'If it was not you, ignore this message; your account has not changed.',
+    },
     verifyEmail: {
       subject: 'Confirm your email on {{site}}',
       intro: 'Hi {{name}}, please confirm your email address to activate your account.',
@@ -32,6 +44,12 @@ const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
     },
   },
   es: {
+    accountExists: {
+      subject: 'Intento de registro con tu correo en {{site}}',
+      intro: 'Hola {{name}}, alguien intentó crear una cuenta con este correo, que ya es tuyo. Si fuiste tú, inicia sesión o restablece tu contraseña.',
+      action: 'Iniciar sesión',
+      outro: 'Si no fuiste tú, ignora este mensaje; tu cuenta no cambió.',
+    },
     verifyEmail: {
       subject: 'Confirma tu correo en {{site}}',
       intro: 'Hola {{name}}, confirma tu dirección de correo para activar tu cuenta.',

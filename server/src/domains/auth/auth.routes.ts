@@ -13,11 +13,13 @@ import {
   confirmEmail,
   login,
   registerFan,
+  registerWithoutRevealingEmail,
   requestPasswordReset,
   resendVerification,
   resetPassword,
 } from './auth.service.js';
 import { fanRegisterSchema, loginBodySchema } from './auth.schemas.js';
+import { countResetRequest, resetRequestLimits } from './throttle.js';
 import { revokeToken, tokenLifetimeMs } from './tokens.js';
 
 const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
@@ -77,7 +79,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     paths['auth.registerFan'],
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
     async (request) => {
-      const user = await registerFan(ctx, request.body);
+      const user = await registerWithoutRevealingEmail(ctx, request.body.email, () => registerFan(ctx, request.body));
       return ok(registrationAnswer(user));
     },
   );
@@ -114,7 +116,10 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
     },
     async (request) => {
-      await requestPasswordReset(ctx, request.body.email);
+      await countResetRequest(ctx.db, resetRequestLimits(request.body.email, request.ip), ctx.now());
+      // Answered before anything depends on whether the address has an account, so the
+      // answer and its timing are the same either way; the lookup and the mail follow.
+      void requestPasswordReset(ctx, request.body.email).catch((error: unknown) => request.log.error({ err: error }, 'sending a reset link failed'));
       return ok({ message: 'If this address has an account, a reset link is on its way' });
     },
   );

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users, type Role } from '../../db/schema/index.js';
-import { unprocessable } from '../../http/errors.js';
+import { newId } from '../../db/schema/ids.js';
+import { HttpError, unprocessable } from '../../http/errors.js';
 import { renderMail } from '../../mail/templates.js';
 import {
   checkPhone,
@@ -42,6 +43,31 @@ export async function registerFan(ctx: AppContext, input: FanRegister) {
   const user = await insertUser(ctx.db, await newAccountValues(ctx, input, 'user'));
   await sendVerificationMail(ctx, user);
   return user;
+}
+
+/**
+ * Runs a registration, but answers an email that already has an account like a new one:
+ * a 409 would tell anyone which addresses are registered. The owner gets a mail saying
+ * so instead. (With email verification off, the stranger can still learn it by signing
+ * in with the password they chose, which fails.)
+ */
+export async function registerWithoutRevealingEmail(
+  ctx: AppContext,
+  email: string,
+  register: () => Promise<{ id: string; status: string }>,
+): Promise<{ id: string; status: string }> {
+  try {
+    return await register();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.code !== 'auth.email_taken') throw error;
+    const owner = await findUserByEmail(ctx.db, email);
+    const { requireEmailVerification, siteName } = await readSettings(ctx.db, ['requireEmailVerification', 'siteName']);
+    if (owner) {
+      const link = `${ctx.config.publicOrigin}/auth/login`;
+      await ctx.mailer.send({ to: owner.email, ...renderMail('accountExists', owner.locale, { site: siteName, name: owner.name, link }) });
+    }
+    return { id: newId(), status: requireEmailVerification ? 'pending-email-confirmation' : 'active' };
+  }
 }
 
 export async function sendVerificationMail(ctx: AppContext, user: Account): Promise<void> {

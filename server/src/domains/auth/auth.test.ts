@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, readOutbox, signIn, TEST_PASSWORD, type TestApp } from '../../../test/helpers.js';
 import { updateSettings } from '../settings/settings.service.js';
 import { createOneTimeToken } from './one-time-tokens.js';
@@ -171,16 +171,26 @@ describe('password change and reset links', () => {
 });
 
 describe('registration and mail', () => {
-  it('registers a fan, refuses the same email twice with 409', async () => {
+  it('registers a fan; the same email again answers like a new account, keeps the first, and mails its owner', async () => {
     const payload = { email: 'New.Fan@Example.test', password: 'long enough pw', username: 'new_fan' };
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.requireEmailVerification).toBe(false);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...payload, username: 'other_fan', email: 'new.fan@example.test' } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'auth.email_taken' });
-    expect(again.json().message).toMatch(/email/i);
+    const mailsBefore = (await readOutbox(t.ctx)).length;
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...payload, username: 'other_fan', password: 'a stranger pw', email: 'new.fan@example.test' } });
+    // No 409: the answer has the shape and texts of a new registration, with an id of no account.
+    expect(again.statusCode).toBe(200);
+    expect(Object.keys(again.json().data).sort()).toEqual(Object.keys(res.json().data).sort());
+    expect(again.json().data.message).toBe(res.json().data.message);
+    expect(again.json().data._id).not.toBe(res.json().data._id);
+    const mails = await readOutbox(t.ctx);
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails.at(-1)).toMatch(/To: New\.Fan@Example\.test/i);
+    expect(mails.at(-1)).toContain('/auth/login');
+    // The first account is untouched; the stranger's password opens nothing.
     expect((await login({ username: 'new.fan@example.test', password: 'long enough pw' }, '10.0.7.1')).statusCode).toBe(200);
+    expect((await login({ username: 'new.fan@example.test', password: 'a stranger pw' }, '10.0.7.2')).statusCode).toBe(422);
+    expect((await login({ username: 'other_fan', password: 'a stranger pw' }, '10.0.7.3')).statusCode).toBe(422);
   });
 
   it('names the bad field in a 400', async () => {
@@ -220,11 +230,37 @@ describe('registration and mail', () => {
     const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'nobody@example.test' } });
     expect(forgot.statusCode).toBe(200);
     expect(unknown.json()).toEqual(forgot.json());
-    const mail = (await readOutbox(t.ctx)).find((m) => m.includes('To: forgetful@example.test'))!;
+    // The mail follows the answer.
+    const mail = await vi.waitFor(async () => {
+      const found = (await readOutbox(t.ctx)).find((m) => m.includes('To: forgetful@example.test'));
+      expect(found).toBeDefined();
+      return found!;
+    });
     const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mail)![1];
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password: 'remembered now' } });
     expect(reset.statusCode).toBe(200);
     expect((await me({ authorization: old })).statusCode).toBe(401);
     expect((await login({ username: user.email, password: 'remembered now' }, '10.0.9.1')).statusCode).toBe(200);
+  });
+});
+
+describe('reset-link requests', () => {
+  it('are limited per address asked about, with the same 429 whether it has an account or not', async () => {
+    await createUser(t.ctx, { email: 'limited@example.test' });
+    const ask = (email: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email }, remoteAddress: ip });
+    for (const email of ['limited@example.test', 'nobody-limited@example.test']) {
+      for (let i = 1; i <= 3; i += 1) expect((await ask(email, `10.2.${i}.1`)).statusCode).toBe(200);
+      const fourth = await ask(email.toUpperCase(), '10.2.9.1');
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json()).toMatchObject({ code: 'request.too_many' });
+      expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('are limited per client address across accounts', async () => {
+    const ip = '10.3.0.1';
+    for (let i = 1; i <= 10; i += 1) expect((await t.app.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: `spray${i}@example.test` }, remoteAddress: ip })).statusCode).toBe(200);
+    const eleventh = await t.app.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'spray11@example.test' }, remoteAddress: ip });
+    expect(eleventh.statusCode).toBe(429);
   });
 });

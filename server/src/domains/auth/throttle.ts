@@ -54,16 +54,37 @@ async function countAttempt(db: DbOrTx, key: string, windowSeconds: number, now:
   return row!;
 }
 
-/** Throws 429 with Retry-After when any key is past its limit; otherwise records the attempt. */
-export async function beginLoginAttempt(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<void> {
+/** Reset-link requests: 3 an hour for one address asked about, 10 an hour from one client address. */
+export const MAX_RESET_REQUESTS_PER_ACCOUNT = 3;
+export const MAX_RESET_REQUESTS_PER_ADDRESS = 10;
+
+export function resetRequestLimits(email: string, ip: string): ThrottleLimit[] {
+  return [
+    // By the address asked about, whether it has an account or not, so a 429 tells nothing.
+    { key: `reset:acct:${email.trim().toLowerCase()}`, max: MAX_RESET_REQUESTS_PER_ACCOUNT, windowSeconds: 60 * 60 },
+    { key: `reset:ip:${ip}`, max: MAX_RESET_REQUESTS_PER_ADDRESS, windowSeconds: 60 * 60 },
+  ];
+}
+
+/** Records a reset-link request; 429 with Retry-After past a limit. */
+export async function countResetRequest(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<void> {
+  const retryAfter = await countAgainst(db, limits, now);
+  if (retryAfter > 0) throw tooManyRequests('request.too_many', 'Too many reset requests. Please try again later.', retryAfter);
+}
+
+/** Counts one attempt against every limit; the seconds until the tightest one passed frees up, 0 when none is. */
+async function countAgainst(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<number> {
   let retryAfter = 0;
   for (const { key, max, windowSeconds } of limits) {
     const { attempts, windowStartedAt } = await countAttempt(db, key, windowSeconds, now);
-    if (attempts > max) {
-      const left = windowStartedAt.getTime() + windowSeconds * 1000 - now.getTime();
-      retryAfter = Math.max(retryAfter, left / 1000);
-    }
+    if (attempts > max) retryAfter = Math.max(retryAfter, (windowStartedAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
   }
+  return retryAfter;
+}
+
+/** Throws 429 with Retry-After when any key is past its limit; otherwise records the attempt. */
+export async function beginLoginAttempt(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<void> {
+  const retryAfter = await countAgainst(db, limits, now);
   if (retryAfter > 0) throw tooManyRequests('auth.too_many_attempts', 'Too many failed sign-in attempts. Please try again later.', retryAfter);
 }
 

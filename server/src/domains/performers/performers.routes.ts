@@ -6,6 +6,7 @@ import { readMultipart } from '../../http/multipart.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { registered, registrationAnswer } from '../auth/auth.routes.js';
+import { registerWithoutRevealingEmail } from '../auth/auth.service.js';
 import { performerRegisterSchema } from '../auth/auth.schemas.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -64,7 +65,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       const { fields, files } = await readMultipart(request, DOCUMENT_FIELDS);
       const input = parseOrThrow(performerRegisterSchema, fields);
-      const user = await registerPerformer(ctx, input, files);
+      const user = await registerWithoutRevealingEmail(ctx, input.email, () => registerPerformer(ctx, input, files));
       return ok(registrationAnswer(user));
     },
   );
