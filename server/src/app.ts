@@ -24,7 +24,8 @@ import { registerSiteRoutes, type SiteDirs } from './site.js';
 export type App = FastifyInstance;
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** Fastify's logger; a test may pass its own stream to read what is logged. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Serve the built host site, loader and widgets (off in most tests). */
   serveSite?: boolean | SiteDirs;
   /** More domains beside the app's own: a test plugs a domain into another's extension point. */

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 
 /** Who may join which room is decided here, never by the client's say-so (contract section 3). */
 export type RoomPolicy = (userId: string | null, room: string) => Promise<boolean>;
@@ -19,6 +19,8 @@ export interface Realtime {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Existing clients connect to the API's address, so socket.io sees this namespace; it is served like `/`. */
+export const API_NAMESPACE = '/api';
 /** Server-only room of the sockets signed in with one token; no client may join it (no policy). */
 const tokenRoom = (tokenId: string) => `token:${tokenId}`;
 
@@ -38,6 +40,13 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
   }
 
   type Ack = ((answer: { ok: boolean }) => void) | undefined;
+
+  /** The namespaces clients use: `/` (our clients) and `/api` (clients that connect to the API address). */
+  function everywhere(act: (space: Namespace) => void): void {
+    if (!io) return;
+    act(io.of('/'));
+    act(io.of(API_NAMESPACE));
+  }
 
   function bind(socket: Socket, resolveToken: TokenResolver) {
     // The handshake token was resolved by the middleware, so the room is joined before any event.
@@ -77,11 +86,11 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
   }
 
   return {
-    emitToUser: (userId, event, payload) => io?.to(userRoom(userId)).emit(event, payload),
-    emitToRoom: (room, event, payload) => io?.to(room).emit(event, payload),
+    emitToUser: (userId, event, payload) => everywhere((space) => space.to(userRoom(userId)).emit(event, payload)),
+    emitToRoom: (room, event, payload) => everywhere((space) => space.to(room).emit(event, payload)),
     addRoomPolicy: (prefix, policy) => void policies.set(prefix, policy),
-    disconnectToken: (tokenId) => void io?.in(tokenRoom(tokenId)).disconnectSockets(true),
-    disconnectUser: (userId) => void io?.in(userRoom(userId)).disconnectSockets(true),
+    disconnectToken: (tokenId) => everywhere((space) => space.in(tokenRoom(tokenId)).disconnectSockets(true)),
+    disconnectUser: (userId) => everywhere((space) => space.in(userRoom(userId)).disconnectSockets(true)),
     async attach(server, resolveToken) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (options.redisUrl) {
@@ -93,9 +102,14 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
         redisClients = [pub, sub];
         io.adapter(createAdapter(pub, sub));
       }
-      // The token comes in the handshake's auth payload or the auth/login event, never the URL.
-      io.use((socket, next) => {
-        const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      // The token comes in the handshake's auth payload or the auth/login event, never the URL;
+      // on the `/api` namespace also in the handshake query, as existing clients send it
+      // (sockets only: HTTP never reads a token from a URL). socket.io's requests never reach
+      // Fastify's logger, and nothing here logs a handshake, so the token is in no log.
+      const authenticate = (acceptQuery: boolean) => (socket: Socket, next: (error?: Error) => void) => {
+        const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+        const fromQuery = acceptQuery ? (socket.handshake.query as { token?: unknown }).token : undefined;
+        const token = typeof fromAuth === 'string' && fromAuth ? fromAuth : fromQuery;
         if (typeof token !== 'string' || token.length === 0 || token.length > 512) return next();
         resolveToken(token)
           .then((found) => {
@@ -103,8 +117,12 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
             next();
           })
           .catch(() => next());
-      });
+      };
+      io.use(authenticate(false));
       io.on('connection', (socket) => bind(socket, resolveToken));
+      const api = io.of(API_NAMESPACE);
+      api.use(authenticate(true));
+      api.on('connection', (socket) => bind(socket, resolveToken));
       return io;
     },
     async close() {
