@@ -16,6 +16,29 @@ function withEnvironment<T extends { stripePublishableKey?: string }>(ctx: AppCo
   return values;
 }
 
+/** Names existing clients read (api-contract.md section 7), each from the setting that holds it. */
+const CLIENT_NAMES = {
+  minimumSubscriptionPrice: 'minSubscriptionPrice',
+  maximumSubscriptionPrice: 'maxSubscriptionPrice',
+  minimumWalletPrice: 'minTopupWalletAmount',
+  maximumWalletPrice: 'maxTopupWalletAmount',
+  minimumTipPrice: 'minTipAmount',
+  maximumTipPrice: 'maxTipAmount',
+  minimumPayoutAmount: 'minPayoutAmount',
+} as const satisfies Record<string, (typeof PUBLIC_SETTING_KEYS)[number]>;
+/** Image settings clients read under a shorter name, as absolute URLs. */
+const CLIENT_IMAGES = { favicon: 'faviconUrl', logo: 'logoUrl', darkmodeLogo: 'darkmodeLogoUrl' } as const;
+
+const absolute = (ctx: AppContext, url: unknown) => (typeof url === 'string' && url.startsWith('/') ? `${ctx.config.publicOrigin}${url}` : url);
+
+/** The public settings plus the names existing clients read. */
+function withClientNames(ctx: AppContext, values: Record<string, unknown>): Record<string, unknown> {
+  const named: Record<string, unknown> = { ...values };
+  for (const [name, key] of Object.entries(CLIENT_NAMES)) named[name] = values[key];
+  for (const [name, key] of Object.entries(CLIENT_IMAGES)) named[name] = absolute(ctx, values[key]);
+  return named;
+}
+
 async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['settings.public'],
@@ -23,7 +46,7 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
       config: { access: 'public' },
       schema: { tags: ['settings'], summary: 'Public settings with their defaults', response: { 200: envelopeSchema(settingsMap) } },
     },
-    async () => ok(withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS))),
+    async () => ok(withClientNames(ctx, withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS)))),
   );
 
   api.post(
@@ -32,15 +55,21 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
       config: { access: 'public' },
       schema: {
         tags: ['settings'],
-        summary: 'Values of the named public settings',
+        summary: 'Values of the named public settings; "" for a key without one',
         body: z.object({ keys: z.array(z.string().max(100)).min(1).max(100) }),
         response: { 200: envelopeSchema(settingsMap) },
       },
     },
     async (request) => {
-      // Private keys are never disclosed here, and unknown keys are simply absent.
-      const keys = request.body.keys.filter((k) => isSettingKey(k) && SETTINGS[k].visibility === 'public');
-      return ok(withEnvironment(ctx, await readSettings(ctx.db, keys as typeof PUBLIC_SETTING_KEYS)));
+      // Every asked key gets an answer: its value when it is a public setting or a name
+      // clients read, else "" (a page text not set yet; private and unknown keys alike).
+      const known = withClientNames(ctx, withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS)));
+      const answer: Record<string, unknown> = {};
+      for (const key of request.body.keys) {
+        const readable = isSettingKey(key) ? SETTINGS[key].visibility === 'public' : Object.hasOwn(known, key);
+        answer[key] = readable && Object.hasOwn(known, key) ? known[key] : '';
+      }
+      return ok(answer);
     },
   );
 

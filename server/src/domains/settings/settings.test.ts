@@ -50,14 +50,34 @@ describe('public settings', () => {
     ]) {
       expect(body.data).toHaveProperty(key);
     }
-    expect(Object.keys(body.data).sort()).toEqual([...PUBLIC_SETTING_KEYS].sort());
+    const clientNames = ['favicon', 'logo', 'darkmodeLogo', 'minimumSubscriptionPrice', 'maximumSubscriptionPrice', 'minimumWalletPrice', 'maximumWalletPrice', 'minimumTipPrice', 'maximumTipPrice', 'minimumPayoutAmount'];
+    expect(Object.keys(body.data).sort()).toEqual([...PUBLIC_SETTING_KEYS, ...clientNames].sort());
   });
 
   it('never disclose private keys, not even when asked by name', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: ['siteName', 'telegramApiHash', 'performerCommission', 'nope'] } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ siteName: 'Fandeck' });
+    // Every asked key is answered, as existing clients expect; private and unknown ones with "".
+    expect(res.json().data).toEqual({ siteName: 'Fandeck', telegramApiHash: '', performerCommission: '', nope: '' });
     expect((await publicSettings()).data).not.toHaveProperty('telegramApiHash');
+  });
+
+  it('carry the names existing clients read: image URLs made absolute, limits by their client names', async () => {
+    const data = (await publicSettings()).data;
+    expect(data).toMatchObject({
+      favicon: 'http://fandeck.test/brand/favicon.svg',
+      logo: 'http://fandeck.test/brand/logo.svg',
+      darkmodeLogo: 'http://fandeck.test/brand/logo-dark.svg',
+      minimumSubscriptionPrice: data.minSubscriptionPrice,
+      maximumSubscriptionPrice: data.maxSubscriptionPrice,
+      minimumWalletPrice: data.minTopupWalletAmount,
+      maximumWalletPrice: data.maxTopupWalletAmount,
+      minimumTipPrice: data.minTipAmount,
+      maximumTipPrice: data.maxTipAmount,
+      minimumPayoutAmount: 50,
+    });
+    const keys = await t.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: ['footerContent', 'minimumTipPrice', 'logo'] } });
+    expect(keys.json().data).toEqual({ footerContent: '', minimumTipPrice: data.minTipAmount, logo: 'http://fandeck.test/brand/logo.svg' });
   });
 });
 
