@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
-import { paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
+import { couponRedemptions, paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { checkLedger } from '../../ledger/invariant.js';
 import { balanceOf } from '../../ledger/ledger.js';
+import { createCoupon } from '../coupons/coupons.service.js';
+import { CHARGE_SECONDS } from './payments.service.js';
 import { deliverPix, endToEndId, pixWebhook, recordingRealtime, testClock, topUp } from './payments.test-support.js';
 
 let t: TestApp;
@@ -115,6 +117,35 @@ describe('PIX sandbox webhook', () => {
     expect(later.json().data.results[0].outcome).toBe('needs_review');
     expect(await wallet(user.id)).toBe(0);
     expect(realtime.sent).toContainEqual({ userId: user.id, event: 'payment_status_callback', payload: { redirectUrl: `http://fandeck.test/payment/cancel?transactionId=${id}` } });
+  });
+
+  it('holds a payment that arrives after its charge expired for review, and the coupon it held stays with whoever took it since', async () => {
+    const coupon = await createCoupon(t.ctx.db, { code: `LATE${Date.now().toString(36).toUpperCase()}`, type: 'fixed', value: 100, maxUses: 1 });
+    const late = await fanWithCharges([]);
+    const first = await topUp(t.app, late.token, { amount: '10.00', couponCode: coupon.code });
+    expect(first.statusCode).toBe(200);
+    const lateId = first.json().data._id as string;
+    const toPay = String(first.json().data.amount.toFixed(2));
+
+    // The charge expires; its coupon use is free again, and another fan takes and pays it.
+    clock.advance(CHARGE_SECONDS + 60);
+    const other = await fanWithCharges([]);
+    const second = await topUp(t.app, other.token, { amount: '10.00', couponCode: coupon.code });
+    expect(second.statusCode).toBe(200);
+    const secondId = second.json().data._id as string;
+    const paid = await deliverPix(t.app, pixWebhook(t.ctx, [{ endToEndId: endToEndId(), txid: secondId, valor: toPay }]));
+    expect(paid.json().data.results[0].outcome).toBe('credited');
+
+    // Then the first fan's payment arrives: not credited, held for review.
+    const answer = await deliverPix(t.app, pixWebhook(t.ctx, [{ endToEndId: endToEndId(), txid: lateId, valor: toPay }]));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.results[0]).toMatchObject({ outcome: 'paid_after_expiry', transactionId: lateId });
+    expect(await wallet(late.user.id)).toBe(0);
+    expect(await transaction(lateId)).toMatchObject({ status: 'canceled', reviewReason: 'paid_after_expiry' });
+    // The coupon's one use is the other fan's redemption, not two.
+    const uses = await t.ctx.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id));
+    expect(uses.filter((use) => use.status === 'redeemed').map((use) => use.transactionId)).toEqual([secondId]);
+    expect((await checkLedger(t.ctx.db)).ok).toBe(true);
   });
 
   it('does not credit a second, different payment of a paid charge, and records it for review', async () => {

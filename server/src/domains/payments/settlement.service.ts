@@ -22,6 +22,8 @@ import { redirectUrlFor, type PaymentTransaction } from './payments.presenter.js
  * A success for a wrong amount or currency credits nothing: the transaction fails and is
  * marked for review (`amount_mismatch`). A second, different payment of an already paid
  * charge is recorded for review (`paid_twice`) and not credited again; someone refunds it.
+ * A payment that arrives after its charge expired is held for review too
+ * (`paid_after_expiry`), never credited: the coupon use it held may be someone else's now.
  */
 export type SettlementOutcome =
   | 'credited'
@@ -30,6 +32,7 @@ export type SettlementOutcome =
   | 'canceled'
   | 'amount_mismatch'
   | 'paid_twice'
+  | 'paid_after_expiry'
   | 'needs_review'
   | 'unknown_transaction'
   | 'ignored';
@@ -84,6 +87,17 @@ async function decide(tx: Tx, gateway: PaymentGateway, t: PaymentTransaction, ev
       return { outcome: 'paid_twice' };
     }
     if (t.reviewReason) return { outcome: 'needs_review' };
+    // Paid after the charge expired (or was cancelled): its price and coupon were let go, so
+    // nothing is credited; it is held for review and someone refunds it at the provider.
+    const expired = t.status === 'canceled' || (t.expiresAt !== null && t.expiresAt <= now);
+    if (expired) {
+      await tx
+        .update(paymentTransactions)
+        .set({ status: 'canceled', reviewReason: 'paid_after_expiry', providerPaymentId: event.providerPaymentId, updatedAt: now })
+        .where(eq(paymentTransactions.id, t.id));
+      await releaseReservation(tx, t.id);
+      return { outcome: 'paid_after_expiry' };
+    }
     if (event.amountCents !== t.amountCents || event.currency.toUpperCase() !== t.currency) {
       await tx
         .update(paymentTransactions)
