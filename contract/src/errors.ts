@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'auth.phone_invalid',
   'users.not_found',
   'performers.not_found',
+  'performers.not_verified',
   'performers.too_young',
   'performers.document_required',
   'performers.document_type',

@@ -46,6 +46,9 @@ export const routes = {
   'settings.keys': route('POST', '/settings/keys', 'public', 'embed'),
   'admin.settings.get': route('GET', '/admin/settings', 'restricted'),
   'admin.settings.update': route('PUT', '/admin/settings', 'restricted'),
+  'admin.performers.pendingReview': route('GET', '/admin/performers/pending-review', 'restricted'),
+  'admin.performers.review': route('POST', '/admin/performers/:id/review', 'restricted'),
+  'admin.performers.document': route('GET', '/admin/performers/:id/documents/:side', 'restricted'),
   // reference data
   'reference.countries': route('GET', '/countries/list', 'public', 'embed'),
   'reference.flag': route('GET', '/flags/:file', 'public', 'embed'),

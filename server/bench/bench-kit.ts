@@ -7,7 +7,7 @@ import { createContext, ensureBaseData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { users, type Role } from '../src/db/schema/index.js';
+import { performers, users, type Role } from '../src/db/schema/index.js';
 import { issueToken } from '../src/domains/auth/tokens.js';
 import { bareInsertDomain, createBareInsertTable } from './bare-insert.js';
 import { accountKeys } from '../src/ledger/accounts.js';
@@ -54,6 +54,7 @@ export async function benchUser(ctx: AppContext, role: Role, balanceCents = 0) {
     .insert(users)
     .values({ role, email: `${tag}@bench.test`, username: tag, name: `Bench ${tag}`, passwordHash: 'not-a-login', status: 'active' })
     .returning();
+  if (role === 'performer') await ctx.db.insert(performers).values({ userId: user!.id, verifiedDocument: true });
   if (balanceCents > 0) {
     await ctx.db.transaction((tx) =>
       postMovement(tx, {

@@ -6,7 +6,7 @@ import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { createContext, ensureBaseData } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
-import { users, type Role } from '../src/db/schema/index.js';
+import { performers, users, type Role } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/domains/accounts/passwords.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { postMovement } from '../src/ledger/ledger.js';
@@ -38,8 +38,14 @@ let hashed: Promise<string> | undefined;
 export const TEST_PASSWORD = 'correct horse battery';
 
 let counter = 0;
-/** Inserts an account directly (no mail, no throttle) and returns it. */
-export async function createUser(ctx: AppContext, values: { role?: Role; email?: string; username?: string; balanceCents?: number; status?: 'active' | 'inactive' | 'pending-email-confirmation' } = {}) {
+/**
+ * Inserts an account directly (no mail, no throttle) and returns it. A creator gets a
+ * profile whose documents are approved unless `verifiedDocument: false` (one under review).
+ */
+export async function createUser(
+  ctx: AppContext,
+  values: { role?: Role; email?: string; username?: string; balanceCents?: number; status?: 'active' | 'inactive' | 'pending-email-confirmation'; verifiedDocument?: boolean } = {},
+) {
   hashed ??= hashPassword(TEST_PASSWORD);
   counter += 1;
   const tag = `${process.env.VITEST_POOL_ID ?? 0}x${counter}x${Date.now().toString(36)}`;
@@ -54,6 +60,7 @@ export async function createUser(ctx: AppContext, values: { role?: Role; email?:
       status: values.status ?? 'active',
     })
     .returning();
+  if (user!.role === 'performer') await ctx.db.insert(performers).values({ userId: user!.id, verifiedDocument: values.verifiedDocument ?? true });
   if (values.balanceCents) {
     await ctx.db.transaction((tx) =>
       postMovement(tx, {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
-import { performers } from '../db/schema/index.js';
 import { JsonEntries, jsonBodyCases, refusedTypes, toJsonText, TYPE_EXAMPLES } from './bad-input.arbitraries.js';
 import { BODY_METHODS, discoverRoutes, key, type RouteUnderTest } from './bad-input.discovery.js';
 import { BadInputHarness, errorShapeProblem, fill, IDENTITIES, type Account, type Identity, type Probe } from './bad-input.harness.js';
@@ -33,8 +32,7 @@ beforeAll(async () => {
     accounts.set(identity, { id: user.id, email: user.email, username: user.username! });
     tokens.set(identity, await signIn(t.app, user.email));
   }
-  // A creator with a public profile, so search and profile routes answer with data too.
-  await t.ctx.db.insert(performers).values({ userId: accounts.get('performer')!.id });
+  // The creator has a public profile (createUser made it), so search and profile routes answer with data too.
   // The route list keeps growing and the suite must stay well under two minutes: a property
   // spends at most `budget` requests, so over many routes it samples fewer per route.
   h = new BadInputHarness(t.app, t.ctx, accounts, tokens, { seed: SEED, scale: Number(process.env.BAD_INPUT_SCALE ?? 1), budget: 1200, minRuns: 12 });

@@ -25,8 +25,23 @@ export const userSchema = z.object({
   timezone: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Creators only: whether staff approved their documents (until then they cannot sell or be paid). */
+  verifiedDocument: z.boolean().optional(),
+  /** Creators only (api-contract.md section 7); counts not built yet are 0, never negative. */
+  stats: z
+    .object({
+      subscribers: z.number().int(),
+      followers: z.number().int(),
+      totalFeeds: z.number().int(),
+      totalVideos: z.number().int(),
+      totalPhotos: z.number().int(),
+      totalProducts: z.number().int(),
+      likes: z.number().int(),
+    })
+    .optional(),
 });
 export type UserDto = z.infer<typeof userSchema>;
+export type CreatorFacts = Pick<UserDto, 'verifiedDocument' | 'stats'>;
 
 /** Absolute link to an uploaded file, or the placeholder. */
 export function fileUrl(origin: string, storagePath: string | null, fallback: string): string {

@@ -2,7 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
-import { users } from '../../db/schema/index.js';
+import { performers, users } from '../../db/schema/index.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { balanceOf } from '../../ledger/ledger.js';
@@ -37,7 +37,23 @@ export async function findUserByLogin(db: DbOrTx, identifier: string): Promise<A
 
 /** The account as its owner sees it, with the wallet balance from the ledger. */
 export async function presentAccount(ctx: AppContext, user: Account): Promise<UserDto> {
-  return presentUser(ctx.config.publicOrigin, user, await balanceOf(ctx.db, accountKeys.wallet(user.id)));
+  const dto = presentUser(ctx.config.publicOrigin, user, await balanceOf(ctx.db, accountKeys.wallet(user.id)));
+  if (user.role !== 'performer') return dto;
+  const [profile] = await ctx.db.select().from(performers).where(eq(performers.userId, user.id)).limit(1);
+  const count = (n: number | undefined) => Math.max(0, n ?? 0);
+  return {
+    ...dto,
+    verifiedDocument: profile?.verifiedDocument ?? false,
+    stats: {
+      subscribers: count(profile?.subscribersCount),
+      followers: count(profile?.followersCount),
+      totalFeeds: count(profile?.feedsCount),
+      totalVideos: 0,
+      totalPhotos: 0,
+      totalProducts: 0,
+      likes: 0,
+    },
+  };
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<Account> {

@@ -1,3 +1,4 @@
+import { isVerifiedCreator, requireVerifiedCreator } from '../accounts/creator-verification.js';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -17,6 +18,7 @@ const present = (row: Row): EmbedOriginView => ({ _id: row.id, origin: row.origi
 
 /** The signed-in creator's list, oldest first (the order they added them). */
 export async function listOrigins(ctx: AppContext, performerId: string): Promise<EmbedOriginView[]> {
+  await requireVerifiedCreator(ctx.db, performerId);
   const rows = await ctx.db
     .select()
     .from(embedOrigins)
@@ -30,6 +32,7 @@ export async function listOrigins(ctx: AppContext, performerId: string): Promise
  * parallel additions cannot pass the limit together; a duplicate is a 409.
  */
 export async function addOrigin(ctx: AppContext, performerId: string, input: string): Promise<EmbedOriginView> {
+  await requireVerifiedCreator(ctx.db, performerId);
   const check = normaliseOrigin(input);
   if (!check.ok) throw badRequest('embeds.invalid_origin', `body.origin: ${check.reason}`, ['body.origin']);
   try {
@@ -77,7 +80,8 @@ export async function creatorOrigins(ctx: AppContext, idOrUsername: string): Pro
     .from(users)
     .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
     .limit(1);
-  if (!creator) return null;
+  // A creator still under review embeds nowhere.
+  if (!creator || !(await isVerifiedCreator(ctx.db, creator.id))) return null;
   const rows = await ctx.db
     .select({ origin: embedOrigins.origin })
     .from(embedOrigins)

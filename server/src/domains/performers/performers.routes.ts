@@ -10,11 +10,13 @@ import { registerWithoutRevealingEmail } from '../auth/auth.service.js';
 import { performerRegisterSchema } from '../auth/auth.schemas.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { registerCreatorReview } from './creator-review.routes.js';
 import { performerSchema } from './performers.presenter.js';
 import { DOCUMENT_FIELDS, registerPerformer } from './performer-registration.js';
 import { findPerformer, performerSortColumns, searchPerformers } from './performers.service.js';
 
 async function performersRoutes(api: ApiScope, ctx: AppContext) {
+  registerCreatorReview(api, ctx);
   api.get(
     paths['performers.search'],
     {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { files, performers, users } from '../../db/schema/index.js';
 import { seedDemo } from '../../seed/demo.js';
 
@@ -99,6 +99,8 @@ describe('creator registration', () => {
     expect(user).toMatchObject({ role: 'performer', countryCode: 'BR', phone: '+5511912345678' });
     const [profile] = await t.ctx.db.select().from(performers).where(eq(performers.userId, id));
     expect(profile!.idFrontFileId).toBeTruthy();
+    // A new creator waits for staff to approve these documents.
+    expect(profile!.verifiedDocument).toBe(false);
     const stored = await t.ctx.db.select().from(files).where(eq(files.ownerId, id));
     expect(stored.map((f) => f.originalName).sort()).toEqual(['m__id__1_.png', 'selfie_script_.png']);
     for (const f of stored) expect(f.storagePath).toMatch(/^documents\/[0-9a-f]{24}\.png$/);
@@ -106,6 +108,16 @@ describe('creator registration', () => {
     expect(onDisk).toHaveLength(2);
     const served = await t.app.inject({ method: 'GET', url: `/files/${stored[0]!.storagePath}` });
     expect(served.statusCode).toBe(404);
+    // Staff read them through the review route only.
+    const admin = await createUser(t.ctx, { role: 'admin' });
+    const adminToken = await signIn(t.app, admin.email);
+    const front = await t.app.inject({ method: 'GET', url: `/api/admin/performers/${id}/documents/front`, headers: { authorization: adminToken } });
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/png');
+    expect(front.rawPayload.equals(PNG)).toBe(true);
+    const fan = await createUser(t.ctx);
+    const asFan = await t.app.inject({ method: 'GET', url: `/api/admin/performers/${id}/documents/front`, headers: { authorization: await signIn(t.app, fan.email) } });
+    expect(asFan.statusCode).toBe(403);
     const avatar = await t.app.inject({ method: 'GET', url: '/files/defaults/avatar.svg' });
     expect(avatar.statusCode).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { requireVerifiedCreator } from '../accounts/creator-verification.js';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BalanceEvent } from '@fandeck/contract/schemas';
@@ -31,6 +32,8 @@ export interface ChargeResult {
 export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<Purchase> {
   const item = await handler.price(tx, ctx, buyer, itemId, body);
   if (item.performerId === buyer.id) throw unprocessable('wallet.self_purchase', handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  // Nobody pays a creator whose documents staff have not approved (quotes included).
+  await requireVerifiedCreator(tx, item.performerId);
   return item;
 }
 

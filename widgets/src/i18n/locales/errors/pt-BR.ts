@@ -46,6 +46,7 @@ const errors = {
   },
   performers: {
     not_found: 'Criador não encontrado.',
+    not_verified: 'Os documentos deste criador ainda não foram aprovados.',
     too_young: 'Criadores precisam ter pelo menos 18 anos.',
     document_required: 'Envie o documento pedido.',
     document_type: 'O documento deve ser um arquivo JPEG, PNG, WebP ou PDF.',
