@@ -34,6 +34,7 @@ export function PageGate({ flags, children }: PageGateProps) {
     if (!loggedIn) return <LoginRedirect from={location.pathname + location.search} />;
     if (!user) return <UserPending failed={userStatus === 'failed'} />;
     if (flags.onlyPerformer && !user.isPerformer) return <Navigate to="/home" replace />;
+    if (flags.onlyAdmin && user.role !== 'admin') return <Navigate to="/home" replace />;
     return children;
   }
   if (flags.noredirect || !loggedIn) return children;

@@ -16,6 +16,8 @@ export interface PageFlags {
   noredirect?: boolean;
   /** Creators only; anyone else is sent to /home. */
   onlyPerformer?: boolean;
+  /** Admins only (staff work such as creator review); anyone else is sent to /home. */
+  onlyAdmin?: boolean;
   /** Hash changes on this page are not page views (tabs, in-page anchors). */
   ignoreHashChanges?: boolean;
 }
