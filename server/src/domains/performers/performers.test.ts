@@ -74,6 +74,12 @@ describe('creator search and profile', () => {
     expect(profile).not.toHaveProperty('balance');
     const byId = await t.app.inject({ method: 'GET', url: `/api/performers/${profile._id}` });
     expect(byId.json().data.username).toBe('ana.lima');
+    // The fields existing clients read, flat and in stats (api-contract.md section 7).
+    expect(profile).toMatchObject({ verifiedAccount: true, isSubscribed: false, usedFreeSubscription: false, isBookMarked: false, live: false, city: null });
+    for (const field of ['height', 'weight', 'bodyType', 'hair', 'eyes', 'ethnicity', 'country', 'dateOfBirth']) expect(profile).toHaveProperty(field);
+    expect(profile.height).toBe(profile.bodyInfo.height);
+    expect(Object.keys(profile.stats).sort()).toEqual(['followers', 'likes', 'subscribers', 'totalFeeds', 'totalPhotos', 'totalProducts', 'totalVideos']);
+    expect(Object.values(profile.stats).every((n) => typeof n === 'number' && n >= 0)).toBe(true);
   });
 
   it('answers 404 for a fan, an unknown name and an unknown id', async () => {
