@@ -11,7 +11,7 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test when it is reachable. The bench creates
  * and finally drops a separate `fandeck_bench` database there; pool size
- * BENCH_POOL_SIZE (default 20, at least 10).
+ * BENCH_POOL_SIZE (default 20, at least 10). BENCH_DB=pglite or postgres runs only that one.
  */
 import { Worker } from 'node:worker_threads';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -29,6 +29,8 @@ const FANS = envInt('BENCH_FANS', 50, 1);
 const CREATORS = envInt('BENCH_CREATORS', 1, 1);
 const WARMUP = Math.min(100, TIPS);
 const TIP_CENTS = 1000;
+// Which databases to run: `both` (default), `pglite` or `postgres`.
+const DATABASES = (process.env.BENCH_DB ?? 'both').toLowerCase();
 
 interface Result {
   database: string;
@@ -112,11 +114,13 @@ async function main() {
   console.log(`Fandeck tip bench: ${TIPS} tips of ${(TIP_CENTS / 100).toFixed(2)}, concurrency ${CONCURRENCY}, ${FANS} fans, ${CREATORS} creators, HTTP on 127.0.0.1\n`);
   const results: Result[] = [];
 
-  const pglite = await bench('PGlite (embedded, one connection)', await openDatabase({}));
-  results.push(pglite);
-  console.log(report(pglite) + '\n');
+  if (DATABASES !== 'postgres') {
+    const pglite = await bench('PGlite (embedded, one connection)', await openDatabase({}));
+    results.push(pglite);
+    console.log(report(pglite) + '\n');
+  }
 
-  const found = await findPostgres();
+  const found = DATABASES === 'pglite' ? { skip: 'BENCH_DB=pglite' } : await findPostgres();
   if ('skip' in found) {
     console.log(`PostgreSQL: skipped. ${found.skip}\n`);
   } else {

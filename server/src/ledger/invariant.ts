@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 
 export interface LedgerCheck {
   ok: boolean;
-  /** Sum of every account's cached balance; 0 when the books balance. */
+  /** Sum of every account's cached balance (account rows and their shards); 0 when the books balance. */
   totalCents: number;
   accounts: number;
   movements: number;
@@ -21,21 +21,28 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
   const totals = rowsOf<{ total: string | number | null; accounts: string | number; movements: string | number }>(
     await db.execute(sql`select
-      (select coalesce(sum(balance_cents), 0) from ledger_accounts) as total,
+      (select coalesce(sum(balance_cents), 0) from ledger_accounts)
+        + (select coalesce(sum(balance_cents), 0) from ledger_account_shards) as total,
       (select count(*) from ledger_accounts) as accounts,
       (select count(*) from ledger_movements) as movements`),
   )[0]!;
   const mismatched = rowsOf<{ key: string; cached: string | number; entries: string | number }>(
-    await db.execute(sql`select a.key, a.balance_cents as cached, coalesce(sum(e.amount_cents), 0) as entries
-      from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-      group by a.id, a.key, a.balance_cents
-      having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`),
+    await db.execute(sql`with cached as (
+        select a.id, a.key, a.balance_cents + coalesce((select sum(s.balance_cents) from ledger_account_shards s where s.account_id = a.id), 0) as cents
+        from ledger_accounts a
+      )
+      select c.key, c.cents as cached, coalesce(sum(e.amount_cents), 0) as entries
+      from cached c left join ledger_entries e on e.account_id = c.id
+      group by c.id, c.key, c.cents
+      having c.cents <> coalesce(sum(e.amount_cents), 0)`),
   );
   const unbalanced = rowsOf<{ id: string; total: string | number }>(
     await db.execute(sql`select movement_id as id, sum(amount_cents) as total from ledger_entries group by movement_id having sum(amount_cents) <> 0`),
   );
   const negative = rowsOf<{ key: string; balance_cents: string | number }>(
-    await db.execute(sql`select key, balance_cents from ledger_accounts where not allow_negative and balance_cents < 0`),
+    await db.execute(sql`select a.key, a.balance_cents + coalesce((select sum(s.balance_cents) from ledger_account_shards s where s.account_id = a.id), 0) as balance_cents
+      from ledger_accounts a where not a.allow_negative
+        and a.balance_cents + coalesce((select sum(s.balance_cents) from ledger_account_shards s where s.account_id = a.id), 0) < 0`),
   );
   const result: LedgerCheck = {
     ok: false,

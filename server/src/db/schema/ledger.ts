@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 
 export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'platform', 'referral', 'gateway'] as const;
@@ -30,6 +30,25 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_owner_idx').on(t.ownerId),
     check('ledger_accounts_non_negative', sql`${t.allowNegative} or ${t.balanceCents} >= 0`),
   ],
+);
+
+/**
+ * Credits that need no balance check (a creator's earnings, the platform's commission, a
+ * referrer's share, a gateway's clearing) land on one of a few shard rows of the account
+ * instead of its `ledger_accounts` row, so concurrent purchases paying the same creator do
+ * not queue on one row lock. An account's balance is its row plus its shards; a checked
+ * debit of such an account first folds its shards into the row (`ledger.ts`).
+ */
+export const ledgerAccountShards = pgTable(
+  'ledger_account_shards',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    shard: smallint('shard').notNull(),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.shard] })],
 );
 
 /** A set of entries that sum to zero, tied to the record it pays for. */

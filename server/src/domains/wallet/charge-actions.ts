@@ -35,7 +35,7 @@ export function chargeAction(kind: ChargeKind, registry: ChargeRegistry) {
     response: envelopeSchema(chargeSchema),
     runs: 'in-transaction',
     async quote(tx, call) {
-      const item = await priceCharge(tx, call.ctx, handlerOf(), call.user, call.params.id!, call.body);
+      const { item } = await priceCharge(tx, call.ctx, handlerOf(), call.user, call.params.id!, call.body);
       return { priceCents: item.priceCents, creditCents: null, itemId: item.targetId, recipientId: item.performerId, description: item.description ?? null };
     },
     async perform(tx, call, check) {

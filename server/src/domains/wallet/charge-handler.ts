@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
+import type { SettingKey, SettingValues } from '../settings/settings.catalogue.js';
 
 export { CHARGE_KINDS, type ChargeKind } from '@fandeck/contract';
 
@@ -30,16 +31,19 @@ export interface Purchase {
  * or roll back with the money. The quote route calls the same `price` in a transaction
  * that is rolled back, so `price` must only read, and `fulfil` does the writing.
  */
-export interface ChargeHandler<B extends z.ZodType = z.ZodType> {
+export interface ChargeHandler<B extends z.ZodType = z.ZodType, K extends SettingKey = SettingKey> {
   kind: ChargeKind;
   /** The request body; its issues are 400s naming the field. */
   body: B;
+  /** The settings `price` reads (a tip's limits); the engine reads them with its own in one query. */
+  settings?: readonly K[];
   /** Finds and prices the item, or throws a 404 (no such item) or 422 (a rule refuses). Reads only. */
-  price(tx: Tx, ctx: AppContext, buyer: AuthUser, itemId: string, body: z.output<B>): Promise<Purchase>;
+  price(tx: Tx, ctx: AppContext, buyer: AuthUser, itemId: string, body: z.output<B>, settings: Pick<SettingValues, K>): Promise<Purchase>;
   /** The 422 message when a creator tries to buy from themselves. */
   selfPurchaseMessage?: string;
   fulfil?(tx: Tx, ctx: AppContext, charge: WalletChargeRow, body: z.output<B>): Promise<void>;
 }
 
 /** Erases a handler's body type so handlers of different kinds fit one registry. */
-export const defineHandler = <B extends z.ZodType>(handler: ChargeHandler<B>): ChargeHandler => handler as unknown as ChargeHandler;
+export const defineHandler = <B extends z.ZodType, K extends SettingKey = never>(handler: ChargeHandler<B, K>): ChargeHandler =>
+  handler as unknown as ChargeHandler;

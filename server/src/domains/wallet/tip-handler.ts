@@ -5,7 +5,6 @@ import { isId } from '../../db/schema/ids.js';
 import { users } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { amountSchema, fromCents } from '../../http/money.js';
-import { readSettings } from '../settings/settings.service.js';
 import { defineHandler } from './charge-handler.js';
 
 export const TIP_MESSAGE_MAX = 1000;
@@ -40,16 +39,16 @@ export async function findTippableCreator(tx: Tx, idOrUsername: string): Promise
 /**
  * A tip to a creator: `POST /wallet/charges/tip/{creator id or username}` with
  * `{ price, message?, conversationId? }`. The limits are the `minTipAmount` and
- * `maxTipAmount` settings, read on every tip and enforced here, never only in the
+ * `maxTipAmount` settings, read on every tip (with the engine's own) and enforced here, never only in the
  * browser (contract section 6.2); both ends are inclusive.
  */
 export const tipHandler = defineHandler({
   kind: 'tip',
   body: tipBodySchema,
   selfPurchaseMessage: SELF_TIP,
-  async price(tx, _ctx, _buyer, creatorIdOrUsername, body) {
+  settings: ['minTipAmount', 'maxTipAmount'],
+  async price(tx, _ctx, _buyer, creatorIdOrUsername, body, limits) {
     const creator = await findTippableCreator(tx, creatorIdOrUsername);
-    const limits = await readSettings(tx, ['minTipAmount', 'maxTipAmount']);
     const min = settingToCents(limits.minTipAmount);
     const max = settingToCents(limits.maxTipAmount);
     if (body.price < min || body.price > max) {

@@ -1,17 +1,18 @@
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { NOT_VERIFIED } from '../accounts/creator-verification.js';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BalanceEvent } from '@fandeck/contract/schemas';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { newId } from '../../db/schema/ids.js';
-import { users, walletCharges, type WalletChargeStatus, type WalletChargeTarget } from '../../db/schema/index.js';
-import { unprocessable } from '../../http/errors.js';
+import { performers, users, walletCharges, type WalletChargeStatus, type WalletChargeTarget } from '../../db/schema/index.js';
+import { forbidden, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../http/money.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { balanceOf, postMovement, type Posting } from '../../ledger/ledger.js';
+import type { SettingValues } from '../settings/settings.catalogue.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import { readSettings } from '../settings/settings.service.js';
 import type { ChargeHandler, Purchase, WalletChargeRow } from './charge-handler.js';
@@ -25,16 +26,29 @@ export interface ChargeResult {
   balancesAfter: { buyerWalletCents: number; creatorEarningsCents: number };
 }
 
+const COMMISSION_KEYS = ['performerCommission', 'performerReferralCommission', 'userReferralCommission'] as const;
+type Commissions = Pick<SettingValues, (typeof COMMISSION_KEYS)[number]>;
+
+export interface PricedPurchase {
+  item: Purchase;
+  rates: Commissions;
+  referrers: Referrers;
+}
+
 /**
  * What the buyer would be charged, by the kind's handler: the item, its price and who is
  * paid. The quote route and the purchase both come through here, so they cannot disagree.
+ * The handler's settings and the commission rates are one query, the creator's review
+ * state and both referrers another: a purchase reads little before it writes.
  */
-export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<Purchase> {
-  const item = await handler.price(tx, ctx, buyer, itemId, body);
+export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<PricedPurchase> {
+  const values = await readSettings(tx, [...(handler.settings ?? []), ...COMMISSION_KEYS]);
+  const item = await handler.price(tx, ctx, buyer, itemId, body, values);
   if (item.performerId === buyer.id) throw unprocessable('wallet.self_purchase', handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  const parties = await partiesOf(tx, buyer.id, item.performerId);
   // Nobody pays a creator whose documents staff have not approved (quotes included).
-  await requireVerifiedCreator(tx, item.performerId);
-  return item;
+  if (!parties.creatorVerified) throw forbidden('performers.not_verified', NOT_VERIFIED);
+  return { item, rates: values, referrers: parties.referrers };
 }
 
 /**
@@ -54,10 +68,9 @@ export async function purchase(
   idempotencyKey: string | undefined,
   check: PriceCheck = () => undefined,
 ): Promise<ChargeResult> {
-  const item = await priceCharge(tx, ctx, handler, buyer, itemId, body);
+  const { item, rates, referrers } = await priceCharge(tx, ctx, handler, buyer, itemId, body);
   check({ priceCents: item.priceCents, creditCents: null });
-  const rates = await readSettings(tx, ['performerCommission', 'performerReferralCommission', 'userReferralCommission']);
-  const split = splitPrice(item.priceCents, rates, await referrersOf(tx, buyer.id, item.performerId));
+  const split = splitPrice(item.priceCents, rates, referrers);
 
   // The charge and the kind's own records are written first and the ledger last: the
   // ledger locks the hot rows (the buyer's wallet, the platform account), so they are
@@ -95,17 +108,24 @@ export async function purchase(
   return { charge: charge!, split, balancesAfter: { buyerWalletCents: balances.get(buyerWallet)!, creatorEarningsCents } };
 }
 
-/** Who referred the creator and who referred the buyer; referrers that no longer exist are ignored. */
-async function referrersOf(tx: Tx, buyerId: string, creatorId: string): Promise<Referrers> {
+/**
+ * Whether staff approved the creator's documents, who referred the creator and who
+ * referred the buyer (referrers that no longer exist are ignored), in one query.
+ */
+async function partiesOf(tx: Tx, buyerId: string, creatorId: string): Promise<{ creatorVerified: boolean; referrers: Referrers }> {
   const referrer = alias(users, 'referrer');
   const rows = await tx
-    .select({ id: users.id, referrerId: referrer.id })
+    .select({ id: users.id, referrerId: referrer.id, verified: performers.verifiedDocument })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referredBy))
+    .leftJoin(performers, eq(performers.userId, users.id))
     .where(inArray(users.id, [buyerId, creatorId]));
-  const of = (id: string) => rows.find((r) => r.id === id)?.referrerId ?? null;
-  const fanReferrerId = of(buyerId);
-  return { creatorReferrerId: of(creatorId), fanReferrerId: fanReferrerId === buyerId ? null : fanReferrerId };
+  const of = (id: string) => rows.find((r) => r.id === id);
+  const fanReferrerId = of(buyerId)?.referrerId ?? null;
+  return {
+    creatorVerified: of(creatorId)?.verified === true,
+    referrers: { creatorReferrerId: of(creatorId)?.referrerId ?? null, fanReferrerId: fanReferrerId === buyerId ? null : fanReferrerId },
+  };
 }
 
 /** After commit: balances move live on both sides and the buyer's client unlocks the item. */
