@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { DataFolderError } from './db/data-folder.js';
@@ -19,6 +20,10 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// Embedded PostgreSQL is WebAssembly. Measured here (`npm run bench -w server`, scripts/measure-start.sh),
+// V8's optimising tier buys it no throughput, while compiling it on the first queries after
+// opening costs about 0.45 s of every start; so the embedded database runs on the baseline tier.
+if (!config.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 // The app's modules load while the database opens (PGlite's start is most of a restart).
 const modules = Promise.all([import('./app.js'), import('./bootstrap.js'), import('./seed/demo.js'), import('./http/idempotency.js')]);
 const database = await openDatabase({
