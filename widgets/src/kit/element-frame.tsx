@@ -1,9 +1,10 @@
 import { createContext, Suspense, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { localeDirection, useNamespaces, type Locale, type Namespace } from '../i18n/index.js';
+import { hasNamespaces, loadNamespaces, localeDirection, useNamespaces, type Locale, type Namespace } from '../i18n/index.js';
 import type { Theme } from './embed-config.js';
 import { FanReadyEvent } from './events.js';
-import { i18nFor, usePageLocale, usePageTheme } from './element-settings.js';
+import { catalogueFor, i18nFor, usePageLocale, usePageTheme } from './element-settings.js';
+import { embedConfig } from './embed-config.js';
 import { hasPageSession, pageSession } from './page-session.js';
 
 export interface FrameProps {
@@ -47,32 +48,41 @@ const announced = new WeakSet<Element>();
  * `fan-*` events, and `fan-ready` after the first commit.
  */
 export function ElementFrame(frame: FrameProps) {
-  return useSessionReady() ? <FrameBody {...frame} /> : null;
+  const localeAttribute = typeof frame.props.locale === 'string' ? frame.props.locale : undefined;
+  return usePrepared(localeAttribute, frame.namespaces) ? <FrameBody {...frame} /> : null;
 }
 
 /** Lets the page's main thread breathe between two pieces of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * True once the page's session exists. The first element on a page creates it in a task
- * of its own, and renders in the next one: together they would hold the page's main
- * thread too long on a slow phone. Until then the loader's light-DOM placeholder shows.
+ * True once the page's session exists and the element's texts are loaded. The first
+ * element on a page creates the session in a task of its own, then sets up translations
+ * for its locale and loads its namespaces in another, and renders in a third: together
+ * they would hold the page's main thread too long on a slow phone. Until then the
+ * loader's light-DOM placeholder shows.
  */
-function useSessionReady(): boolean {
+function usePrepared(localeAttribute: string | undefined, namespaces: readonly Namespace[]): boolean {
   const [ready, setReady] = useState(hasPageSession);
   useEffect(() => {
     if (ready) return;
     let live = true;
     void (async () => {
       await nextTask();
-      pageSession();
+      const session = pageSession();
+      await nextTask();
+      const locale = catalogueFor(localeAttribute || embedConfig()?.locale || session.locale.current.value);
+      i18nFor(locale);
+      const wanted = [...new Set([...baseNamespaces, ...namespaces])];
+      // A failed fetch is retried (and then given up) by the view's own wait.
+      if (!hasNamespaces(wanted, locale)) await loadNamespaces(wanted, locale).catch(() => undefined);
       await nextTask();
       if (live) setReady(true);
     })();
     return () => {
       live = false;
     };
-  }, [ready]);
+  }, [ready, localeAttribute, namespaces]);
   return ready;
 }
 
