@@ -40,6 +40,11 @@ export const ERROR_CODES = [
   'performers.too_young',
   'performers.document_required',
   'performers.document_type',
+  // Uploads
+  'media.file_required',
+  'media.unsupported_type',
+  'media.too_large',
+  'media.unreadable',
   // Money
   'idempotency.key_required',
   'idempotency.key_reused',

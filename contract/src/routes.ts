@@ -39,6 +39,10 @@ export const routes = {
   // users and creators
   'users.me': route('GET', '/users/me', 'authenticated', 'embed'),
   'users.update': route('PUT', '/users', 'authenticated'),
+  'users.avatarUpload': route('POST', '/users/avatar/upload', 'authenticated'),
+  'users.avatarUploadFor': route('POST', '/users/:id/avatar/upload', 'restricted'),
+  'performers.avatarUpload': route('POST', '/performers/avatar/upload', 'restricted'),
+  'performers.coverUpload': route('POST', '/performers/cover/upload', 'restricted'),
   'performers.search': route('GET', '/performers/search', 'optional', 'embed'),
   'performers.get': route('GET', '/performers/:id', 'optional', 'embed'),
   // settings

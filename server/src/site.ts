@@ -18,6 +18,9 @@ const NOT_SPA_PREFIXES = ['/api/', '/socket.io', '/files/', '/widgets/', '/loade
 /** Extensions of files the site serves; usernames may not end in one (accounts.schemas.ts). */
 export const ASSET_EXTENSION = /\.(js|mjs|css|map|html|json|txt|xml|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|mp4|webm|mp3|wasm)$/i;
 
+/** Paths under /files/ that are served (as the static plugin sees them, decoded). */
+const PUBLIC_FILES = [/^\/defaults\/[\w-]+\.svg$/, /^\/avatars\/[\w-]+\.svg$/, /^\/images\/[\w-]+\/[0-9a-f]+\/(small|medium|large)\.webp$/];
+
 /** Serves uploads, the built host site (with SPA fallback), the loader and widget bundles, and the embed pages. */
 export type SiteDirs = typeof siteDirs;
 
@@ -26,7 +29,11 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, 
     root: ctx.config.uploadsDir,
     prefix: '/files/',
     index: false,
-    allowedPath: (pathName) => !pathName.includes('/documents/'),
+    // Only what is public by design: the default pictures, the demo avatars and processed
+    // images (never an upload being received or processed, never an ID document). The
+    // `sendFile` this plugin decorates replies with also serves the host shell and embed.js
+    // from their own roots; the rule is the uploads folder's.
+    allowedPath: (pathName, root) => root !== ctx.config.uploadsDir || PUBLIC_FILES.some((pattern) => pattern.test(pathName)),
     setHeaders: (res) => res.setHeader('x-content-type-options', 'nosniff'),
   });
   for (const [prefix, dir] of [

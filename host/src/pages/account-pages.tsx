@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
+import { PictureUpload } from '../components/picture-upload.js';
 import { homePathFor, isAccountComplete } from '../routing/redirects.js';
 import { session, useSignalValue, type CurrentUser, type UserPatch } from '../session/session.js';
 
@@ -105,6 +106,7 @@ export function UserAccountPage() {
       <h1 id="user-account-title">{t('account.userTitle')}</h1>
       <p className="muted">{t('account.intro')}</p>
       <AccountCompletionForm key={user._id} user={user} />
+      <PictureUpload path="/users/avatar/upload" which="avatar" current={user.avatar ?? null} />
     </section>
   );
 }
@@ -119,6 +121,8 @@ export function CreatorAccountPage() {
       <h1 id="creator-account-title">{t('account.creatorTitle')}</h1>
       <p className="muted">{t('account.creatorIntro')}</p>
       <AccountCompletionForm key={user._id} user={user} />
+      <PictureUpload path="/performers/avatar/upload" which="avatar" current={user.avatar ?? null} />
+      <PictureUpload path="/performers/cover/upload" which="cover" current={user.cover ?? null} />
     </section>
   );
 }

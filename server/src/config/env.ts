@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  UPLOAD_PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  UPLOAD_VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024 * 1024),
   /** Demo accounts: seeded by default, never in production unless `SEED=demo` is explicit. */
   SEED: z.enum(['demo', 'none']).optional(),
   /** Which proxies may set X-Forwarded-For: `off` (default), a hop count, or comma-separated IPs/CIDRs. */
@@ -76,6 +78,8 @@ export interface Config {
   logLevel: string;
   bodyLimit: number;
   uploadLimit: number;
+  /** Largest file per kind of upload (photos, videos), in bytes. */
+  uploadLimits: { photo: number; video: number };
   seed: 'demo' | 'none';
   /** Whether SEED was set, rather than taken from the environment's default. */
   seedExplicit: boolean;
@@ -121,6 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
+    uploadLimits: { photo: e.UPLOAD_PHOTO_MAX_BYTES, video: e.UPLOAD_VIDEO_MAX_BYTES },
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     seedExplicit: e.SEED !== undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,

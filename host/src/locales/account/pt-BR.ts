@@ -13,6 +13,17 @@ const account = {
   save: 'Salvar',
   saving: 'Salvando…',
   continue: 'Continuar',
+  avatarLabel: 'Foto de perfil',
+  avatarCurrent: 'Sua foto de perfil atual',
+  coverLabel: 'Imagem de capa',
+  coverCurrent: 'Sua imagem de capa atual',
+  pictureHint: 'JPEG, PNG, WebP ou GIF. Localização e dados da câmera são removidos.',
+  uploading: 'Enviando',
+  uploadProgress: '{{percent}}% enviado',
+  cancelUpload: 'Cancelar envio',
+  processing: 'Processando a imagem…',
+  pictureSaved: 'Imagem atualizada.',
+  uploadCancelled: 'Envio cancelado.',
 } as const;
 
 export default account;

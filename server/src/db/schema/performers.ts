@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -69,6 +69,11 @@ export const files = pgTable('files', {
   originalName: text('original_name').notNull(),
   mimeType: text('mime_type').notNull(),
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  /** Processed images: their upright size, a blurred placeholder and the sizes written (media/images.ts). */
+  width: integer('width'),
+  height: integer('height'),
+  placeholder: text('placeholder'),
+  variants: jsonb('variants').$type<{ name: string; path: string; width: number; height: number; bytes: number }[]>(),
   createdAt: createdAt(),
 });
 

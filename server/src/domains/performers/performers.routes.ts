@@ -3,6 +3,8 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
+import { currentUser } from '../../http/guard.js';
+import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { registered, registrationAnswer } from '../auth/auth.routes.js';
@@ -71,6 +73,23 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
       return ok(registrationAnswer(user));
     },
   );
+
+  for (const which of ['avatar', 'cover'] as const) {
+    api.post(
+      paths[which === 'avatar' ? 'performers.avatarUpload' : 'performers.coverUpload'],
+      {
+        config: { access: { roles: ['performer'] } },
+        schema: {
+          tags: ['performers'],
+          summary: `Upload the signed-in creator’s ${which}`,
+          description: `multipart, the picture as \`${IMAGE_FIELD}\`: JPEG, PNG, WebP or GIF up to the photo limit; stored as WebP in three sizes, without its metadata`,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(storedImageSchema) },
+        },
+      },
+      async (request) => ok(presentImage(ctx.config.publicOrigin, await replaceProfileImage(ctx, request, currentUser(request).id, which))),
+    );
+  }
 }
 
 export default defineDomain({ name: 'performers', dependsOn: ['accounts', 'auth'], register: performersRoutes });

@@ -1,7 +1,9 @@
 import { paths } from '@fandeck/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
+import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
 import { userSchema } from '../accounts/accounts.presenter.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -25,6 +27,36 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
     async (request) => ok(await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
+  );
+
+  const uploaded = { 200: envelopeSchema(storedImageSchema) };
+  const avatarText = `multipart, the picture as \`${IMAGE_FIELD}\`: JPEG, PNG, WebP or GIF up to the photo limit; stored as WebP in three sizes, without its metadata`;
+  api.post(
+    paths['users.avatarUpload'],
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], summary: 'Upload the signed-in account’s avatar', description: avatarText, consumes: ['multipart/form-data'], response: uploaded },
+    },
+    async (request) => ok(presentImage(ctx.config.publicOrigin, await replaceProfileImage(ctx, request, currentUser(request).id, 'avatar'))),
+  );
+
+  api.post(
+    paths['users.avatarUploadFor'],
+    {
+      config: { access: { roles: ['admin'] } },
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a user’s avatar (admins)',
+        description: avatarText,
+        consumes: ['multipart/form-data'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: uploaded,
+      },
+    },
+    async (request) => {
+      const user = await accounts.findById(request.params.id);
+      return ok(presentImage(ctx.config.publicOrigin, await replaceProfileImage(ctx, request, user.id, 'avatar')));
+    },
   );
 }
 

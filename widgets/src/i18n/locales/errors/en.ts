@@ -54,6 +54,12 @@ export default {
     document_required: 'Please upload the requested document.',
     document_type: 'The document must be a JPEG, PNG, WebP or PDF file.',
   },
+  media: {
+    file_required: 'Choose a file to upload.',
+    unsupported_type: 'This type of file is not accepted here.',
+    too_large: 'The file is larger than the allowed limit.',
+    unreadable: 'This file could not be read. It may be damaged.',
+  },
   idempotency: {
     key_required: 'The request could not be confirmed. Please try again.',
     key_reused: 'This request was already made with other details. Please start again.',

@@ -54,6 +54,12 @@ export default {
     document_required: 'Sube el documento solicitado.',
     document_type: 'El documento debe ser un archivo JPEG, PNG, WebP o PDF.',
   },
+  media: {
+    file_required: 'Elige un archivo para subir.',
+    unsupported_type: 'Este tipo de archivo no se acepta aquí.',
+    too_large: 'El archivo supera el límite permitido.',
+    unreadable: 'No se pudo leer este archivo. Puede estar dañado.',
+  },
   idempotency: {
     key_required: 'No se pudo confirmar la solicitud. Inténtalo de nuevo.',
     key_reused: 'Esta solicitud ya se hizo con otros datos. Empieza de nuevo.',

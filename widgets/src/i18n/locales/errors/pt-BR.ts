@@ -51,6 +51,12 @@ const errors = {
     document_required: 'Envie o documento pedido.',
     document_type: 'O documento deve ser um arquivo JPEG, PNG, WebP ou PDF.',
   },
+  media: {
+    file_required: 'Escolha um arquivo para enviar.',
+    unsupported_type: 'Este tipo de arquivo não é aceito aqui.',
+    too_large: 'O arquivo é maior que o limite permitido.',
+    unreadable: 'Não foi possível ler este arquivo. Ele pode estar corrompido.',
+  },
   idempotency: {
     key_required: 'Não foi possível confirmar o pedido. Tente novamente.',
     key_reused: 'Este pedido já foi feito com outros dados. Comece de novo.',
