@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'media.unsupported_type',
   'media.too_large',
   'media.unreadable',
+  'media.link_invalid',
+  'feeds.not_found',
+  'feeds.already_unlocked',
+  'feeds.files_invalid',
   // Money
   'idempotency.key_required',
   'idempotency.key_reused',

@@ -45,6 +45,18 @@ export const routes = {
   'performers.coverUpload': route('POST', '/performers/cover/upload', 'restricted'),
   'performers.search': route('GET', '/performers/search', 'optional', 'embed'),
   'performers.get': route('GET', '/performers/:id', 'optional', 'embed'),
+  // feeds: a creator's posts, and what fans see of them
+  'feeds.create': route('POST', '/performer/feeds', 'restricted'),
+  'feeds.mine': route('GET', '/performer/feeds', 'restricted'),
+  'feeds.mineGet': route('GET', '/performer/feeds/:id', 'restricted'),
+  'feeds.update': route('PUT', '/performer/feeds/:id', 'restricted'),
+  'feeds.delete': route('DELETE', '/performer/feeds/:id', 'restricted'),
+  'feeds.photoUpload': route('POST', '/performer/feeds/photo/upload', 'restricted'),
+  'feeds.list': route('GET', '/user/feeds', 'optional', 'embed'),
+  'feeds.byCreator': route('GET', '/user/feeds/search/:username', 'optional', 'embed'),
+  'feeds.get': route('GET', '/user/feeds/:id', 'optional', 'embed'),
+  // media files of posts: short-lived links signed for one viewer
+  'media.file': route('GET', '/media/files/:id/:size', 'optional'),
   // settings
   'settings.public': route('GET', '/settings/public', 'public', 'embed'),
   'settings.keys': route('POST', '/settings/keys', 'public', 'embed'),

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
+import { FeedList } from '@fandeck/widgets/feeds/feed-list';
 import { PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
 import { shortCount } from '../format/short-count.js';
@@ -85,6 +86,7 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
       <nav className="profile__sections" aria-label={t('profile.sections')}>
         <a href="#about">{t('profile.about')}</a>
         <a href="#plans">{t('profile.plans')}</a>
+        <a href="#posts">{t('profile.posts')}</a>
       </nav>
       <section id="about" aria-labelledby="about-title">
         <h2 id="about-title">{t('profile.about')}</h2>
@@ -103,6 +105,12 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
             </li>
           ))}
         </ul>
+      </section>
+      <section id="posts" aria-labelledby="posts-title">
+        <h2 id="posts-title">{t('profile.posts')}</h2>
+        <Suspense fallback={<PageStatus kind="loading" />}>
+          <FeedList creator={performer.username ?? performer._id} />
+        </Suspense>
       </section>
     </article>
   );

@@ -32,6 +32,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  MEDIA_URL_SECRET: z.string().min(32).optional(),
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   AGORA_APP_ID: z.string().optional(),
   AGORA_APP_CERTIFICATE: z.string().optional(),
@@ -72,6 +73,8 @@ export interface Config {
   storage: 'local' | 's3';
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   pixWebhookSecret: string;
+  /** Signs the short-lived media links of posts; every process of one deployment needs the same (MEDIA_URL_SECRET). */
+  mediaUrlSecret: string;
   /** Whether the PIX sandbox (play money) may run; off in production unless PAYMENT_SANDBOX=on. */
   paymentSandbox: boolean;
   agora: { appId?: string; certificate?: string };
@@ -120,6 +123,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     pixWebhookSecret: pixSecret(e.NODE_ENV, e.PIX_WEBHOOK_SECRET),
+    // Without one, links are signed with a secret of this process: fine for one process.
+    mediaUrlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
     paymentSandbox: (e.PAYMENT_SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     agora: { appId: e.AGORA_APP_ID, certificate: e.AGORA_APP_CERTIFICATE },
     logLevel: e.LOG_LEVEL,

@@ -9,6 +9,7 @@ import embeds from './embeds/embeds.routes.js';
 import wallet from './wallet/wallet.routes.js';
 import payments from './payments/payments.routes.js';
 import coupons from './coupons/coupons.routes.js';
+import feeds from './feeds/feeds.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -22,4 +23,5 @@ export const domains: readonly DomainPlugin[] = [
   wallet,
   payments,
   coupons,
+  feeds,
 ];

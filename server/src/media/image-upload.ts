@@ -22,7 +22,20 @@ export interface StoredImage extends ProcessedImage {
  * a JPEG, PNG, WebP or GIF by its bytes, re-encoded in the profile's sizes without its
  * metadata, and recorded in `files`. The original bytes are deleted either way.
  */
-export async function uploadImage(ctx: AppContext, request: FastifyRequest, ownerId: string, profile: ImageProfileName): Promise<StoredImage> {
+export interface ImageDestination {
+  /** `images` is served to anyone under /files/; `media` only through signed links. */
+  folder: 'images' | 'media';
+  /** The `files.purpose` recorded. */
+  purpose: string;
+}
+
+export async function uploadImage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  ownerId: string,
+  profile: ImageProfileName,
+  destination: ImageDestination = { folder: 'images', purpose: profile },
+): Promise<StoredImage> {
   const upload = await receiveUpload(request, {
     field: IMAGE_FIELD,
     maxBytes: ctx.config.uploadLimits.photo,
@@ -31,11 +44,11 @@ export async function uploadImage(ctx: AppContext, request: FastifyRequest, owne
   });
   try {
     const fileId = newId();
-    const image = await processImage(upload.path, profile, ctx.config.uploadsDir, path.join('images', ownerId, fileId));
+    const image = await processImage(upload.path, profile, ctx.config.uploadsDir, path.join(destination.folder, ownerId, fileId));
     await ctx.db.insert(files).values({
       id: fileId,
       ownerId,
-      purpose: profile,
+      purpose: destination.purpose,
       storagePath: image.variants.at(-1)!.path,
       originalName: upload.filename.replace(/[^\w.-]/g, '_').slice(0, 200),
       mimeType: 'image/webp',

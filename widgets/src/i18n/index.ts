@@ -5,6 +5,7 @@ import type notices from './locales/notices/pt-BR.js';
 import type ui from './locales/ui/pt-BR.js';
 // Types only: what each feature's texts look like, so `t` is checked in every program that
 // uses a feature's views (the host site's too). Their files load only through the glob below.
+import type feeds from '../feeds/locales/pt-BR.js';
 import type login from '../login/locales/pt-BR.js';
 import type tip from '../tip/locales/pt-BR.js';
 import type wallet from '../wallet/locales/pt-BR.js';
@@ -28,6 +29,7 @@ export interface Namespaces {
   notices: TextsOf<typeof notices>;
   embed: TextsOf<typeof embed>;
   ui: TextsOf<typeof ui>;
+  feeds: TextsOf<typeof feeds>;
   login: TextsOf<typeof login>;
   tip: TextsOf<typeof tip>;
   wallet: TextsOf<typeof wallet>;

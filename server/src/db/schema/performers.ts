@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -53,11 +53,32 @@ export const feeds = pgTable(
     text: text('text').notNull().default(''),
     isSale: boolean('is_sale').notNull().default(false),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
-    status: text('status').notNull().default('active'),
+    /** `active` (published, from `scheduledAt` when set) or `draft` (only its creator sees it). */
+    status: text('status').$type<FeedStatus>().notNull().default('active'),
+    /** A post published later: hidden from fans until then. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('feeds_performer_idx').on(t.performerId, t.createdAt)],
+);
+
+export const FEED_STATUSES = ['active', 'draft'] as const;
+export type FeedStatus = (typeof FEED_STATUSES)[number];
+
+/** The media of a post, in order; a file belongs to one post. */
+export const feedFiles = pgTable(
+  'feed_files',
+  {
+    feedId: text('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.fileId] }), uniqueIndex('feed_files_file_unique').on(t.fileId)],
 );
 
 /** Uploaded files, stored under generated names; originalName is cleaned and for display only. */

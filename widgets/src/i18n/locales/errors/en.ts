@@ -59,6 +59,12 @@ export default {
     unsupported_type: 'This type of file is not accepted here.',
     too_large: 'The file is larger than the allowed limit.',
     unreadable: 'This file could not be read. It may be damaged.',
+    link_invalid: 'This media link has expired or is not yours. Reload the page.',
+  },
+  feeds: {
+    not_found: 'This post does not exist or is not available.',
+    already_unlocked: 'You have already unlocked this post.',
+    files_invalid: 'One of the files cannot be used in this post.',
   },
   idempotency: {
     key_required: 'The request could not be confirmed. Please try again.',

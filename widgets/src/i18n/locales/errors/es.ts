@@ -59,6 +59,12 @@ export default {
     unsupported_type: 'Este tipo de archivo no se acepta aquí.',
     too_large: 'El archivo supera el límite permitido.',
     unreadable: 'No se pudo leer este archivo. Puede estar dañado.',
+    link_invalid: 'Este enlace de medios caducó o no es tuyo. Recarga la página.',
+  },
+  feeds: {
+    not_found: 'Esta publicación no existe o no está disponible.',
+    already_unlocked: 'Ya desbloqueaste esta publicación.',
+    files_invalid: 'Uno de los archivos no se puede usar en esta publicación.',
   },
   idempotency: {
     key_required: 'No se pudo confirmar la solicitud. Inténtalo de nuevo.',

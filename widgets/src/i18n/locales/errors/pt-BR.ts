@@ -56,6 +56,12 @@ const errors = {
     unsupported_type: 'Este tipo de arquivo não é aceito aqui.',
     too_large: 'O arquivo é maior que o limite permitido.',
     unreadable: 'Não foi possível ler este arquivo. Ele pode estar corrompido.',
+    link_invalid: 'Este link de mídia expirou ou não é seu. Recarregue a página.',
+  },
+  feeds: {
+    not_found: 'Esta publicação não existe ou não está disponível.',
+    already_unlocked: 'Você já desbloqueou esta publicação.',
+    files_invalid: 'Um dos arquivos não pode ser usado nesta publicação.',
   },
   idempotency: {
     key_required: 'Não foi possível confirmar o pedido. Tente novamente.',

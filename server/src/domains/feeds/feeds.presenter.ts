@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { entitledIds, type Viewer } from '../../content/entitlement.js';
+import type { files } from '../../db/schema/index.js';
+import { fromCents } from '../../http/money.js';
+import { signMediaPath } from '../../media/signed-links.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { filesOf, type FeedWithCreator } from './feeds.service.js';
+
+const sizeSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export const feedFileSchema = z.object({
+  _id: z.string(),
+  type: z.literal('photo'),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** A tiny blurred picture: what a locked post shows. */
+  placeholder: z.string().nullable(),
+  /** The largest size, as a link for this viewer that works for a few minutes; null while locked. */
+  url: z.string().nullable(),
+  sizes: z.record(z.string(), sizeSchema).nullable(),
+});
+
+export const feedSchema = z.object({
+  _id: z.string(),
+  fromSourceId: z.string(),
+  type: z.string(),
+  text: z.string(),
+  isSale: z.boolean(),
+  price: z.number(),
+  status: z.string(),
+  scheduledAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Whether the viewer bought it. */
+  isBought: z.boolean(),
+  /** Whether its media are hidden from this viewer (a paid post not bought). */
+  locked: z.boolean(),
+  performer: z.object({ _id: z.string(), username: z.string().nullable(), name: z.string().nullable(), avatar: z.string() }),
+  files: z.array(feedFileSchema),
+  totalFiles: z.number().int(),
+});
+export type FeedDto = z.infer<typeof feedSchema>;
+
+type FileRow = typeof files.$inferSelect;
+
+function presentFile(ctx: AppContext, file: FileRow, viewerId: string | null, open: boolean): z.infer<typeof feedFileSchema> {
+  const link = (size: string) => `${ctx.config.publicOrigin}${signMediaPath(ctx.config.mediaUrlSecret, file.id, size, viewerId)}`;
+  const variants = open ? (file.variants ?? []) : [];
+  const largest = variants.at(-1);
+  return {
+    _id: file.id,
+    type: 'photo',
+    width: file.width,
+    height: file.height,
+    placeholder: file.placeholder,
+    url: largest ? link(largest.name) : null,
+    sizes: open ? Object.fromEntries(variants.map((v) => [v.name, { url: link(v.name), width: v.width, height: v.height }])) : null,
+  };
+}
+
+/**
+ * Posts as this viewer may see them: every post shows its text, price and placeholders;
+ * its photos' links only when `entitledIds` says the viewer may see it in full.
+ */
+export async function presentFeeds(ctx: AppContext, viewer: Viewer, items: readonly FeedWithCreator[]): Promise<FeedDto[]> {
+  const entitled = await entitledIds(
+    ctx.db,
+    viewer,
+    'feed',
+    items.map(({ feed }) => ({ id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents })),
+  );
+  const attached = await filesOf(ctx.db, items.map(({ feed }) => feed.id));
+  return items.map(({ feed, creator }) => {
+    const open = entitled.has(feed.id);
+    const paid = feed.isSale && feed.priceCents > 0;
+    const own = viewer !== null && viewer.id === feed.performerId;
+    const photos = attached.get(feed.id) ?? [];
+    return {
+      _id: feed.id,
+      fromSourceId: feed.performerId,
+      type: feed.type,
+      text: feed.text,
+      isSale: feed.isSale,
+      price: fromCents(feed.priceCents),
+      status: feed.status,
+      scheduledAt: feed.scheduledAt?.toISOString() ?? null,
+      createdAt: feed.createdAt.toISOString(),
+      updatedAt: feed.updatedAt.toISOString(),
+      isBought: paid && open && !own && viewer?.role !== 'admin',
+      locked: !open,
+      performer: { _id: creator.id, username: creator.username, name: creator.name, avatar: fileUrl(ctx.config.publicOrigin, creator.avatarPath, AVATAR_PLACEHOLDER) },
+      files: photos.map((file) => presentFile(ctx, file, viewer?.id ?? null, open)),
+      totalFiles: photos.length,
+    };
+  });
+}

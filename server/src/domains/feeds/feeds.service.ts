@@ -1,0 +1,188 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { feedFiles, feeds, files, performers, users } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { AuthUser } from '../../http/guard.js';
+import { sortColumnOf, toPage } from '../../http/pagination.js';
+import { NOT_VERIFIED } from '../accounts/creator-verification.js';
+import type { FeedInput, FeedListQuery, FeedUpdate } from './feeds.schemas.js';
+
+export type FeedRow = typeof feeds.$inferSelect;
+export const FEED_PHOTO_PURPOSE = 'feed-photo';
+export const NO_SUCH_FEED = 'No such post';
+/** The least a paid post may cost, in cents. */
+export const MIN_FEED_PRICE_CENTS = 100;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What fans may see: published (now or at its scheduled time) by an active creator. */
+export const publishedToFans = (now = new Date()) =>
+  and(eq(feeds.status, 'active'), or(isNull(feeds.scheduledAt), lte(feeds.scheduledAt, now)), eq(users.status, 'active'));
+
+/** The price in cents and the sale flag a post is saved with, or a 400 naming `body.price`. */
+function saleOf(isSale: boolean, price: number | undefined): { isSale: boolean; priceCents: number } {
+  if (!isSale) return { isSale: false, priceCents: 0 };
+  if (price === undefined || price < MIN_FEED_PRICE_CENTS) throw badRequest('request.invalid', 'body.price: a paid post costs at least 1.00', ['body.price']);
+  return { isSale: true, priceCents: price };
+}
+
+async function requireVerifiedToSell(db: DbOrTx, creatorId: string): Promise<void> {
+  const [row] = await db.select({ ok: performers.verifiedDocument }).from(performers).where(eq(performers.userId, creatorId));
+  if (row?.ok !== true) throw forbidden('performers.not_verified', NOT_VERIFIED);
+}
+
+/**
+ * The photos of a post: the creator's own feed photos, each in one post only (this one,
+ * when it is being edited). A text post has none; a photo post at least one.
+ */
+async function checkFiles(tx: Tx, creatorId: string, type: FeedInput['type'], fileIds: readonly string[], feedId: string | null): Promise<void> {
+  if (new Set(fileIds).size !== fileIds.length) throw unprocessable('feeds.files_invalid', 'body.fileIds: a file is listed twice');
+  if (type === 'text' && fileIds.length > 0) throw unprocessable('feeds.files_invalid', 'body.fileIds: a text post has no files');
+  if (type === 'photo' && fileIds.length === 0) throw unprocessable('feeds.files_invalid', 'body.fileIds: a photo post needs at least one photo');
+  if (fileIds.length === 0) return;
+  const rows = await tx
+    .select({ id: files.id, ownerId: files.ownerId, purpose: files.purpose, usedBy: feedFiles.feedId })
+    .from(files)
+    .leftJoin(feedFiles, eq(feedFiles.fileId, files.id))
+    .where(inArray(files.id, [...fileIds]));
+  const usable = rows.filter((r) => r.ownerId === creatorId && r.purpose === FEED_PHOTO_PURPOSE && (r.usedBy === null || r.usedBy === feedId));
+  if (usable.length !== fileIds.length) throw unprocessable('feeds.files_invalid', 'body.fileIds: a file is not one of your uploaded photos, or is in another post');
+}
+
+async function attachFiles(tx: Tx, feedId: string, fileIds: readonly string[]): Promise<void> {
+  await tx.delete(feedFiles).where(eq(feedFiles.feedId, feedId));
+  if (fileIds.length) await tx.insert(feedFiles).values(fileIds.map((fileId, position) => ({ feedId, fileId, position })));
+}
+
+export async function createFeed(ctx: AppContext, creator: AuthUser, input: FeedInput): Promise<FeedRow> {
+  const sale = saleOf(input.isSale, input.price);
+  return ctx.db.transaction(async (tx) => {
+    if (sale.isSale) await requireVerifiedToSell(tx, creator.id);
+    await checkFiles(tx, creator.id, input.type, input.fileIds, null);
+    const [feed] = await tx
+      .insert(feeds)
+      .values({ performerId: creator.id, type: input.type, text: input.text, ...sale, status: input.status, scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null })
+      .returning();
+    await attachFiles(tx, feed!.id, input.fileIds);
+    await tx.update(performers).set({ feedsCount: sql`${performers.feedsCount} + 1` }).where(eq(performers.userId, creator.id));
+    return feed!;
+  });
+}
+
+/** The creator's own post, for editing; another creator's is a 404 like a missing one. */
+async function ownFeed(db: DbOrTx, creatorId: string, id: string, lock = false): Promise<FeedRow> {
+  const query = db.select().from(feeds).where(and(eq(feeds.id, id), eq(feeds.performerId, creatorId)));
+  const [feed] = await (lock ? query.for('update') : query);
+  if (!feed) throw notFound('feeds.not_found', NO_SUCH_FEED);
+  return feed;
+}
+
+export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string, patch: FeedUpdate): Promise<FeedRow> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await ownFeed(tx, creator.id, id, true);
+    const type = patch.type ?? current.type;
+    if (type !== 'text' && type !== 'photo') throw unprocessable('feeds.files_invalid', 'body.type: this post cannot be edited here');
+    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
+    if (sale.isSale && !current.isSale) await requireVerifiedToSell(tx, creator.id);
+    const fileIds = patch.fileIds ?? (await tx.select({ id: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, id)).orderBy(asc(feedFiles.position))).map((r) => r.id);
+    await checkFiles(tx, creator.id, type, fileIds, id);
+    const [feed] = await tx
+      .update(feeds)
+      .set({
+        type,
+        ...(patch.text !== undefined ? { text: patch.text } : {}),
+        ...sale,
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...(patch.scheduledAt !== undefined ? { scheduledAt: new Date(patch.scheduledAt) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(feeds.id, id))
+      .returning();
+    if (patch.fileIds) await attachFiles(tx, id, fileIds);
+    return feed!;
+  });
+}
+
+/** Deletes a post and its photos (files and records); the post count never goes below zero. */
+export async function deleteFeed(ctx: AppContext, creator: AuthUser, id: string): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await ownFeed(tx, creator.id, id, true);
+    const attached = await tx.select({ id: files.id, path: files.storagePath }).from(feedFiles).innerJoin(files, eq(files.id, feedFiles.fileId)).where(eq(feedFiles.feedId, id));
+    await tx.delete(feeds).where(eq(feeds.id, id));
+    if (attached.length) await tx.delete(files).where(inArray(files.id, attached.map((f) => f.id)));
+    await tx.update(performers).set({ feedsCount: sql`greatest(${performers.feedsCount} - 1, 0)` }).where(eq(performers.userId, creator.id));
+    return attached;
+  });
+  await Promise.all(removed.map((f) => rm(path.join(ctx.config.uploadsDir, path.posix.dirname(f.path)), { recursive: true, force: true })));
+}
+
+export interface FeedWithCreator {
+  feed: FeedRow;
+  creator: { id: string; username: string | null; name: string | null; avatarPath: string | null };
+}
+
+const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
+
+/**
+ * A page of posts. `fans`: what anyone sees (published, optionally of one creator);
+ * `mine`: the creator's own, drafts and scheduled ones included.
+ */
+export async function searchFeeds(ctx: AppContext, scope: { fans: true } | { mine: string }, query: FeedListQuery) {
+  const page = toPage(query, { sortBy: 'createdAt' });
+  const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(feeds.performerId, scope.mine)] : [publishedToFans()];
+  if (query.performerId) filters.push(eq(feeds.performerId, query.performerId));
+  if (query.type) filters.push(eq(feeds.type, query.type));
+  if (query.q) filters.push(ilike(feeds.text, `%${escapeLike(query.q)}%`));
+  const where = and(...filters);
+  const column = sortColumnOf({ createdAt: feeds.createdAt, updatedAt: feeds.updatedAt, price: feeds.priceCents }, page, feeds.createdAt);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ feed: feeds, creator: creatorColumns })
+      .from(feeds)
+      .innerJoin(users, eq(users.id, feeds.performerId))
+      .where(where)
+      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(feeds.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(feeds).innerJoin(users, eq(users.id, feeds.performerId)).where(where),
+  ]);
+  return { items: rows as FeedWithCreator[], total: total?.total ?? 0 };
+}
+
+/** One post as fans see it (published), or as its creator does (any state). */
+export async function findFeed(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<FeedWithCreator> {
+  const [row] = await ctx.db.select({ feed: feeds, creator: creatorColumns }).from(feeds).innerJoin(users, eq(users.id, feeds.performerId)).where(eq(feeds.id, id));
+  if (!row) throw notFound('feeds.not_found', NO_SUCH_FEED);
+  const own = viewer !== null && (viewer.id === row.feed.performerId || viewer.role === 'admin');
+  const [visible] = own ? [row] : await ctx.db.select({ id: feeds.id }).from(feeds).innerJoin(users, eq(users.id, feeds.performerId)).where(and(eq(feeds.id, id), publishedToFans()));
+  if (!visible) throw notFound('feeds.not_found', NO_SUCH_FEED);
+  return row as FeedWithCreator;
+}
+
+/** The photos of these posts, in order, with what a file link needs. */
+export async function filesOf(db: DbOrTx, feedIds: readonly string[]) {
+  if (feedIds.length === 0) return new Map<string, (typeof files.$inferSelect)[]>();
+  const rows = await db
+    .select({ feedId: feedFiles.feedId, file: files })
+    .from(feedFiles)
+    .innerJoin(files, eq(files.id, feedFiles.fileId))
+    .where(inArray(feedFiles.feedId, [...feedIds]))
+    .orderBy(asc(feedFiles.feedId), asc(feedFiles.position));
+  const out = new Map<string, (typeof files.$inferSelect)[]>();
+  for (const r of rows) out.set(r.feedId, [...(out.get(r.feedId) ?? []), r.file]);
+  return out;
+}
+
+/** An active creator by username (either case) or id; a 404 `performers.not_found` otherwise. */
+export async function findCreatorId(db: DbOrTx, usernameOrId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(or(eq(sql`lower(${users.username})`, usernameOrId.toLowerCase()), eq(users.id, usernameOrId)), eq(users.role, 'performer'), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) throw notFound('performers.not_found', 'No such creator');
+  return row.id;
+}

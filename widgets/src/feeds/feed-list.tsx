@@ -1,0 +1,120 @@
+import { useEffect } from 'react';
+import { useNamespaces, useTranslation } from '../i18n/index.js';
+import { formatMoney } from '../format/money.js';
+import { useSession, useSignalValue } from '../session/react.js';
+import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
+import type { FeedPost } from './feeds-api.js';
+import { FeedListModel, type UnlockStep } from './feeds.model.js';
+
+export interface FeedListProps {
+  /** The creator whose posts are shown: id or username. */
+  creator: string;
+}
+
+/**
+ * A creator's posts, newest first. A paid post shows its text, its price and its photos
+ * blurred; unlocking goes through the platform's pay action (its confirm dialog), then
+ * the photos appear. Empty, loading and failed states included; more posts on demand.
+ */
+export function FeedList({ creator }: FeedListProps) {
+  useNamespaces('feeds');
+  const { t } = useTranslation();
+  const session = useSession();
+  const model = useModel(() => new FeedListModel(session));
+  const state = useSignalValue(model.state);
+  const unlocks = useSignalValue(model.unlocks);
+  const loggedIn = useSignalValue(session.auth.loggedIn);
+  const errorText = useErrorText();
+
+  useEffect(() => {
+    void model.load(creator);
+    // A sign-in or sign-out changes what is locked: read the posts again.
+  }, [model, creator, loggedIn]);
+
+  if (state.status === 'loading') {
+    return (
+      <p className="feed-list__status muted" role="status" aria-busy="true">
+        {t('feeds.loading')}
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="feed-list__status">
+        <FormError>{errorText(state.error)}</FormError>
+        <button type="button" className="button" onClick={() => void model.load(creator)}>
+          {t('feeds.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (state.posts.length === 0) return <p className="feed-list__status muted">{t('feeds.empty')}</p>;
+  return (
+    <div className="feed-list" data-testid="feed-list">
+      {state.posts.map((post) => (
+        <FeedCard key={post._id} post={post} unlock={unlocks.get(post._id) ?? null} loggedIn={loggedIn} onUnlock={() => void model.unlock(post)} />
+      ))}
+      {state.posts.length < state.total ? (
+        <button type="button" className="button feed-list__more" disabled={state.loadingMore} onClick={() => void model.more()}>
+          {state.loadingMore ? t('feeds.loadingMore') : t('feeds.more')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+interface FeedCardProps {
+  post: FeedPost;
+  unlock: UnlockStep | null;
+  loggedIn: boolean;
+  onUnlock: () => void;
+}
+
+function FeedCard({ post, unlock, loggedIn, onUnlock }: FeedCardProps) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const price = formatMoney(post.price, i18n.language);
+  const date = new Date(post.createdAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
+  return (
+    <article className="feed-card" data-feed={post._id} data-locked={post.locked}>
+      <header className="feed-card__header">
+        <img className="feed-card__avatar" src={post.performer.avatar} alt="" width={32} height={32} />
+        <strong>{post.performer.name ?? post.performer.username}</strong>
+        <time className="muted" dateTime={post.createdAt}>
+          {date}
+        </time>
+        {post.isBought ? <span className="badge">{t('feeds.unlocked')}</span> : null}
+      </header>
+      {post.text ? <p className="feed-card__text">{post.text}</p> : null}
+      {post.files.length > 0 ? (
+        <div className="feed-card__photos">
+          {post.files.map((photo, index) =>
+            photo.url ? (
+              <img key={photo._id} src={photo.sizes?.medium?.url ?? photo.url} alt={t('feeds.photoAlt', { index: index + 1, count: post.files.length })} loading="lazy" />
+            ) : (
+              <img key={photo._id} className="feed-card__blurred" src={photo.placeholder ?? undefined} alt={t('feeds.lockedPhotoAlt')} aria-hidden={photo.placeholder ? undefined : true} />
+            ),
+          )}
+        </div>
+      ) : null}
+      {post.locked ? (
+        <div className="feed-card__lock">
+          <p>{t('feeds.lockedText', { price })}</p>
+          {!loggedIn ? (
+            <SignInPrompt text={t('feeds.signInToUnlock')} />
+          ) : (
+            <button type="button" className="button button--primary" disabled={unlock?.step === 'confirming'} onClick={onUnlock}>
+              {unlock?.step === 'confirming' ? t('feeds.confirming') : t('feeds.unlock', { price })}
+            </button>
+          )}
+          {unlock?.step === 'declined' ? (
+            <p className="muted" role="status">
+              {t('feeds.declined')}
+            </p>
+          ) : null}
+          {unlock?.step === 'failed' ? <FormError>{errorText(unlock.error)}</FormError> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+/** A post as `/user/feeds` answers it (server feeds.presenter.ts). */
+export interface FeedPhoto {
+  _id: string;
+  type: 'photo';
+  width: number | null;
+  height: number | null;
+  /** A tiny blurred picture: all a locked post shows. */
+  placeholder: string | null;
+  /** A link made for this viewer, working for a few minutes; null while locked. */
+  url: string | null;
+  sizes: Record<string, { url: string; width: number; height: number }> | null;
+}
+
+export interface FeedPost {
+  _id: string;
+  fromSourceId: string;
+  type: string;
+  text: string;
+  isSale: boolean;
+  /** Tokens. */
+  price: number;
+  status: string;
+  createdAt: string;
+  isBought: boolean;
+  locked: boolean;
+  performer: { _id: string; username: string | null; name: string | null; avatar: string };
+  files: FeedPhoto[];
+  totalFiles: number;
+}
+
+/** Whether an answer looks like a post (a 2xx with another body is a failure, not a crash). */
+export function isFeedPost(value: unknown): value is FeedPost {
+  const post = value as Partial<FeedPost> | null;
+  return typeof post?._id === 'string' && typeof post.locked === 'boolean' && Array.isArray(post.files);
+}

@@ -1,0 +1,96 @@
+/**
+ * A creator's posts as a fan sees them: pages of `/user/feeds/search/{creator}`, and the
+ * unlock of a paid post, one `transport.pay` of `charge:feed` (the platform quotes it, has
+ * the fan confirm it and sends that exact request). After an unlock the post is read again,
+ * so its photos arrive as links made for this fan. A view makes one per list (`useModel`).
+ */
+import { createModel, signal } from '@preact/signals-core';
+import { createPayKeys, isDeclined, isRetryable, runPay, unexpectedAnswer, type PayKeys } from '../session/money-action.js';
+import type { ActionError } from '../session/outcome.js';
+import type { Session } from '../session/session.js';
+import { isFeedPost, type FeedPost } from './feeds-api.js';
+
+export const FEED_PAGE_SIZE = 12;
+
+export type FeedListState =
+  | { status: 'loading' }
+  | { status: 'ready'; posts: FeedPost[]; total: number; loadingMore: boolean }
+  | { status: 'failed'; error: ActionError };
+
+export type UnlockStep =
+  | { step: 'confirming' }
+  /** The fan said no in the confirm dialog: nothing was charged. */
+  | { step: 'declined' }
+  | { step: 'failed'; error: ActionError; retryable: boolean };
+
+export const FeedListModel = createModel((session: Session) => {
+  const state = signal<FeedListState>({ status: 'loading' });
+  const unlocks = signal<ReadonlyMap<string, UnlockStep>>(new Map());
+  const keys = new Map<string, PayKeys>();
+  let creator = '';
+  let loads = 0;
+
+  const setUnlock = (id: string, step: UnlockStep | null) => {
+    const next = new Map(unlocks.value);
+    if (step) next.set(id, step);
+    else next.delete(id);
+    unlocks.value = next;
+  };
+
+  async function page(offset: number) {
+    return session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(creator)}`, { offset, limit: FEED_PAGE_SIZE });
+  }
+
+  /** Loads the first page of `creatorRef` (id or username). */
+  async function load(creatorRef: string): Promise<void> {
+    creator = creatorRef;
+    const load = ++loads;
+    state.value = { status: 'loading' };
+    const outcome = await page(0);
+    if (load !== loads) return;
+    state.value = outcome.ok ? { status: 'ready', posts: outcome.value.data, total: outcome.value.total, loadingMore: false } : { status: 'failed', error: outcome.error };
+  }
+
+  /** Appends the next page; does nothing while one is loading or when all are here. */
+  async function more(): Promise<void> {
+    const current = state.value;
+    if (current.status !== 'ready' || current.loadingMore || current.posts.length >= current.total) return;
+    const load = loads;
+    state.value = { ...current, loadingMore: true };
+    const outcome = await page(current.posts.length);
+    if (load !== loads) return;
+    const known = new Set(current.posts.map((post) => post._id));
+    state.value = outcome.ok
+      ? { status: 'ready', posts: [...current.posts, ...outcome.value.data.filter((post) => !known.has(post._id))], total: outcome.value.total, loadingMore: false }
+      : { ...current, loadingMore: false };
+  }
+
+  function replace(post: FeedPost): void {
+    const current = state.value;
+    if (current.status === 'ready') state.value = { ...current, posts: current.posts.map((p) => (p._id === post._id ? post : p)) };
+  }
+
+  /** Unlocks a paid post from the wallet; the same post sent again after a retryable failure reuses its key. */
+  async function unlock(post: FeedPost): Promise<boolean> {
+    if (unlocks.value.get(post._id)?.step === 'confirming') return false;
+    setUnlock(post._id, { step: 'confirming' });
+    const postKeys = keys.get(post._id) ?? createPayKeys();
+    keys.set(post._id, postKeys);
+    const outcome = await runPay<unknown>(session.transport, postKeys, { action: 'charge:feed', params: { id: post._id }, body: {} });
+    if (!outcome.ok) {
+      setUnlock(post._id, isDeclined(outcome.error) ? { step: 'declined' } : { step: 'failed', error: outcome.error, retryable: isRetryable(outcome.error) });
+      return false;
+    }
+    const fresh = await session.api.get<unknown>(`/user/feeds/${encodeURIComponent(post._id)}`);
+    if (fresh.ok && isFeedPost(fresh.value)) {
+      replace(fresh.value);
+      setUnlock(post._id, null);
+      return true;
+    }
+    setUnlock(post._id, { step: 'failed', error: fresh.ok ? unexpectedAnswer(fresh.value) : fresh.error, retryable: true });
+    return false;
+  }
+
+  return { state, unlocks, load, more, unlock };
+});
+export type FeedListModel = InstanceType<typeof FeedListModel>;

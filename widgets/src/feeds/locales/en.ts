@@ -1,0 +1,19 @@
+import type { TextsOf } from '../../i18n/index.js';
+import type feeds from './pt-BR.js';
+
+/** Posts (feeds): English. */
+export default {
+  loading: 'Loading posts…',
+  empty: 'No posts yet.',
+  retry: 'Try again',
+  more: 'Show more posts',
+  loadingMore: 'Loading…',
+  unlocked: 'Unlocked',
+  photoAlt: 'Photo {{index}} of {{count}}',
+  lockedPhotoAlt: 'Locked photo',
+  lockedText: 'Paid post: unlock it for {{price}} to see the photos.',
+  unlock: 'Unlock for {{price}}',
+  confirming: 'Waiting for your confirmation…',
+  declined: 'Unlock cancelled. Nothing was charged.',
+  signInToUnlock: 'Sign in to unlock this post.',
+} satisfies TextsOf<typeof feeds>;

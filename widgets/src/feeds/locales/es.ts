@@ -1,0 +1,19 @@
+import type { TextsOf } from '../../i18n/index.js';
+import type feeds from './pt-BR.js';
+
+/** Posts (feeds): Spanish. */
+export default {
+  loading: 'Cargando publicaciones…',
+  empty: 'Aún no hay publicaciones.',
+  retry: 'Intentar de nuevo',
+  more: 'Ver más publicaciones',
+  loadingMore: 'Cargando…',
+  unlocked: 'Desbloqueada',
+  photoAlt: 'Foto {{index}} de {{count}}',
+  lockedPhotoAlt: 'Foto bloqueada',
+  lockedText: 'Publicación de pago: desbloquéala por {{price}} para ver las fotos.',
+  unlock: 'Desbloquear por {{price}}',
+  confirming: 'Esperando tu confirmación…',
+  declined: 'Desbloqueo cancelado. No se cobró nada.',
+  signInToUnlock: 'Inicia sesión para desbloquear esta publicación.',
+} satisfies TextsOf<typeof feeds>;
