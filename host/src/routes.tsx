@@ -11,6 +11,7 @@ const UserAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'User
 const CreatorAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'CreatorAccountPage');
 const CreatorsPage = lazyPage(() => import('./pages/creators-page.js'), 'CreatorsPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePage');
+const StudioPage = lazyPage(() => import('./pages/studio-page.js'), 'StudioPage');
 const CreatorReviewPage = lazyPage(() => import('./pages/creator-review-page.js'), 'CreatorReviewPage');
 
 /**
@@ -26,6 +27,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/home', page: HomePage, authenticate: true },
   { path: '/user/account', page: UserAccountPage, authenticate: true },
   { path: '/creator/account', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/posts', page: StudioPage, authenticate: true, onlyPerformer: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
   // Section links on a profile (#about, #plans) are not page views.

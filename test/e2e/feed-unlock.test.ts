@@ -77,4 +77,51 @@ describe('paid posts on a creator’s page', () => {
     const after = (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body!.data!.balance;
     expect(before - after).toBe(5);
   });
+
+  it('a creator writes a paid photo post and a draft in the studio; fans see only the post, locked', async () => {
+    const { context, page } = await openPage(browser, server.origin);
+    try {
+      page.on('dialog', (dialog) => void dialog.accept());
+      await signIn(page, demo.creator.email);
+      await waitForPath(page, `/${demo.creator.username}`);
+      await page.getByRole('link', { name: 'Minhas publicações' }).click();
+      await waitForPath(page, '/creator/posts');
+      const composer = page.getByTestId('composer');
+      await composer.getByLabel('Texto').fill('Ensaio novo no estúdio');
+      const jpeg = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#48c' } }).jpeg().toBuffer();
+      await composer.getByLabel('Fotos').setInputFiles({ name: 'estudio.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await composer.locator('li[data-state="done"]').waitFor();
+      await composer.getByLabel('Publicação paga (desbloqueada com a carteira)').check();
+      await composer.getByLabel('Preço').fill('3,50');
+      await composer.getByRole('button', { name: 'Publicar' }).click();
+      await composer.getByRole('status').filter({ hasText: 'Publicação salva.' }).waitFor();
+      const published = page.locator('li[data-post]', { hasText: 'Ensaio novo no estúdio' });
+      await published.waitFor();
+      await published.getByText('Publicada').waitFor();
+      await published.getByText(/Paga: R\$\s?3,50/).waitFor();
+
+      await composer.getByLabel('Texto').fill('Rascunho secreto');
+      await composer.getByLabel('Salvar como rascunho').check();
+      await composer.getByRole('button', { name: 'Salvar rascunho' }).click();
+      const draft = page.locator('li[data-post]', { hasText: 'Rascunho secreto' });
+      await draft.getByText('Rascunho', { exact: true }).waitFor();
+      const draftId = await draft.getAttribute('data-post');
+
+      // An empty post is refused before anything is sent.
+      await composer.getByRole('button', { name: 'Publicar' }).click();
+      await composer.getByRole('alert').filter({ hasText: 'Escreva um texto ou adicione fotos.' }).waitFor();
+
+      // Deleting the draft removes it from the list.
+      await draft.getByRole('button', { name: 'Excluir' }).click();
+      await draft.waitFor({ state: 'detached' });
+      expect(draftId).toBeTruthy();
+    } finally {
+      await context.close();
+    }
+    const anonymous = await apiGet<{ data: { text: string; locked: boolean }[] }>(server.origin, `/user/feeds/search/${demo.creator.username}?limit=50`);
+    const texts = anonymous.body!.data!.data.map((post) => post.text);
+    expect(texts).toContain('Ensaio novo no estúdio');
+    expect(texts).not.toContain('Rascunho secreto');
+    expect(anonymous.body!.data!.data.find((post) => post.text === 'Ensaio novo no estúdio')!.locked).toBe(true);
+  });
 });

@@ -30,6 +30,7 @@ export function SiteHeader() {
       <BrandLogo to={user ? homePathFor(user) : '/'} />
       <nav className="site-header__nav" aria-label={t('site.mainNav')}>
         {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
+        {user?.isPerformer ? <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink> : null}
         <NavLink to="/creators">{t('site.creators')}</NavLink>
         {menus.map((menu) => (
           <MenuLink key={`${menu.path}|${menu.title}`} path={menu.path} title={menu.title} />

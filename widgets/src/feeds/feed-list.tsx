@@ -118,3 +118,4 @@ function FeedCard({ post, unlock, loggedIn, onUnlock }: FeedCardProps) {
     </article>
   );
 }
+export type { FeedPost, FeedPhoto } from './feeds-api.js';

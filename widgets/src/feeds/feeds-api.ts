@@ -20,6 +20,8 @@ export interface FeedPost {
   /** Tokens. */
   price: number;
   status: string;
+  /** When set and in the future, fans do not see the post yet. */
+  scheduledAt: string | null;
   createdAt: string;
   isBought: boolean;
   locked: boolean;

@@ -15,6 +15,7 @@ const post = (id: string, locked: boolean): FeedPost => ({
   isSale: true,
   price: 5,
   status: 'active',
+  scheduledAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   isBought: !locked,
   locked,

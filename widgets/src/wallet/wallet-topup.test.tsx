@@ -42,14 +42,16 @@ async function startPayment(id: string, amount = 25) {
 
 describe('WalletTopup payment status', () => {
   it('turns paid by polling the transaction when no live event comes', async () => {
-    let reads = 0;
-    page.transport.respond('GET', '/payment/transactions/tx-poll', () => {
-      reads += 1;
-      return ok(pendingTransaction({ _id: 'tx-poll', status: reads >= 2 ? 'success' : 'pending', tokens: 30, amount: 27 }));
-    });
+    // The provider confirms only once the test has seen the pending state and a poll or two:
+    // no race between the poll interval and the test's own checks.
+    let paid = false;
+    page.transport.respond('GET', '/payment/transactions/tx-poll', () => ok(pendingTransaction({ _id: 'tx-poll', status: paid ? 'success' : 'pending', tokens: 30, amount: 27 })));
     const onToppedUp = vi.fn();
     render({ amount: 30, polling: { intervalMs: 40, lifetimeMs: 5_000 }, onToppedUp });
     await startPayment('tx-poll', 27);
+    await vi.waitFor(() => expect(transactionReads()).toBeGreaterThanOrEqual(1));
+    expect(byPart('status')?.getAttribute('data-state')).toBe('pending');
+    paid = true;
     await vi.waitFor(() => expect(byPart('status')?.getAttribute('data-state')).toBe('paid'));
     expect(onToppedUp).toHaveBeenCalledTimes(1);
     expect(onToppedUp).toHaveBeenCalledWith({ transactionId: 'tx-poll', amount: 30 });

@@ -6,6 +6,7 @@ export default {
   signIn: 'Sign in',
   home: 'Home',
   creators: 'Creators',
+  myPosts: 'My posts',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',
   footerNav: 'Site links',

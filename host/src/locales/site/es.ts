@@ -6,6 +6,7 @@ export default {
   signIn: 'Iniciar sesión',
   home: 'Inicio',
   creators: 'Creadores',
+  myPosts: 'Mis publicaciones',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',
   footerNav: 'Enlaces del sitio',

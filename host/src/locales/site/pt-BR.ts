@@ -5,6 +5,7 @@ const site = {
   signIn: 'Entrar',
   home: 'Início',
   creators: 'Criadores',
+  myPosts: 'Minhas publicações',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',
   footerNav: 'Links do site',

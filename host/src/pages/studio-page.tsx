@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
+import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
+import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { PageStatus } from '../components/page-status.js';
+import { session } from '../session/session.js';
+
+/** The picture kinds the server re-encodes; anything else it refuses with a reason. */
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
+
+type PhotoUpload =
+  | { key: number; name: string; status: 'uploading'; loaded: number; total: number; controller: AbortController }
+  | { key: number; name: string; status: 'processing'; controller: AbortController }
+  | { key: number; name: string; status: 'done'; fileId: string; placeholder: string }
+  | { key: number; name: string; status: 'failed'; message: string };
+
+type When = 'now' | 'schedule' | 'draft';
+type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
+
+/** /creator/posts: the creator writes, schedules or drafts posts, and manages the ones they have. */
+export function StudioPage() {
+  useNamespaces('studio', 'feeds');
+  const { t } = useTranslation();
+  const [posts, setPosts] = useState<{ status: 'loading' } | { status: 'ready'; posts: FeedPost[] } | { status: 'failed'; message: string }>({ status: 'loading' });
+
+  const reload = useCallback(async () => {
+    const outcome = await session.api.list<FeedPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+    setPosts(outcome.ok ? { status: 'ready', posts: outcome.value.data } : { status: 'failed', message: outcome.error.message });
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return (
+    <section className="card card--wide stack" aria-labelledby="studio-title" data-testid="studio">
+      <h1 id="studio-title">{t('studio.title')}</h1>
+      <Composer onSaved={() => void reload()} />
+      <h2>{t('studio.listTitle')}</h2>
+      {posts.status === 'loading' ? <PageStatus kind="loading" /> : null}
+      {posts.status === 'failed' ? (
+        <p className="error" role="alert">
+          {posts.message}
+        </p>
+      ) : null}
+      {posts.status === 'ready' && posts.posts.length === 0 ? <p className="muted">{t('studio.empty')}</p> : null}
+      {posts.status === 'ready' && posts.posts.length > 0 ? (
+        <ul className="studio__posts">
+          {posts.posts.map((post) => (
+            <MyPost key={post._id} post={post} onDeleted={() => void reload()} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function Composer({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [photos, setPhotos] = useState<PhotoUpload[]>([]);
+  const [isSale, setIsSale] = useState(false);
+  const [price, setPrice] = useState('');
+  const [when, setWhen] = useState<When>('now');
+  const [scheduledAt, setScheduledAt] = useState('');
+  const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const nextKey = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
+  const live = useRef(true);
+  useEffect(
+    () => () => {
+      live.current = false;
+    },
+    [],
+  );
+
+  const update = (key: number, next: PhotoUpload | null) =>
+    setPhotos((current) => (next ? current.map((photo) => (photo.key === key ? next : photo)) : current.filter((photo) => photo.key !== key)));
+
+  async function upload(file: File) {
+    const key = nextKey.current++;
+    const controller = new AbortController();
+    setPhotos((current) => [...current, { key, name: file.name, status: 'uploading', loaded: 0, total: file.size, controller }]);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const outcome = await session.api.upload<{ _id: string; placeholder: string }>('/performer/feeds/photo/upload', {
+      form,
+      signal: controller.signal,
+      onProgress: (loaded, total) => {
+        if (!controller.signal.aborted && live.current)
+          update(key, loaded >= total ? { key, name: file.name, status: 'processing', controller } : { key, name: file.name, status: 'uploading', loaded, total, controller });
+      },
+    });
+    if (!live.current) return;
+    if (outcome.ok) update(key, { key, name: file.name, status: 'done', fileId: outcome.value._id, placeholder: outcome.value.placeholder });
+    else if (controller.signal.aborted) update(key, null);
+    else update(key, { key, name: file.name, status: 'failed', message: outcome.error.message });
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    for (const file of event.target.files ?? []) void upload(file);
+    if (input.current) input.current.value = '';
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.status === 'saving') return;
+    const done = photos.filter((photo): photo is Extract<PhotoUpload, { status: 'done' }> => photo.status === 'done');
+    if (photos.some((photo) => photo.status === 'uploading' || photo.status === 'processing')) return setSave({ status: 'failed', message: t('studio.waitUploads') });
+    if (!text.trim() && done.length === 0) return setSave({ status: 'failed', message: t('studio.emptyPost') });
+    let schedule: string | undefined;
+    if (when === 'schedule') {
+      const at = scheduledAt ? new Date(scheduledAt) : null;
+      if (!at || Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) return setSave({ status: 'failed', message: t('studio.scheduleRequired') });
+      schedule = at.toISOString();
+    }
+    const amount = parseAmount(price);
+    setSave({ status: 'saving' });
+    const outcome = await session.api.post<FeedPost>('/performer/feeds', {
+      type: done.length > 0 ? 'photo' : 'text',
+      text,
+      fileIds: done.map((photo) => photo.fileId),
+      isSale,
+      ...(isSale ? { price: amount.ok ? amount.value : price } : {}),
+      status: when === 'draft' ? 'draft' : 'active',
+      ...(schedule ? { scheduledAt: schedule } : {}),
+    });
+    if (!live.current) return;
+    if (!outcome.ok) return setSave({ status: 'failed', message: outcome.error.message });
+    setText('');
+    setPhotos([]);
+    setIsSale(false);
+    setPrice('');
+    setWhen('now');
+    setScheduledAt('');
+    setSave({ status: 'saved' });
+    onSaved();
+  }
+
+  const saving = save.status === 'saving';
+  return (
+    <form className="form stack studio__composer" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-testid="composer">
+      <h2>{t('studio.composer')}</h2>
+      <div className="form__field">
+        <label htmlFor={`${id}-text`}>{t('studio.text')}</label>
+        <textarea id={`${id}-text`} rows={4} maxLength={5000} value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+      <div className="form__field">
+        <label htmlFor={`${id}-photos`}>{t('studio.photos')}</label>
+        <input ref={input} id={`${id}-photos`} type="file" accept={ACCEPTED} multiple onChange={choose} />
+        <small className="muted">{t('studio.photosHint')}</small>
+      </div>
+      {photos.length > 0 ? (
+        <ul className="studio__photos">
+          {photos.map((photo, index) => (
+            <li key={photo.key} data-state={photo.status}>
+              {photo.status === 'done' ? <img src={photo.placeholder} alt="" width={48} height={48} /> : null}
+              <span>{photo.name}</span>
+              {photo.status === 'uploading' ? (
+                <>
+                  <progress max={100} value={photo.total ? Math.floor((photo.loaded / photo.total) * 100) : 0} aria-label={t('studio.uploadProgress', { index: index + 1, percent: photo.total ? Math.floor((photo.loaded / photo.total) * 100) : 0 })} />
+                  <button type="button" className="button" onClick={() => photo.controller.abort()}>
+                    {t('studio.cancelUpload')}
+                  </button>
+                </>
+              ) : null}
+              {photo.status === 'processing' ? <span className="muted">{t('studio.processing', { index: index + 1 })}</span> : null}
+              {photo.status === 'failed' ? (
+                <span className="error" role="alert">
+                  {photo.message}
+                </span>
+              ) : null}
+              {photo.status === 'done' || photo.status === 'failed' ? (
+                <button type="button" className="button" onClick={() => update(photo.key, null)}>
+                  {t('studio.removePhoto', { index: index + 1 })}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label className="form__check">
+        <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paid')}
+      </label>
+      {isSale ? (
+        <div className="form__field">
+          <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
+          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
+        </div>
+      ) : null}
+      <fieldset className="form__field">
+        <legend>{t('studio.when')}</legend>
+        {(['now', 'schedule', 'draft'] as const).map((option) => (
+          <label key={option} className="form__check">
+            <input type="radio" name={`${id}-when`} value={option} checked={when === option} onChange={() => setWhen(option)} /> {t(`studio.${option}`)}
+          </label>
+        ))}
+      </fieldset>
+      {when === 'schedule' ? (
+        <div className="form__field">
+          <label htmlFor={`${id}-at`}>{t('studio.scheduledAt')}</label>
+          <input id={`${id}-at`} type="datetime-local" value={scheduledAt} onChange={(event) => setScheduledAt(event.target.value)} />
+        </div>
+      ) : null}
+      {save.status === 'failed' ? (
+        <p className="error" role="alert">
+          {save.message}
+        </p>
+      ) : null}
+      {save.status === 'saved' ? (
+        <p className="success" role="status">
+          {t('studio.saved')}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={saving}>
+        {saving ? t('studio.saving') : when === 'draft' ? t('studio.saveDraft') : when === 'schedule' ? t('studio.scheduleSubmit') : t('studio.publish')}
+      </button>
+    </form>
+  );
+}
+
+function MyPost({ post, onDeleted }: { post: FeedPost; onDeleted: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const scheduled = post.status === 'active' ? post.scheduledAt : null;
+  const future = scheduled && new Date(scheduled).getTime() > Date.now();
+  const status =
+    post.status === 'draft'
+      ? t('studio.statusDraft')
+      : future
+        ? t('studio.statusScheduled', { date: new Date(scheduled!).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
+        : t('studio.statusActive');
+
+  async function remove() {
+    if (busy || !window.confirm(t('studio.confirmDelete'))) return;
+    setBusy(true);
+    const outcome = await session.api.del(`/performer/feeds/${encodeURIComponent(post._id)}`);
+    setBusy(false);
+    if (outcome.ok) onDeleted();
+    else setFailure(outcome.error.message);
+  }
+
+  return (
+    <li className="studio__post" data-post={post._id}>
+      <span className="badge">{status}</span>
+      {post.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(post.price, i18n.language) })}</span> : null}
+      <span className="studio__post-text">{post.text || t('studio.photoCount', { count: post.totalFiles })}</span>
+      <button type="button" className="button" disabled={busy} onClick={() => void remove()}>
+        {t('studio.delete')}
+      </button>
+      {failure ? (
+        <span className="error" role="alert">
+          {failure}
+        </span>
+      ) : null}
+    </li>
+  );
+}
