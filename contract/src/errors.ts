@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'feeds.not_found',
   'feeds.already_unlocked',
   'feeds.files_invalid',
+  'follows.self',
   // Money
   'idempotency.key_required',
   'idempotency.key_reused',

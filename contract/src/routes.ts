@@ -55,6 +55,11 @@ export const routes = {
   'feeds.list': route('GET', '/user/feeds', 'optional', 'embed'),
   'feeds.byCreator': route('GET', '/user/feeds/search/:username', 'optional', 'embed'),
   'feeds.get': route('GET', '/user/feeds/:id', 'optional', 'embed'),
+  // follows
+  'follows.follow': route('POST', '/follows/:id', 'authenticated'),
+  'follows.unfollow': route('DELETE', '/follows/:id', 'authenticated'),
+  'follows.followers': route('GET', '/follows/followers', 'restricted'),
+  'follows.following': route('GET', '/follows/following', 'authenticated', 'embed'),
   // media files of posts: short-lived links signed for one viewer
   'media.file': route('GET', '/media/files/:id/:size', 'optional'),
   // settings

@@ -124,4 +124,27 @@ describe('paid posts on a creator’s page', () => {
     expect(texts).not.toContain('Rascunho secreto');
     expect(anonymous.body!.data!.data.find((post) => post.text === 'Ensaio novo no estúdio')!.locked).toBe(true);
   });
+
+  it('a fan follows a creator from their page and finds their posts on the home page', async () => {
+    const { context, page } = await openPage(browser, server.origin);
+    try {
+      await signIn(page, demo.fan.email);
+      await waitForPath(page, '/home');
+      await page.getByText('Siga criadores para ver as publicações deles aqui.').waitFor();
+      await page.goto(`/${demo.creator.username}`);
+      const follow = page.getByTestId('follow');
+      const before = Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''));
+      await follow.getByRole('button', { name: 'Seguir' }).click();
+      await follow.getByRole('button', { name: 'Deixar de seguir' }).waitFor();
+      await expect.poll(async () => Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
+      // The follow is on the server: a reload still says so.
+      await page.reload();
+      await page.getByTestId('follow').getByRole('button', { name: 'Deixar de seguir' }).waitFor();
+      await page.goto('/home');
+      await page.locator('[data-feed]').first().waitFor();
+      expect(await page.locator('[data-feed]').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

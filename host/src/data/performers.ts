@@ -20,6 +20,8 @@ export interface PerformerProfile {
   isFreeSubscription: boolean;
   durationFreeSubscriptionDays: number;
   stats: { subscribers: number; followers: number; totalFeeds: number };
+  /** Whether the signed-in viewer follows them (search results say false). */
+  isFollowed?: boolean;
 }
 
 /** sortBy values GET /performers/search understands. */

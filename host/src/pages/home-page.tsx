@@ -1,9 +1,12 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { FeedList } from '@fandeck/widgets/feeds/feed-list';
+import { PageStatus } from '../components/page-status.js';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { displayName } from '../layouts/site-chrome.js';
 import { session, useSignalValue } from '../session/session.js';
 
-/** /home: the fan home. Says who is signed in and where to go next. */
+/** /home: the fan home. Says who is signed in, where to go next, and the posts of the creators they follow. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSignalValue(session.user.current);
@@ -17,6 +20,10 @@ export function HomePage() {
           {t('site.browseCreators')}
         </Link>
       </p>
+      <h2>{t('home.feedTitle')}</h2>
+      <Suspense fallback={<PageStatus kind="loading" />}>
+        <FeedList />
+      </Suspense>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FeedList } from '@fandeck/widgets/feeds/feed-list';
+import { FollowButton } from '../components/follow-button.js';
 import { PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
 import { shortCount } from '../format/short-count.js';
@@ -67,6 +68,7 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
           <h1 className="profile__name">{performer.name}</h1>
           {performer.username ? <p className="muted">@{performer.username}</p> : null}
           {performer.isOnline ? <span className="badge">{t('profile.online')}</span> : null}
+          <FollowButton creatorId={performer._id} followed={performer.isFollowed === true} followers={performer.stats.followers} />
         </div>
       </header>
       <dl className="profile__stats">

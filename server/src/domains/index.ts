@@ -10,6 +10,7 @@ import wallet from './wallet/wallet.routes.js';
 import payments from './payments/payments.routes.js';
 import coupons from './coupons/coupons.routes.js';
 import feeds from './feeds/feeds.routes.js';
+import follows from './follows/follows.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -24,4 +25,5 @@ export const domains: readonly DomainPlugin[] = [
   payments,
   coupons,
   feeds,
+  follows,
 ];

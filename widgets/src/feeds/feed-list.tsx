@@ -7,8 +7,8 @@ import type { FeedPost } from './feeds-api.js';
 import { FeedListModel, type UnlockStep } from './feeds.model.js';
 
 export interface FeedListProps {
-  /** The creator whose posts are shown: id or username. */
-  creator: string;
+  /** The creator whose posts are shown (id or username); without it, the creators the fan follows. */
+  creator?: string;
 }
 
 /**
@@ -26,8 +26,9 @@ export function FeedList({ creator }: FeedListProps) {
   const loggedIn = useSignalValue(session.auth.loggedIn);
   const errorText = useErrorText();
 
+  const source = creator ? { creator } : ({ following: true } as const);
   useEffect(() => {
-    void model.load(creator);
+    void model.load(creator ? { creator } : { following: true });
     // A sign-in or sign-out changes what is locked: read the posts again.
   }, [model, creator, loggedIn]);
 
@@ -42,13 +43,13 @@ export function FeedList({ creator }: FeedListProps) {
     return (
       <div className="feed-list__status">
         <FormError>{errorText(state.error)}</FormError>
-        <button type="button" className="button" onClick={() => void model.load(creator)}>
+        <button type="button" className="button" onClick={() => void model.load(source)}>
           {t('feeds.retry')}
         </button>
       </div>
     );
   }
-  if (state.posts.length === 0) return <p className="feed-list__status muted">{t('feeds.empty')}</p>;
+  if (state.posts.length === 0) return <p className="feed-list__status muted">{creator ? t('feeds.empty') : t('feeds.emptyFollowing')}</p>;
   return (
     <div className="feed-list" data-testid="feed-list">
       {state.posts.map((post) => (

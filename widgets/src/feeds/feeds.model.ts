@@ -1,5 +1,6 @@
 /**
- * A creator's posts as a fan sees them: pages of `/user/feeds/search/{creator}`, and the
+ * Posts as a fan sees them: pages of one creator's (`/user/feeds/search/{creator}`) or of
+ * the creators the fan follows (`/user/feeds?following=true`), and the
  * unlock of a paid post, one `transport.pay` of `charge:feed` (the platform quotes it, has
  * the fan confirm it and sends that exact request). After an unlock the post is read again,
  * so its photos arrive as links made for this fan. A view makes one per list (`useModel`).
@@ -11,6 +12,9 @@ import type { Session } from '../session/session.js';
 import { isFeedPost, type FeedPost } from './feeds-api.js';
 
 export const FEED_PAGE_SIZE = 12;
+
+/** Whose posts a list shows. */
+export type FeedSource = { creator: string } | { following: true };
 
 export type FeedListState =
   | { status: 'loading' }
@@ -27,7 +31,7 @@ export const FeedListModel = createModel((session: Session) => {
   const state = signal<FeedListState>({ status: 'loading' });
   const unlocks = signal<ReadonlyMap<string, UnlockStep>>(new Map());
   const keys = new Map<string, PayKeys>();
-  let creator = '';
+  let source: FeedSource = { creator: '' };
   let loads = 0;
 
   const setUnlock = (id: string, step: UnlockStep | null) => {
@@ -38,12 +42,14 @@ export const FeedListModel = createModel((session: Session) => {
   };
 
   async function page(offset: number) {
-    return session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(creator)}`, { offset, limit: FEED_PAGE_SIZE });
+    return 'creator' in source
+      ? session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(source.creator)}`, { offset, limit: FEED_PAGE_SIZE })
+      : session.api.list<FeedPost>('/user/feeds', { offset, limit: FEED_PAGE_SIZE, following: 'true' });
   }
 
-  /** Loads the first page of `creatorRef` (id or username). */
-  async function load(creatorRef: string): Promise<void> {
-    creator = creatorRef;
+  /** Loads the first page: one creator's posts (id or username), or those of the creators the fan follows. */
+  async function load(from: FeedSource | string): Promise<void> {
+    source = typeof from === 'string' ? { creator: from } : from;
     const load = ++loads;
     state.value = { status: 'loading' };
     const outcome = await page(0);

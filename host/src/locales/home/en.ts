@@ -7,4 +7,5 @@ export default {
   signedInAs: 'Signed in as {{name}}',
   logout: 'Log out',
   loggingOut: 'Logging out…',
+  feedTitle: 'Posts from creators you follow',
 } satisfies TextsOf<typeof home>;

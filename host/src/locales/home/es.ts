@@ -7,4 +7,5 @@ export default {
   signedInAs: 'Sesión iniciada como {{name}}',
   logout: 'Cerrar sesión',
   loggingOut: 'Cerrando sesión…',
+  feedTitle: 'Publicaciones de quienes sigues',
 } satisfies TextsOf<typeof home>;

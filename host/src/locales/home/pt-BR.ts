@@ -6,6 +6,7 @@ const home = {
   signedInAs: 'Conectado como {{name}}',
   logout: 'Sair',
   loggingOut: 'Saindo…',
+  feedTitle: 'Publicações de quem você segue',
 } as const;
 
 export default home;

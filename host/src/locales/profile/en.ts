@@ -18,4 +18,7 @@ export default {
   planQuarterly: 'Quarterly',
   planHalfYearly: 'Half-yearly',
   planYearly: 'Yearly',
+  follow: 'Follow',
+  unfollow: 'Unfollow',
+  followersCount: 'Followers: {{count}}',
 } satisfies TextsOf<typeof profile>;

@@ -18,4 +18,7 @@ export default {
   planQuarterly: 'Trimestral',
   planHalfYearly: 'Semestral',
   planYearly: 'Anual',
+  follow: 'Seguir',
+  unfollow: 'Dejar de seguir',
+  followersCount: 'Seguidores: {{count}}',
 } satisfies TextsOf<typeof profile>;

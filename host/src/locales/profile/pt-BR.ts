@@ -17,6 +17,9 @@ const profile = {
   planQuarterly: 'Trimestral',
   planHalfYearly: 'Semestral',
   planYearly: 'Anual',
+  follow: 'Seguir',
+  unfollow: 'Deixar de seguir',
+  followersCount: 'Seguidores: {{count}}',
 } as const;
 
 export default profile;

@@ -102,3 +102,18 @@ export const blockedCountries = pgTable('blocked_countries', {
   countryCode: text('country_code').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A fan following a creator; the creator's `followers_count` moves with it, never below 0. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    performerId: text('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.performerId] }), index('follows_performer_idx').on(t.performerId, t.createdAt)],
+);

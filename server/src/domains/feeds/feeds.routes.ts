@@ -96,7 +96,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     paths['feeds.list'],
     { config: { access: 'optional' }, schema: { tags: ['feeds'], summary: 'Published posts, newest first (locked ones show their placeholder and price)', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
     async (request) => {
-      const page = await searchFeeds(ctx, { fans: true }, request.query);
+      const page = await searchFeeds(ctx, { fans: true, viewerId: viewerOf(request)?.id ?? null }, request.query);
       return list(await presentFeeds(ctx, viewerOf(request), page.items), page.total);
     },
   );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { feedFiles, feeds, files, performers, users } from '../../db/schema/index.js';
+import { feedFiles, feeds, files, follows, performers, users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { sortColumnOf, toPage } from '../../http/pagination.js';
@@ -130,9 +130,17 @@ const creatorColumns = { id: users.id, username: users.username, name: users.nam
  * A page of posts. `fans`: what anyone sees (published, optionally of one creator);
  * `mine`: the creator's own, drafts and scheduled ones included.
  */
-export async function searchFeeds(ctx: AppContext, scope: { fans: true } | { mine: string }, query: FeedListQuery) {
+export async function searchFeeds(ctx: AppContext, scope: { fans: true; viewerId?: string | null } | { mine: string }, query: FeedListQuery) {
   const page = toPage(query, { sortBy: 'createdAt' });
   const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(feeds.performerId, scope.mine)] : [publishedToFans()];
+  if (query.following === 'true' && 'fans' in scope) {
+    // Signed out, one follows nobody.
+    filters.push(
+      scope.viewerId
+        ? inArray(feeds.performerId, ctx.db.select({ id: follows.performerId }).from(follows).where(eq(follows.followerId, scope.viewerId)))
+        : sql`false`,
+    );
+  }
   if (query.performerId) filters.push(eq(feeds.performerId, query.performerId));
   if (query.type) filters.push(eq(feeds.type, query.type));
   if (query.q) filters.push(ilike(feeds.text, `%${escapeLike(query.q)}%`));

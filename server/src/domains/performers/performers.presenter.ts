@@ -49,6 +49,8 @@ export const performerSchema = z.object({
   isSubscribed: z.boolean(),
   usedFreeSubscription: z.boolean(),
   isBookMarked: z.boolean(),
+  /** Whether the signed-in viewer follows the creator (false when signed out). */
+  isFollowed: z.boolean(),
   /** Streaming now: false until live streams exist. */
   live: z.boolean(),
   createdAt: z.string(),
@@ -110,6 +112,7 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     isSubscribed: false,
     usedFreeSubscription: false,
     isBookMarked: false,
+    isFollowed: false,
     live: false,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),

@@ -50,7 +50,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(performerSchema) },
       },
     },
-    async (request) => ok(await findPerformer(ctx, request.params.id)),
+    async (request) => ok(await findPerformer(ctx, request.params.id, request.auth?.user.id ?? null)),
   );
 
   // Under /auth with the fan's registration, but the creator's documents are this domain's.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { performers, users } from '../../db/schema/index.js';
+import { follows, performers, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { presentPerformer } from './performers.presenter.js';
@@ -48,7 +48,7 @@ export async function searchPerformers(ctx: AppContext, query: PerformerSearch) 
 }
 
 /** A creator by id or by username (case-insensitive), as the /{profileId} route takes either. */
-export async function findPerformer(ctx: AppContext, idOrUsername: string) {
+export async function findPerformer(ctx: AppContext, idOrUsername: string, viewerId: string | null = null) {
   const match = isId(idOrUsername) ? eq(users.id, idOrUsername) : eq(sql`lower(${users.username})`, idOrUsername.toLowerCase());
   const [row] = await ctx.db
     .select({ user: users, profile: performers })
@@ -57,5 +57,8 @@ export async function findPerformer(ctx: AppContext, idOrUsername: string) {
     .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
     .limit(1);
   if (!row) throw notFound('performers.not_found', 'Creator not found');
-  return presentPerformer(ctx.config.publicOrigin, row.user, row.profile);
+  const followed = viewerId
+    ? (await ctx.db.select({ id: follows.performerId }).from(follows).where(and(eq(follows.followerId, viewerId), eq(follows.performerId, row.user.id))).limit(1)).length > 0
+    : false;
+  return { ...presentPerformer(ctx.config.publicOrigin, row.user, row.profile), isFollowed: followed };
 }

@@ -5,6 +5,7 @@ import type feeds from './pt-BR.js';
 export default {
   loading: 'Loading posts…',
   empty: 'No posts yet.',
+  emptyFollowing: 'Follow creators to see their posts here.',
   retry: 'Try again',
   more: 'Show more posts',
   loadingMore: 'Loading…',

@@ -5,6 +5,7 @@ import type feeds from './pt-BR.js';
 export default {
   loading: 'Cargando publicaciones…',
   empty: 'Aún no hay publicaciones.',
+  emptyFollowing: 'Sigue a creadores para ver sus publicaciones aquí.',
   retry: 'Intentar de nuevo',
   more: 'Ver más publicaciones',
   loadingMore: 'Cargando…',

@@ -2,6 +2,7 @@
 const feeds = {
   loading: 'Carregando publicações…',
   empty: 'Nenhuma publicação ainda.',
+  emptyFollowing: 'Siga criadores para ver as publicações deles aqui.',
   retry: 'Tentar novamente',
   more: 'Ver mais publicações',
   loadingMore: 'Carregando…',

@@ -66,6 +66,9 @@ export default {
     already_unlocked: 'You have already unlocked this post.',
     files_invalid: 'One of the files cannot be used in this post.',
   },
+  follows: {
+    self: 'You cannot follow yourself.',
+  },
   idempotency: {
     key_required: 'The request could not be confirmed. Please try again.',
     key_reused: 'This request was already made with other details. Please start again.',

@@ -66,6 +66,9 @@ export default {
     already_unlocked: 'Ya desbloqueaste esta publicación.',
     files_invalid: 'Uno de los archivos no se puede usar en esta publicación.',
   },
+  follows: {
+    self: 'No puedes seguirte a ti mismo.',
+  },
   idempotency: {
     key_required: 'No se pudo confirmar la solicitud. Inténtalo de nuevo.',
     key_reused: 'Esta solicitud ya se hizo con otros datos. Empieza de nuevo.',

@@ -63,6 +63,9 @@ const errors = {
     already_unlocked: 'Você já desbloqueou esta publicação.',
     files_invalid: 'Um dos arquivos não pode ser usado nesta publicação.',
   },
+  follows: {
+    self: 'Você não pode seguir a si mesmo.',
+  },
   idempotency: {
     key_required: 'Não foi possível confirmar o pedido. Tente novamente.',
     key_reused: 'Este pedido já foi feito com outros dados. Comece de novo.',

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { paths } from '@fandeck/contract';
+import type { AppContext } from '../../context.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
+import { listQuerySchema } from '../../http/pagination.js';
+import { defineDomain } from '../plugin.js';
+import type { ApiScope } from '../types.js';
+import { follow, listFollows, unfollow } from './follows.service.js';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const answer = { 200: envelopeSchema(z.object({ creatorId: z.string(), following: z.boolean() })) };
+const personSchema = z.object({ _id: z.string(), username: z.string().nullable(), name: z.string().nullable(), avatar: z.string(), followedAt: z.string() });
+
+async function followsRoutes(api: ApiScope, ctx: AppContext) {
+  api.post(
+    paths['follows.follow'],
+    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'Follow a creator (id or username); following again changes nothing', params, response: answer } },
+    async (request) => ok(await follow(ctx, currentUser(request).id, request.params.id)),
+  );
+  api.delete(
+    paths['follows.unfollow'],
+    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'Stop following a creator', params, response: answer } },
+    async (request) => ok(await unfollow(ctx, currentUser(request).id, request.params.id)),
+  );
+  api.get(
+    paths['follows.followers'],
+    { config: { access: { roles: ['performer'] } }, schema: { tags: ['follows'], summary: 'The signed-in creator’s followers, newest first', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
+    async (request) => {
+      const page = await listFollows(ctx, { followersOf: currentUser(request).id }, request.query);
+      return list(page.items, page.total);
+    },
+  );
+  api.get(
+    paths['follows.following'],
+    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'The creators the signed-in user follows, newest first', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
+    async (request) => {
+      const page = await listFollows(ctx, { followedBy: currentUser(request).id }, request.query);
+      return list(page.items, page.total);
+    },
+  );
+}
+
+export default defineDomain({ name: 'follows', dependsOn: ['accounts', 'auth'], register: followsRoutes });
