@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
@@ -26,7 +26,11 @@ export async function ensureDefaultSettings(db: DbOrTx): Promise<void> {
  */
 export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SettingValues, K>> {
   const rows = keys.length ? await db.select().from(settings).where(inArray(settings.key, [...keys])) : [];
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  return settingValues(keys, new Map(rows.map((r) => [r.key, r.value])));
+}
+
+/** The values of `keys` from what is stored (a key or value that fails its schema gives the default). */
+export function settingValues<K extends SettingKey>(keys: readonly K[], stored: ReadonlyMap<string, unknown>): Pick<SettingValues, K> {
   const out = {} as Record<string, unknown>;
   for (const key of keys) {
     const parsed = SETTINGS[key].schema.safeParse(stored.get(key));
@@ -34,6 +38,13 @@ export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: reado
   }
   return out as Pick<SettingValues, K>;
 }
+
+/**
+ * The stored values of `keys` as one JSON object, for a query that reads settings along
+ * with other rows (read on every call like `readSettings`); pass the result to `settingValues`.
+ */
+export const settingsJson = (keys: readonly SettingKey[]) =>
+  sql<Record<string, unknown> | string | null>`(select jsonb_object_agg(${settings.key}, ${settings.value}) from ${settings} where ${inArray(settings.key, [...keys])})`;
 
 export const readAllSettings = (db: DbOrTx) => readSettings(db, SETTING_KEYS);
 

@@ -35,10 +35,12 @@ export interface ChargeHandler<B extends z.ZodType = z.ZodType, K extends Settin
   kind: ChargeKind;
   /** The request body; its issues are 400s naming the field. */
   body: B;
-  /** The settings `price` reads (a tip's limits); the engine reads them with its own in one query. */
-  settings?: readonly K[];
   /** Finds and prices the item, or throws a 404 (no such item) or 422 (a rule refuses). Reads only. */
-  price(tx: Tx, ctx: AppContext, buyer: AuthUser, itemId: string, body: z.output<B>, settings: Pick<SettingValues, K>): Promise<Purchase>;
+  price(tx: Tx, ctx: AppContext, buyer: AuthUser, itemId: string, body: z.output<B>): Promise<Purchase>;
+  /** The settings `checkPrice` reads (a tip's limits); the engine reads them with its own, in one query. */
+  settings?: readonly K[];
+  /** Refuses a price the settings do not allow (a 422), once the engine has read them. */
+  checkPrice?(item: Purchase, settings: Pick<SettingValues, K>): void;
   /** The 422 message when a creator tries to buy from themselves. */
   selfPurchaseMessage?: string;
   fulfil?(tx: Tx, ctx: AppContext, charge: WalletChargeRow, body: z.output<B>): Promise<void>;

@@ -46,14 +46,8 @@ export const tipHandler = defineHandler({
   kind: 'tip',
   body: tipBodySchema,
   selfPurchaseMessage: SELF_TIP,
-  settings: ['minTipAmount', 'maxTipAmount'],
-  async price(tx, _ctx, _buyer, creatorIdOrUsername, body, limits) {
+  async price(tx, _ctx, _buyer, creatorIdOrUsername, body) {
     const creator = await findTippableCreator(tx, creatorIdOrUsername);
-    const min = settingToCents(limits.minTipAmount);
-    const max = settingToCents(limits.maxTipAmount);
-    if (body.price < min || body.price > max) {
-      throw unprocessable('wallet.tip_out_of_range', `The tip must be between ${display(min)} and ${display(max)}`);
-    }
     return {
       target: 'tip',
       targetId: creator.id,
@@ -63,5 +57,13 @@ export const tipHandler = defineHandler({
       message: body.message ? body.message : null,
       conversationId: body.conversationId ?? null,
     };
+  },
+  settings: ['minTipAmount', 'maxTipAmount'],
+  checkPrice(item, limits) {
+    const min = settingToCents(limits.minTipAmount);
+    const max = settingToCents(limits.maxTipAmount);
+    if (item.priceCents < min || item.priceCents > max) {
+      throw unprocessable('wallet.tip_out_of_range', `The tip must be between ${display(min)} and ${display(max)}`);
+    }
   },
 });

@@ -12,9 +12,9 @@ import { fromCents } from '../../http/money.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { balanceOf, postMovement, type Posting } from '../../ledger/ledger.js';
-import type { SettingValues } from '../settings/settings.catalogue.js';
+import type { SettingKey, SettingValues } from '../settings/settings.catalogue.js';
 import type { PriceCheck } from '../../money/money-action.js';
-import { readSettings } from '../settings/settings.service.js';
+import { settingsJson, settingValues } from '../settings/settings.service.js';
 import type { ChargeHandler, Purchase, WalletChargeRow } from './charge-handler.js';
 import { splitPrice, type Referrers, type Split } from './commission-split.js';
 import { presentCharge, type ChargeDto, type ChargeParty, type ChargeViewer } from './wallet.presenter.js';
@@ -42,13 +42,14 @@ export interface PricedPurchase {
  * state and both referrers another: a purchase reads little before it writes.
  */
 export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<PricedPurchase> {
-  const values = await readSettings(tx, [...(handler.settings ?? []), ...COMMISSION_KEYS]);
-  const item = await handler.price(tx, ctx, buyer, itemId, body, values);
+  const item = await handler.price(tx, ctx, buyer, itemId, body);
   if (item.performerId === buyer.id) throw unprocessable('wallet.self_purchase', handler.selfPurchaseMessage ?? 'You cannot buy your own content');
-  const parties = await partiesOf(tx, buyer.id, item.performerId);
+  const keys = [...(handler.settings ?? []), ...COMMISSION_KEYS];
+  const parties = await partiesOf(tx, buyer.id, item.performerId, keys);
   // Nobody pays a creator whose documents staff have not approved (quotes included).
   if (!parties.creatorVerified) throw forbidden('performers.not_verified', NOT_VERIFIED);
-  return { item, rates: values, referrers: parties.referrers };
+  handler.checkPrice?.(item, parties.settings);
+  return { item, rates: parties.settings, referrers: parties.referrers };
 }
 
 /**
@@ -109,22 +110,26 @@ export async function purchase(
 }
 
 /**
- * Whether staff approved the creator's documents, who referred the creator and who
- * referred the buyer (referrers that no longer exist are ignored), in one query.
+ * In one query: whether staff approved the creator's documents, who referred the creator
+ * and who referred the buyer (referrers that no longer exist are ignored), and the
+ * settings the purchase reads.
  */
-async function partiesOf(tx: Tx, buyerId: string, creatorId: string): Promise<{ creatorVerified: boolean; referrers: Referrers }> {
+async function partiesOf<K extends SettingKey>(tx: Tx, buyerId: string, creatorId: string, keys: readonly K[]) {
   const referrer = alias(users, 'referrer');
   const rows = await tx
-    .select({ id: users.id, referrerId: referrer.id, verified: performers.verifiedDocument })
+    .select({ id: users.id, referrerId: referrer.id, verified: performers.verifiedDocument, settings: settingsJson(keys) })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referredBy))
     .leftJoin(performers, eq(performers.userId, users.id))
     .where(inArray(users.id, [buyerId, creatorId]));
   const of = (id: string) => rows.find((r) => r.id === id);
   const fanReferrerId = of(buyerId)?.referrerId ?? null;
+  const raw = rows[0]?.settings ?? null;
+  const stored = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {})) as Record<string, unknown>;
   return {
     creatorVerified: of(creatorId)?.verified === true,
-    referrers: { creatorReferrerId: of(creatorId)?.referrerId ?? null, fanReferrerId: fanReferrerId === buyerId ? null : fanReferrerId },
+    referrers: { creatorReferrerId: of(creatorId)?.referrerId ?? null, fanReferrerId: fanReferrerId === buyerId ? null : fanReferrerId } satisfies Referrers,
+    settings: settingValues(keys, new Map(Object.entries(stored))),
   };
 }
 
