@@ -10,20 +10,22 @@ export type RouteMatch =
   | { ok: true; name: RouteName; spec: RouteSpec; params: PathParams; path: string }
   | { ok: false; reason: string };
 
-const entries = Object.entries(routes) as [RouteName, RouteSpec][];
-
 /** Literal routes win over parameter routes, as in the router (`/performers/search` before `/performers/:id`). */
 function specificity(template: string): number {
   return template.split('/').filter((part) => part && !part.startsWith(':')).length;
 }
-const ordered = [...entries].sort(([, a], [, b]) => specificity(b.path) - specificity(a.path));
+// Built on first use, not at import: a bundle that only fills templates (the widgets'
+// runtime) then leaves the route table out.
+let ordered: [RouteName, RouteSpec][] | undefined;
+const orderedRoutes = () =>
+  (ordered ??= (Object.entries(routes) as [RouteName, RouteSpec][]).sort(([, a], [, b]) => specificity(b.path) - specificity(a.path)));
 
 /** The route `method rawPath` reaches, with its decoded parameters and the canonical path to send. */
 export function matchRoute(method: string, rawPath: string, allow: (spec: RouteSpec) => boolean = () => true): RouteMatch {
   const parsed = parsePath(rawPath);
   if (!parsed.ok) return parsed;
   const upper = method.toUpperCase() as HttpMethod;
-  for (const [name, spec] of ordered) {
+  for (const [name, spec] of orderedRoutes()) {
     if (spec.method !== upper) continue;
     const params = matchTemplate(spec.path, parsed.segments);
     if (!params) continue;

@@ -21,7 +21,7 @@ export interface RouteSpec {
   embed?: true;
 }
 
-const route = <M extends HttpMethod, P extends string>(method: M, path: P, access: RouteAccess, embed?: 'embed') =>
+const route = /* @__NO_SIDE_EFFECTS__ */ <M extends HttpMethod, P extends string>(method: M, path: P, access: RouteAccess, embed?: 'embed') =>
   ({ method, path, access, ...(embed ? { embed: true as const } : {}) }) as const;
 
 export const routes = {
@@ -113,6 +113,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** The path template of a named route (`paths['performers.get']` is `/performers/:id`). */
-export const paths = Object.fromEntries(Object.entries(routes).map(([name, spec]) => [name, spec.path])) as {
-  [N in RouteName]: (typeof routes)[N]['path'];
-};
+const pathsOf = <R extends Record<string, RouteSpec>>(table: R) =>
+  Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.path])) as { [N in keyof R]: R[N]['path'] };
+// Marked pure so a bundle that never reads `paths` leaves the route table out.
+export const paths = /* @__PURE__ */ pathsOf(routes);
