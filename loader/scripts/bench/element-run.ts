@@ -16,6 +16,11 @@ export interface LongTask {
   frame: 'page' | 'bridge';
   startMs: number;
   durationMs: number;
+  /**
+   * Ended before the loader script (`/embed.js`) had even arrived, so nothing of the
+   * platform's had run yet: the partner page's own document creation and first layout.
+   */
+  beforeLoader: boolean;
 }
 
 export interface ElementRun {
@@ -47,7 +52,7 @@ export interface RunOptions {
 }
 
 interface BenchWindow {
-  __fanBench: { tasks: [number, number][]; loadAt: number | null };
+  __fanBench: { tasks: [number, number][]; loadAt: number | null; loaderAt: number | null };
 }
 
 /**
@@ -60,11 +65,16 @@ interface BenchWindow {
  */
 function benchProbe(tag: string, control: string): string {
   return `(() => {
-  const state = { tasks: [], loadAt: null };
+  const state = { tasks: [], loadAt: null, loaderAt: null };
   window.__fanBench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.tasks.push([performance.timeOrigin + entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (new URL(entry.name).pathname === '/embed.js') state.loaderAt = performance.timeOrigin + entry.responseEnd;
+    }
+  }).observe({ type: 'resource', buffered: true });
   addEventListener('load', () => (state.loadAt = performance.timeOrigin + performance.now()));
   if (window !== window.top) return;
   const tag = ${JSON.stringify(tag)};
@@ -155,10 +165,15 @@ export async function runElement({ browser, platform, url, spec, cpuSlowdown, pr
     const readyAbsolute = Math.max(element.absolute, bridgeLoadAt ?? 0);
     const tasksOf = async (frame: Frame, name: LongTask['frame']): Promise<LongTask[]> => {
       const navigationStart = element.absolute - element.sinceStart;
-      const tasks = await frame.evaluate(() => (window as unknown as BenchWindow).__fanBench.tasks);
+      const { tasks, loaderAt } = await frame.evaluate(() => (window as unknown as BenchWindow).__fanBench);
       return tasks
         .filter(([start]) => start < readyAbsolute)
-        .map(([start, duration]) => ({ frame: name, startMs: start - navigationStart, durationMs: duration }));
+        .map(([start, duration]) => ({
+          frame: name,
+          startMs: start - navigationStart,
+          durationMs: duration,
+          beforeLoader: name === 'page' && loaderAt !== null && start + duration <= loaderAt,
+        }));
     };
     const longTasks = [...(await tasksOf(page.mainFrame(), 'page')), ...(await tasksOf(bridgeFrame, 'bridge'))];
 
