@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'feeds.already_unlocked',
   'feeds.files_invalid',
   'follows.self',
+  'comments.not_found',
+  'comments.parent_invalid',
   // Money
   'idempotency.key_required',
   'idempotency.key_reused',

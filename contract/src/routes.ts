@@ -55,6 +55,14 @@ export const routes = {
   'feeds.list': route('GET', '/user/feeds', 'optional', 'embed'),
   'feeds.byCreator': route('GET', '/user/feeds/search/:username', 'optional', 'embed'),
   'feeds.get': route('GET', '/user/feeds/:id', 'optional', 'embed'),
+  // comments
+  'comments.create': route('POST', '/comments', 'authenticated'),
+  'comments.search': route('GET', '/comments', 'optional', 'embed'),
+  'comments.update': route('PUT', '/comments/:id', 'authenticated'),
+  'comments.delete': route('DELETE', '/comments/:id', 'authenticated'),
+  'comments.pin': route('PUT', '/comments/pin/:id', 'authenticated'),
+  'comments.unpin': route('PUT', '/comments/unpin/:id', 'authenticated'),
+  'comments.pinned': route('GET', '/comments/pin/view/:id', 'optional', 'embed'),
   // follows
   'follows.follow': route('POST', '/follows/:id', 'authenticated'),
   'follows.unfollow': route('DELETE', '/follows/:id', 'authenticated'),

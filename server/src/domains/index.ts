@@ -11,6 +11,7 @@ import payments from './payments/payments.routes.js';
 import coupons from './coupons/coupons.routes.js';
 import feeds from './feeds/feeds.routes.js';
 import follows from './follows/follows.routes.js';
+import comments from './comments/comments.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -26,4 +27,5 @@ export const domains: readonly DomainPlugin[] = [
   coupons,
   feeds,
   follows,
+  comments,
 ];

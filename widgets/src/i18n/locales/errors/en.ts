@@ -69,6 +69,10 @@ export default {
   follows: {
     self: 'You cannot follow yourself.',
   },
+  comments: {
+    not_found: 'This comment no longer exists.',
+    parent_invalid: 'You can only reply to a comment on this post.',
+  },
   idempotency: {
     key_required: 'The request could not be confirmed. Please try again.',
     key_reused: 'This request was already made with other details. Please start again.',

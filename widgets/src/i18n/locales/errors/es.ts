@@ -69,6 +69,10 @@ export default {
   follows: {
     self: 'No puedes seguirte a ti mismo.',
   },
+  comments: {
+    not_found: 'Este comentario ya no existe.',
+    parent_invalid: 'Solo puedes responder a un comentario de esta publicación.',
+  },
   idempotency: {
     key_required: 'No se pudo confirmar la solicitud. Inténtalo de nuevo.',
     key_reused: 'Esta solicitud ya se hizo con otros datos. Empieza de nuevo.',

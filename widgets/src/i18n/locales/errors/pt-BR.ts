@@ -66,6 +66,10 @@ const errors = {
   follows: {
     self: 'Você não pode seguir a si mesmo.',
   },
+  comments: {
+    not_found: 'Este comentário não existe mais.',
+    parent_invalid: 'Só é possível responder a um comentário desta publicação.',
+  },
   idempotency: {
     key_required: 'Não foi possível confirmar o pedido. Tente novamente.',
     key_reused: 'Este pedido já foi feito com outros dados. Comece de novo.',
