@@ -63,6 +63,10 @@ export const routes = {
   'comments.pin': route('PUT', '/comments/pin/:id', 'authenticated'),
   'comments.unpin': route('PUT', '/comments/unpin/:id', 'authenticated'),
   'comments.pinned': route('GET', '/comments/pin/view/:id', 'optional', 'embed'),
+  // reactions: likes and bookmarks
+  'reactions.add': route('POST', '/reactions', 'authenticated'),
+  'reactions.remove': route('DELETE', '/reactions', 'authenticated'),
+  'reactions.bookmarks': route('GET', '/reactions/:kind/bookmark', 'authenticated', 'embed'),
   // follows
   'follows.follow': route('POST', '/follows/:id', 'authenticated'),
   'follows.unfollow': route('DELETE', '/follows/:id', 'authenticated'),

@@ -12,6 +12,7 @@ import coupons from './coupons/coupons.routes.js';
 import feeds from './feeds/feeds.routes.js';
 import follows from './follows/follows.routes.js';
 import comments from './comments/comments.routes.js';
+import reactions from './reactions/reactions.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -28,4 +29,5 @@ export const domains: readonly DomainPlugin[] = [
   feeds,
   follows,
   comments,
+  reactions,
 ];

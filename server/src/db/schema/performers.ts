@@ -139,3 +139,21 @@ export const comments = pgTable(
   },
   (t) => [index('comments_object_idx').on(t.objectType, t.objectId, t.createdAt), index('comments_parent_idx').on(t.parentId)],
 );
+
+export const REACTION_ACTIONS = ['like', 'bookmark'] as const;
+export type ReactionAction = (typeof REACTION_ACTIONS)[number];
+
+/** A user's like or bookmark of an item (a post today); once per user, item and action. */
+export const reactions = pgTable(
+  'reactions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').$type<CommentObjectType>().notNull(),
+    objectId: text('object_id').notNull(),
+    action: text('action').$type<ReactionAction>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.objectType, t.objectId, t.action] }), index('reactions_object_idx').on(t.objectType, t.objectId, t.action)],
+);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitledIds, type Viewer } from '../../content/entitlement.js';
-import type { files } from '../../db/schema/index.js';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { reactions, type files } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
@@ -38,6 +39,9 @@ export const feedSchema = z.object({
   performer: z.object({ _id: z.string(), username: z.string().nullable(), name: z.string().nullable(), avatar: z.string() }),
   files: z.array(feedFileSchema),
   totalFiles: z.number().int(),
+  totalLike: z.number().int(),
+  isLiked: z.boolean(),
+  isBookMarked: z.boolean(),
 });
 export type FeedDto = z.infer<typeof feedSchema>;
 
@@ -69,7 +73,8 @@ export async function presentFeeds(ctx: AppContext, viewer: Viewer, items: reado
     'feed',
     items.map(({ feed }) => ({ id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents })),
   );
-  const attached = await filesOf(ctx.db, items.map(({ feed }) => feed.id));
+  const ids = items.map(({ feed }) => feed.id);
+  const [attached, social] = await Promise.all([filesOf(ctx.db, ids), reactionsOf(ctx, viewer, ids)]);
   return items.map(({ feed, creator }) => {
     const open = entitled.has(feed.id);
     const paid = feed.isSale && feed.priceCents > 0;
@@ -91,6 +96,28 @@ export async function presentFeeds(ctx: AppContext, viewer: Viewer, items: reado
       performer: { _id: creator.id, username: creator.username, name: creator.name, avatar: fileUrl(ctx.config.publicOrigin, creator.avatarPath, AVATAR_PLACEHOLDER) },
       files: photos.map((file) => presentFile(ctx, file, viewer?.id ?? null, open)),
       totalFiles: photos.length,
+      totalLike: social.likes.get(feed.id) ?? 0,
+      isLiked: social.mine.has(`${feed.id}|like`),
+      isBookMarked: social.mine.has(`${feed.id}|bookmark`),
     };
   });
+}
+
+/** Like counts of these posts, and which of them the viewer liked or bookmarked, in two queries. */
+async function reactionsOf(ctx: AppContext, viewer: Viewer, ids: readonly string[]) {
+  if (ids.length === 0) return { likes: new Map<string, number>(), mine: new Set<string>() };
+  const [likes, mine] = await Promise.all([
+    ctx.db
+      .select({ id: reactions.objectId, n: count() })
+      .from(reactions)
+      .where(and(eq(reactions.objectType, 'feed'), eq(reactions.action, 'like'), inArray(reactions.objectId, [...ids])))
+      .groupBy(reactions.objectId),
+    viewer
+      ? ctx.db
+          .select({ id: reactions.objectId, action: reactions.action })
+          .from(reactions)
+          .where(and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'feed'), inArray(reactions.objectId, [...ids])))
+      : Promise.resolve([]),
+  ]);
+  return { likes: new Map(likes.map((r) => [r.id, r.n])), mine: new Set(mine.map((r) => `${r.id}|${r.action}`)) };
 }
