@@ -45,6 +45,9 @@ export const routes = {
   'performers.coverUpload': route('POST', '/performers/cover/upload', 'restricted'),
   'performers.search': route('GET', '/performers/search', 'optional', 'embed'),
   'performers.get': route('GET', '/performers/:id', 'optional', 'embed'),
+  'performers.top': route('GET', '/performers/top', 'optional', 'embed'),
+  'performers.random': route('GET', '/performers/search/random', 'optional', 'embed'),
+  'performers.me': route('GET', '/performers/me', 'restricted'),
   // feeds: a creator's posts, and what fans see of them
   'feeds.create': route('POST', '/performer/feeds', 'restricted'),
   'feeds.mine': route('GET', '/performer/feeds', 'restricted'),

@@ -6,6 +6,8 @@ import { ID_PATTERN } from '../../db/schema/ids.js';
 const RESERVED_USERNAMES = new Set([
   'auth', 'home', 'user', 'creator', 'creators', 'api', 'files', 'widgets', 'loader', 'embed', 'assets', 'brand',
   'admin', 'socket.io', 'embed.js', 'settings', 'search', 'messages', 'wallet', 'payment', 'start',
+  // /performers/{name} answers these itself.
+  'top', 'me',
 ]);
 /** A username that looks like a file would be served as one at /{profileId} (site.ts). */
 const FILE_LIKE = /\.(js|mjs|css|map|html|json|txt|xml|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|mp4|webm|mp3|wasm)$/i;

@@ -15,7 +15,7 @@ import type { ApiScope } from '../types.js';
 import { registerCreatorReview } from './creator-review.routes.js';
 import { performerSchema } from './performers.presenter.js';
 import { DOCUMENT_FIELDS, registerPerformer } from './performer-registration.js';
-import { findPerformer, performerSortColumns, searchPerformers } from './performers.service.js';
+import { findPerformer, performerSortColumns, randomPerformers, searchPerformers, topPerformers } from './performers.service.js';
 
 async function performersRoutes(api: ApiScope, ctx: AppContext) {
   registerCreatorReview(api, ctx);
@@ -37,6 +37,29 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
       const { items, total } = await searchPerformers(ctx, request.query);
       return list(items, total);
     },
+  );
+
+  const sample = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+  api.get(
+    paths['performers.top'],
+    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', querystring: sample, response: { 200: listSchema(performerSchema) } } },
+    async (request) => {
+      const items = await topPerformers(ctx, request.query.limit);
+      return list(items, items.length);
+    },
+  );
+  api.get(
+    paths['performers.random'],
+    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'A random handful of creators', querystring: sample, response: { 200: listSchema(performerSchema) } } },
+    async (request) => {
+      const items = await randomPerformers(ctx, request.query.limit);
+      return list(items, items.length);
+    },
+  );
+  api.get(
+    paths['performers.me'],
+    { config: { access: { roles: ['performer'] } }, schema: { tags: ['performers'], summary: 'The signed-in creator’s own public profile', response: { 200: envelopeSchema(performerSchema) } } },
+    async (request) => ok(await findPerformer(ctx, currentUser(request).id, currentUser(request).id)),
   );
 
   api.get(

@@ -62,3 +62,27 @@ export async function findPerformer(ctx: AppContext, idOrUsername: string, viewe
     : false;
   return { ...presentPerformer(ctx.config.publicOrigin, row.user, row.profile), isFollowed: followed };
 }
+
+/** Active creators, most subscribed first (then most followed): the platform's top list. */
+export async function topPerformers(ctx: AppContext, limit: number) {
+  const rows = await ctx.db
+    .select({ user: users, profile: performers })
+    .from(performers)
+    .innerJoin(users, eq(users.id, performers.userId))
+    .where(and(eq(users.role, 'performer'), eq(users.status, 'active')))
+    .orderBy(desc(performers.subscribersCount), desc(performers.followersCount), asc(users.id))
+    .limit(limit);
+  return rows.map((r) => presentPerformer(ctx.config.publicOrigin, r.user, r.profile));
+}
+
+/** A random handful of active creators, different on every call (discovery). */
+export async function randomPerformers(ctx: AppContext, limit: number) {
+  const rows = await ctx.db
+    .select({ user: users, profile: performers })
+    .from(performers)
+    .innerJoin(users, eq(users.id, performers.userId))
+    .where(and(eq(users.role, 'performer'), eq(users.status, 'active')))
+    .orderBy(sql`random()`)
+    .limit(limit);
+  return rows.map((r) => presentPerformer(ctx.config.publicOrigin, r.user, r.profile));
+}
