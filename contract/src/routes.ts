@@ -39,6 +39,8 @@ export const routes = {
   // users and creators
   'users.me': route('GET', '/users/me', 'authenticated', 'embed'),
   'users.update': route('PUT', '/users', 'authenticated'),
+  'users.search': route('GET', '/users/search', 'restricted'),
+  'users.view': route('GET', '/users/view/:id', 'optional', 'embed'),
   'users.avatarUpload': route('POST', '/users/avatar/upload', 'authenticated'),
   'users.avatarUploadFor': route('POST', '/users/:id/avatar/upload', 'restricted'),
   'performers.avatarUpload': route('POST', '/performers/avatar/upload', 'restricted'),

@@ -1,7 +1,7 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
 import { userSchema } from '../accounts/accounts.presenter.js';
@@ -9,6 +9,7 @@ import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { profileUpdateSchema } from './users.schemas.js';
 import { updateProfile } from './users.service.js';
+import { publicUserSchema, searchUsers, staffUserSchema, userSearchQuerySchema, viewUser } from './user-lookup.js';
 
 async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   const accounts = deps.get('accounts');
@@ -27,6 +28,21 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
     async (request) => ok(await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
+  );
+
+  api.get(
+    paths['users.search'],
+    { config: { access: { roles: ['admin'] } }, schema: { tags: ['users'], summary: 'Find accounts (admins): by username, name or email, role and status', querystring: userSearchQuerySchema, response: { 200: listSchema(staffUserSchema) } } },
+    async (request) => {
+      const page = await searchUsers(ctx, request.query);
+      return list(page.items, page.total);
+    },
+  );
+
+  api.get(
+    paths['users.view'],
+    { config: { access: 'optional' }, schema: { tags: ['users'], summary: 'What anyone may see of an active account', params: z.object({ id: z.string().min(1).max(64) }), response: { 200: envelopeSchema(publicUserSchema) } } },
+    async (request) => ok(await viewUser(ctx, request.params.id)),
   );
 
   const uploaded = { 200: envelopeSchema(storedImageSchema) };
