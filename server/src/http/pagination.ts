@@ -44,3 +44,6 @@ export function sortableListQuery<K extends string>(columns: Readonly<Record<K, 
 export function sortColumnOf<T>(columns: Readonly<Record<string, T>>, page: Page, fallback: T): T {
   return Object.hasOwn(columns, page.sortBy) ? (columns[page.sortBy] as T) : fallback;
 }
+
+/** A search text for LIKE/ILIKE: `%`, `_` and `\\` match themselves, not any text. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { feedFiles, feeds, files, follows, performers, users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
-import { sortColumnOf, toPage } from '../../http/pagination.js';
+import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { NOT_VERIFIED } from '../accounts/creator-verification.js';
 import type { FeedInput, FeedListQuery, FeedUpdate } from './feeds.schemas.js';
 
@@ -15,8 +15,6 @@ export const FEED_PHOTO_PURPOSE = 'feed-photo';
 export const NO_SUCH_FEED = 'No such post';
 /** The least a paid post may cost, in cents. */
 export const MIN_FEED_PRICE_CENTS = 100;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What fans may see: published (now or at its scheduled time) by an active creator. */
 export const publishedToFans = (now = new Date()) =>

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
 import { follows, performers, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
+import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { presentPerformer } from './performers.presenter.js';
 
 export interface PerformerSearch extends ListQuery {
@@ -19,8 +19,6 @@ export const performerSortColumns = {
   username: users.username,
   subscribers: performers.subscribersCount,
 } as const;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchPerformers(ctx: AppContext, query: PerformerSearch) {
   const page = toPage(query);

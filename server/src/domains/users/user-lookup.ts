@@ -3,10 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import { sortableListQuery, sortColumnOf, toPage } from '../../http/pagination.js';
+import { escapeLike, sortableListQuery, sortColumnOf, toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What anyone may see of an account: no email, no balance. */
 export const publicUserSchema = z.object({
