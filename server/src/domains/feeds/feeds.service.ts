@@ -160,12 +160,15 @@ export async function searchFeeds(ctx: AppContext, scope: { fans: true; viewerId
 
 /** One post as fans see it (published), or as its creator does (any state). */
 export async function findFeed(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<FeedWithCreator> {
-  const [row] = await ctx.db.select({ feed: feeds, creator: creatorColumns }).from(feeds).innerJoin(users, eq(users.id, feeds.performerId)).where(eq(feeds.id, id));
-  if (!row) throw notFound('feeds.not_found', NO_SUCH_FEED);
-  const own = viewer !== null && (viewer.id === row.feed.performerId || viewer.role === 'admin');
-  const [visible] = own ? [row] : await ctx.db.select({ id: feeds.id }).from(feeds).innerJoin(users, eq(users.id, feeds.performerId)).where(and(eq(feeds.id, id), publishedToFans()));
-  if (!visible) throw notFound('feeds.not_found', NO_SUCH_FEED);
-  return row as FeedWithCreator;
+  // One query: the post, and whether fans may see it (its creator and admins always may).
+  const [row] = await ctx.db
+    .select({ feed: feeds, creator: creatorColumns, published: sql<boolean>`coalesce(${publishedToFans()}, false)` })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .where(eq(feeds.id, id));
+  const own = row !== undefined && viewer !== null && (viewer.id === row.feed.performerId || viewer.role === 'admin');
+  if (!row || (!own && row.published !== true)) throw notFound('feeds.not_found', NO_SUCH_FEED);
+  return { feed: row.feed, creator: row.creator } as FeedWithCreator;
 }
 
 /** The photos of these posts, in order, with what a file link needs. */
