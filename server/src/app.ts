@@ -30,6 +30,8 @@ export interface BuildOptions {
   serveSite?: boolean | SiteDirs;
   /** More domains beside the app's own: a test plugs a domain into another's extension point. */
   extraDomains?: readonly DomainPlugin[];
+  /** Run background jobs in this process (the server does; most tests drive them with `ctx.jobs.drain()`). */
+  jobs?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<App> {
@@ -93,9 +95,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('onReady', async () => {
     await ctx.realtime.attach(app.server, (token) => resolveSocketToken(ctx, token));
+    if (options.jobs) ctx.jobs.start();
   });
   app.addHook('preClose', async () => {
-    await ctx.realtime.close();
+    await Promise.all([ctx.realtime.close(), ctx.jobs.stop()]);
   });
   return app;
 }

@@ -8,17 +8,20 @@ import { permissions, settings } from './db/schema/index.js';
 import { PERMISSIONS } from './domains/auth/permissions.js';
 import { ensureDefaultSettings } from './domains/settings/settings.service.js';
 import { SETTING_KEYS } from './domains/settings/settings.catalogue.js';
+import { createJobQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createRealtime } from './realtime/realtime.js';
 import { PLACEHOLDER_AVATAR } from './seed/avatars.js';
 
 export function createContext(config: Config, db: Db, overrides: Partial<AppContext> = {}): AppContext {
+  const now = overrides.now ?? (() => new Date());
   return {
     config,
     db,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
     realtime: createRealtime({ redisUrl: config.redisUrl }),
-    now: () => new Date(),
+    jobs: createJobQueue(db, { leaseMs: config.jobs.leaseMs, now, onError: (job, error) => console.error(`job ${job.queue} ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`) }),
+    now,
     ...overrides,
   };
 }

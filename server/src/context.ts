@@ -1,5 +1,6 @@
 import type { Config } from './config/env.js';
 import type { Db } from './db/client.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Realtime } from './realtime/realtime.js';
 
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   realtime: Realtime;
+  /** Durable background work; domains define their queues when they register. */
+  jobs: JobQueue;
   /** Clock, replaceable in tests. */
   now(): Date;
 }

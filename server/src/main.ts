@@ -47,7 +47,7 @@ if (refusal) {
   process.exit(1);
 }
 const seeded = config.seed === 'demo' ? await seedDemo(ctx) : false;
-const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveSite: true });
+const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveSite: true, jobs: true });
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();

@@ -41,6 +41,10 @@ const envSchema = z.object({
   UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   UPLOAD_PHOTO_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   UPLOAD_VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024 * 1024),
+  /** How long a background job's claim holds without renewal: after a crash, the wait before another process takes it up. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Video transcodes run at once in one process (each uses every core it gets). */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Demo accounts: seeded by default, never in production unless `SEED=demo` is explicit. */
   SEED: z.enum(['demo', 'none']).optional(),
   /** Which proxies may set X-Forwarded-For: `off` (default), a hop count, or comma-separated IPs/CIDRs. */
@@ -83,6 +87,7 @@ export interface Config {
   uploadLimit: number;
   /** Largest file per kind of upload (photos, videos), in bytes. */
   uploadLimits: { photo: number; video: number };
+  jobs: { leaseMs: number; transcodeConcurrency: number };
   seed: 'demo' | 'none';
   /** Whether SEED was set, rather than taken from the environment's default. */
   seedExplicit: boolean;
@@ -131,6 +136,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
     uploadLimits: { photo: e.UPLOAD_PHOTO_MAX_BYTES, video: e.UPLOAD_VIDEO_MAX_BYTES },
+    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, transcodeConcurrency: e.TRANSCODE_CONCURRENCY },
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     seedExplicit: e.SEED !== undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,

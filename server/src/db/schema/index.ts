@@ -5,3 +5,4 @@ export * from './ledger.js';
 export * from './embeds.js';
 export * from './wallet.js';
 export * from './payments.js';
+export * from './jobs.js';
