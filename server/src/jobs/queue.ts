@@ -76,7 +76,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
-  let polling: Promise<void> | undefined;
+  let polling: Promise<unknown> | undefined;
 
   const later = (ms: number) => new Date(now().getTime() + ms);
 
