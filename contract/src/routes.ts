@@ -57,6 +57,9 @@ export const routes = {
   'feeds.update': route('PUT', '/performer/feeds/:id', 'restricted'),
   'feeds.delete': route('DELETE', '/performer/feeds/:id', 'restricted'),
   'feeds.photoUpload': route('POST', '/performer/feeds/photo/upload', 'restricted'),
+  'feeds.videoUpload': route('POST', '/performer/feeds/video/upload', 'restricted'),
+  'feeds.fileStatus': route('GET', '/user/feeds/:id/file/:fileId/status', 'optional', 'embed'),
+  'feeds.videoUrl': route('POST', '/feeds/file/:id/videos/:fileId/url', 'optional', 'embed'),
   'feeds.list': route('GET', '/user/feeds', 'optional', 'embed'),
   'feeds.byCreator': route('GET', '/user/feeds/search/:username', 'optional', 'embed'),
   'feeds.get': route('GET', '/user/feeds/:id', 'optional', 'embed'),
@@ -78,7 +81,7 @@ export const routes = {
   'follows.followers': route('GET', '/follows/followers', 'restricted'),
   'follows.following': route('GET', '/follows/following', 'authenticated', 'embed'),
   // media files of posts: short-lived links signed for one viewer
-  'media.file': route('GET', '/media/files/:id/:size', 'optional'),
+  'media.file': route('GET', '/media/files/:id/:name', 'optional'),
   // settings
   'settings.public': route('GET', '/settings/public', 'public', 'embed'),
   'settings.keys': route('POST', '/settings/keys', 'public', 'embed'),

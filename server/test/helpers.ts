@@ -11,6 +11,7 @@ import { hashPassword } from '../src/domains/accounts/passwords.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { postMovement } from '../src/ledger/ledger.js';
 import { workerDatabase } from './databases.js';
+import { multipart, type Part } from '../src/http/bad-input.wire.js';
 
 export interface TestApp {
   app: App;
@@ -95,4 +96,10 @@ export async function readOutbox(ctx: AppContext): Promise<string[]> {
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** A multipart/form-data body for `app.inject`: fields and files as the browser sends them. */
+export function multipartForm(parts: readonly Part[]) {
+  const boundary = `----fandeck${Math.random().toString(16).slice(2)}`;
+  return { payload: multipart(parts, boundary), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

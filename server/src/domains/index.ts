@@ -9,6 +9,7 @@ import embeds from './embeds/embeds.routes.js';
 import wallet from './wallet/wallet.routes.js';
 import payments from './payments/payments.routes.js';
 import coupons from './coupons/coupons.routes.js';
+import media from './media/media.routes.js';
 import feeds from './feeds/feeds.routes.js';
 import follows from './follows/follows.routes.js';
 import comments from './comments/comments.routes.js';
@@ -26,6 +27,7 @@ export const domains: readonly DomainPlugin[] = [
   wallet,
   payments,
   coupons,
+  media,
   feeds,
   follows,
   comments,

@@ -21,8 +21,8 @@ const signatureOf = (secret: string, link: MediaLink) =>
  * that viewer (their own session cookie or header), so a copied link is of no use to
  * anyone else, and is of no use to anyone once expired.
  */
-export function signMediaPath(secret: string, fileId: string, size: string, viewerId: string | null, now = Date.now()): string {
-  const link: MediaLink = { fileId, size, viewer: viewerId ?? 'public', expires: Math.floor(now / 1000) + MEDIA_LINK_TTL_SECONDS };
+export function signMediaPath(secret: string, fileId: string, size: string, viewerId: string | null, now = Date.now(), ttlSeconds = MEDIA_LINK_TTL_SECONDS): string {
+  const link: MediaLink = { fileId, size, viewer: viewerId ?? 'public', expires: Math.floor(now / 1000) + Math.ceil(ttlSeconds) };
   const query = new URLSearchParams({ v: link.viewer, e: String(link.expires), s: signatureOf(secret, link) });
   return `/api/media/files/${encodeURIComponent(fileId)}/${encodeURIComponent(size)}?${query}`;
 }

@@ -22,3 +22,5 @@ export function sniff(head: Buffer): SniffedType | null {
 }
 
 export const IMAGE_TYPES: readonly SniffedType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+export const VIDEO_TYPES: readonly SniffedType[] = ['video/mp4', 'video/webm', 'video/quicktime'];

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -74,6 +74,8 @@ describe('video transcoding', () => {
     await expect(run).rejects.toThrow();
     await expect(stat(abs(videoPaths(folder).rendition(360)))).rejects.toThrow();
     await expect(stat(abs(videoPaths(folder).master))).rejects.toThrow();
+    // Nor its work folder.
+    expect((await readdir(abs(`${folder}/hls`))).filter((name) => name.includes('partial'))).toEqual([]);
   });
 
   it('refuses a file with no video stream', async () => {

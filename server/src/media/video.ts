@@ -6,6 +6,7 @@
  * process) resumes where it stopped instead of starting over.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { processImage, type ImageVariant } from './images.js';
@@ -113,6 +114,12 @@ export function renditionHeights(sourceHeight: number): number[] {
   return fitting.length ? fitting : [Math.max(2, sourceHeight - (sourceHeight % 2))];
 }
 
+/** Leftovers of earlier, interrupted attempts (`<prefix><attempt>`) in a folder. */
+async function removeStale(dir: string, prefix: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
+}
+
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 async function failed(step: string, result: RunResult): Promise<never> {
@@ -124,6 +131,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
   const { ffmpeg, source, uploadsDir, folder, signal } = options;
   const abs = (relative: string) => path.join(uploadsDir, relative);
   const paths = videoPaths(folder);
+  const attemptTag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const probe = await probeVideo(ffmpeg, source, signal);
   const heights = renditionHeights(probe.height);
   // Progress: each rendition is a full pass; the teaser and poster are small.
@@ -136,8 +144,8 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
     const width = even((probe.width * height) / probe.height);
     const finalDir = path.dirname(abs(paths.rendition(height)));
     if (!(await exists(path.join(finalDir, 'index.m3u8')))) {
-      const work = `${finalDir}.partial`;
-      await rm(work, { recursive: true, force: true });
+      // A folder of this attempt's own: an ffmpeg orphaned by a killed server cannot write into it.
+      const work = `${finalDir}.partial-${attemptTag}`;
       await mkdir(work, { recursive: true });
       const result = await runFfmpeg(
         ffmpeg,
@@ -151,10 +159,17 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
         ],
         signal,
         report,
-      );
-      if (result.code !== 0) await failed(`encode the ${height}p rendition`, result);
+      ).catch(async (error: unknown) => {
+        await rm(work, { recursive: true, force: true });
+        throw error;
+      });
+      if (result.code !== 0) {
+        await rm(work, { recursive: true, force: true });
+        await failed(`encode the ${height}p rendition`, result);
+      }
       await rm(finalDir, { recursive: true, force: true });
       await rename(work, finalDir);
+      await removeStale(path.dirname(finalDir), `${height}.partial-`);
     }
     done += 1;
     const segments = (await readdir(finalDir)).filter((name) => name.endsWith('.ts'));
@@ -171,16 +186,17 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
       [
         '-i', source, '-t', String(TEASER_SECONDS), '-map', '0:v:0', ...(probe.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : []),
         '-vf', `scale=${even((probe.width * small) / probe.height)}:${small}`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
-        '-movflags', '+faststart', '-f', 'mp4', `${teaser}.partial`,
+        '-movflags', '+faststart', '-f', 'mp4', `${teaser}.partial-${attemptTag}`,
       ],
       signal,
     );
     if (result.code !== 0) await failed('cut the teaser', result);
-    await rename(`${teaser}.partial`, teaser);
+    await rename(`${teaser}.partial-${attemptTag}`, teaser);
+    await removeStale(abs(folder), 'teaser.mp4.partial-');
   }
 
   // The poster frame, a quarter in (or at 1 s), re-encoded like any photo.
-  const frame = path.join(abs(folder), 'poster-frame.png');
+  const frame = path.join(abs(folder), `poster-frame-${attemptTag}.png`);
   const at = Math.min(1, probe.durationSeconds / 4);
   const grab = await runFfmpeg(ffmpeg, ['-ss', at.toFixed(2), '-i', source, '-frames:v', '1', '-f', 'image2', frame], signal);
   if (grab.code !== 0) await failed('take the poster frame', grab);

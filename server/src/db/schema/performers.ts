@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -95,8 +95,16 @@ export const files = pgTable('files', {
   height: integer('height'),
   placeholder: text('placeholder'),
   variants: jsonb('variants').$type<{ name: string; path: string; width: number; height: number; bytes: number }[]>(),
+  /** Videos: `processing` until the transcode job finishes (`finished`) or gives up (`error`); null for images. */
+  status: text('status').$type<FileStatus>(),
+  /** Videos: how far the transcode is, 0 to 100. */
+  progress: integer('progress'),
+  durationSeconds: real('duration_seconds'),
   createdAt: createdAt(),
 });
+
+export const FILE_STATUSES = ['processing', 'finished', 'error'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
 
 export const blockedCountries = pgTable('blocked_countries', {
   countryCode: text('country_code').primaryKey(),

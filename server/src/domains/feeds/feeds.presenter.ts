@@ -2,22 +2,31 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitledIds, type Viewer } from '../../content/entitlement.js';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { reactions, type files } from '../../db/schema/index.js';
+import { FILE_STATUSES, reactions, type files } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-import { filesOf, type FeedWithCreator } from './feeds.service.js';
+import { FEED_VIDEO_PURPOSE, filesOf, type FeedWithCreator } from './feeds.service.js';
 
 const sizeSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export const feedFileSchema = z.object({
   _id: z.string(),
-  type: z.literal('photo'),
+  type: z.enum(['photo', 'video']),
+  /** Videos: `processing` (poll GET /user/feeds/{id}/file/{fileId}/status), `finished` or `error`; null for photos. */
+  status: z.enum(FILE_STATUSES).nullable(),
+  /** Videos: 0 to 100 while processing. */
+  progress: z.number().int().nullable(),
+  /** Videos: seconds. */
+  duration: z.number().nullable(),
+  /** Videos: a short MP4 of the first seconds, shown to everyone, locked or not. */
+  teaser: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   /** A tiny blurred picture: what a locked post shows. */
   placeholder: z.string().nullable(),
-  /** The largest size, as a link for this viewer that works for a few minutes; null while locked. */
+  /** Photos: the largest size; videos: the HLS master playlist. A link for this viewer that works for a few minutes; null while locked (or processing). */
   url: z.string().nullable(),
+  /** Photo sizes, or a video's poster in those sizes. */
   sizes: z.record(z.string(), sizeSchema).nullable(),
 });
 
@@ -47,18 +56,26 @@ export type FeedDto = z.infer<typeof feedSchema>;
 
 type FileRow = typeof files.$inferSelect;
 
+const PICTURE_SIZES = new Set(['small', 'medium', 'large']);
+
 function presentFile(ctx: AppContext, file: FileRow, viewerId: string | null, open: boolean): z.infer<typeof feedFileSchema> {
-  const link = (size: string) => `${ctx.config.publicOrigin}${signMediaPath(ctx.config.mediaUrlSecret, file.id, size, viewerId)}`;
-  const variants = open ? (file.variants ?? []) : [];
-  const largest = variants.at(-1);
+  const link = (name: string) => `${ctx.config.publicOrigin}${signMediaPath(ctx.config.mediaUrlSecret, file.id, name, viewerId)}`;
+  const video = file.purpose === FEED_VIDEO_PURPOSE;
+  const ready = !video || file.status === 'finished';
+  const all = ready ? (file.variants ?? []) : [];
+  const pictures = open ? all.filter((v) => PICTURE_SIZES.has(v.name)) : [];
   return {
     _id: file.id,
-    type: 'photo',
+    type: video ? 'video' : 'photo',
+    status: video ? (file.status ?? 'processing') : null,
+    progress: video ? (file.progress ?? 0) : null,
+    duration: file.durationSeconds,
+    teaser: video && all.some((v) => v.name === 'teaser') ? link('teaser') : null,
     width: file.width,
     height: file.height,
     placeholder: file.placeholder,
-    url: largest ? link(largest.name) : null,
-    sizes: open ? Object.fromEntries(variants.map((v) => [v.name, { url: link(v.name), width: v.width, height: v.height }])) : null,
+    url: !open || !ready ? null : video ? link('master.m3u8') : pictures.at(-1) ? link(pictures.at(-1)!.name) : null,
+    sizes: open && ready ? Object.fromEntries(pictures.map((v) => [v.name, { url: link(v.name), width: v.width, height: v.height }])) : null,
   };
 }
 

@@ -6,26 +6,34 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
-import { forbidden } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { IMAGE_FIELD, uploadImage } from '../../media/image-upload.js';
-import { checkMediaLink } from '../../media/signed-links.js';
+import { uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
+import { FILE_STATUSES } from '../../db/schema/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { feedHandler } from './feed-handler.js';
 import { feedSchema, presentFeeds } from './feeds.presenter.js';
 import { feedInputSchema, feedListQuerySchema, feedUpdateSchema } from './feeds.schemas.js';
-import { createFeed, deleteFeed, FEED_PHOTO_PURPOSE, findCreatorId, findFeed, searchFeeds, updateFeed, type FeedWithCreator } from './feeds.service.js';
+import { createFeed, deleteFeed, FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE, filesOf, findCreatorId, findFeed, searchFeeds, updateFeed, type FeedWithCreator } from './feeds.service.js';
 
 const CREATOR = { roles: ['performer'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const LINK_REFUSED = 'This media link is not valid for you (expired, changed or made for someone else)';
+const fileParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) });
 
 async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   deps.get('wallet').registerChargeHandler(feedHandler);
   const one = { 200: envelopeSchema(feedSchema) };
   const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
+  /** A file of a post the viewer may see (the post's text, at least); a 404 otherwise. */
+  const fileOfFeed = async (request: FastifyRequest, feedId: string, fileId: string) => {
+    const row = await findFeed(ctx, feedId, viewerOf(request));
+    const file = (await filesOf(ctx.db, [row.feed.id])).get(row.feed.id)?.find((f) => f.id === fileId);
+    if (!file) throw notFound('feeds.not_found', 'No such file in this post');
+    return file;
+  };
   const present = async (request: FastifyRequest, row: FeedWithCreator) => (await presentFeeds(ctx, viewerOf(request), [row]))[0]!;
 
   api.post(
@@ -43,6 +51,64 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     async (request) => {
       const image = await uploadImage(ctx, request, currentUser(request).id, 'photo', { folder: 'media', purpose: FEED_PHOTO_PURPOSE });
       return ok({ success: true as const, _id: image.fileId, width: image.width, height: image.height, placeholder: image.placeholder });
+    },
+  );
+
+  api.post(
+    paths['feeds.videoUpload'],
+    {
+      config: { access: CREATOR },
+      schema: {
+        tags: ['feeds'],
+        summary: 'Upload a video for a post',
+        description: `multipart, the video as \`${VIDEO_FIELD}\`: MP4, WebM or QuickTime up to the video limit. Answers at once with \`status: processing\`; it is transcoded to HLS with a poster and a teaser in the background (poll GET /user/feeds/{id}/file/{fileId}/status once it is in a post).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(z.object({ success: z.literal(true), _id: z.string(), status: z.literal('processing') })) },
+      },
+    },
+    async (request) => {
+      const video = await uploadVideo(ctx, request, currentUser(request).id, FEED_VIDEO_PURPOSE);
+      return ok({ success: true as const, _id: video.fileId, status: video.status });
+    },
+  );
+
+  api.get(
+    paths['feeds.fileStatus'],
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['feeds'],
+        summary: 'Where a post’s video is in processing',
+        description: 'Clients poll it every 5000 ms while `processing`.',
+        params: fileParams,
+        response: { 200: envelopeSchema(z.object({ status: z.enum(FILE_STATUSES), progress: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const file = await fileOfFeed(request, request.params.id, request.params.fileId);
+      return ok({ status: file.status ?? 'finished', progress: file.progress ?? 100 });
+    },
+  );
+
+  api.post(
+    paths['feeds.videoUrl'],
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['feeds'],
+        summary: 'A playback link for a post’s video',
+        description: 'The HLS master playlist, signed for the viewer; `content.locked` until the post is unlocked, `media.not_ready` while processing.',
+        params: fileParams,
+        response: { 200: envelopeSchema(z.object({ url: z.string(), teaser: z.string().nullable(), duration: z.number().nullable() })) },
+      },
+    },
+    async (request) => {
+      const row = await findFeed(ctx, request.params.id, viewerOf(request));
+      const file = (await present(request, row)).files.find((f) => f._id === request.params.fileId && f.type === 'video');
+      if (!file) throw notFound('feeds.not_found', 'No such video in this post');
+      if (file.status !== 'finished') throw conflict('media.not_ready', 'The video is still being processed');
+      if (!file.url) throw forbidden('content.locked', 'Unlock this post to watch its video');
+      return ok({ url: file.url, teaser: file.teaser, duration: file.duration });
     },
   );
 
@@ -119,35 +185,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { config: { access: 'optional' }, schema: { tags: ['feeds'], summary: 'One published post', params: idParams, response: one } },
     async (request) => ok(await present(request, await findFeed(ctx, request.params.id, viewerOf(request)))),
   );
-
-  api.get(
-    paths['media.file'],
-    {
-      config: { access: 'optional' },
-      schema: {
-        tags: ['feeds'],
-        summary: 'A post’s photo through its signed link',
-        description: 'Only for the viewer the link was made for (their session), until it expires.',
-        params: z.object({ id: z.string().min(1).max(64), size: z.enum(['small', 'medium', 'large']) }),
-        querystring: z.object({ v: z.string().min(1).max(64), e: z.coerce.number().int(), s: z.string().min(1).max(128) }),
-      },
-    },
-    async (request, reply) => {
-      const { id, size } = request.params;
-      const { v, e, s } = request.query;
-      if (!checkMediaLink(ctx.config.mediaUrlSecret, { fileId: id, size, viewer: v, expires: e }, s, viewerOf(request)?.id ?? null)) {
-        throw forbidden('media.link_invalid', LINK_REFUSED);
-      }
-      const [file] = await ctx.db.select({ variants: files.variants }).from(files).where(eq(files.id, id));
-      const variant = file?.variants?.find((candidate) => candidate.name === size);
-      if (!variant) throw forbidden('media.link_invalid', LINK_REFUSED);
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, max-age=600')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(path.join(ctx.config.uploadsDir, variant.path)));
-    },
-  );
 }
 
-export default defineDomain({ name: 'feeds', dependsOn: ['accounts', 'auth', 'wallet'], register: feedsRoutes });
+export default defineDomain({ name: 'feeds', dependsOn: ['accounts', 'auth', 'wallet', 'media'], register: feedsRoutes });

@@ -5,8 +5,8 @@ import { sortableListQuery } from '../../http/pagination.js';
 
 export const FEED_TEXT_MAX = 5000;
 export const FEED_FILES_MAX = 20;
-/** The kinds of post this version publishes; video, audio, polls and crowdfunding come with their media. */
-export const PUBLISHED_FEED_TYPES = ['text', 'photo'] as const;
+/** The kinds of post this version publishes; audio, polls and crowdfunding come with their media. */
+export const PUBLISHED_FEED_TYPES = ['text', 'photo', 'video'] as const;
 
 const id = z.string().min(1).max(64);
 
@@ -18,7 +18,7 @@ const feedFields = z.object({
   isSale: z.boolean(),
   /** Decimal units; required and at least 1.00 when `isSale`. */
   price: amountSchema,
-  /** Photos uploaded through POST /performer/feeds/photo/upload, in order. */
+  /** Photos uploaded through POST /performer/feeds/photo/upload, in order; or the one video from …/video/upload. */
   fileIds: z.array(id).max(FEED_FILES_MAX),
   status: z.enum(FEED_STATUSES),
   /** ISO date-time: published then (fans do not see it before). */

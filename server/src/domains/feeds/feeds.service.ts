@@ -8,10 +8,11 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../http/error
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { NOT_VERIFIED } from '../accounts/creator-verification.js';
-import type { FeedInput, FeedListQuery, FeedUpdate } from './feeds.schemas.js';
+import { PUBLISHED_FEED_TYPES, type FeedInput, type FeedListQuery, type FeedUpdate } from './feeds.schemas.js';
 
 export type FeedRow = typeof feeds.$inferSelect;
 export const FEED_PHOTO_PURPOSE = 'feed-photo';
+export const FEED_VIDEO_PURPOSE = 'feed-video';
 export const NO_SUCH_FEED = 'No such post';
 /** The least a paid post may cost, in cents. */
 export const MIN_FEED_PRICE_CENTS = 100;
@@ -33,21 +34,24 @@ async function requireVerifiedToSell(db: DbOrTx, creatorId: string): Promise<voi
 }
 
 /**
- * The photos of a post: the creator's own feed photos, each in one post only (this one,
- * when it is being edited). A text post has none; a photo post at least one.
+ * The media of a post: the creator's own uploads of the post's kind, each in one post only
+ * (this one, when it is being edited). A text post has none; a photo post at least one
+ * photo; a video post one video.
  */
 async function checkFiles(tx: Tx, creatorId: string, type: FeedInput['type'], fileIds: readonly string[], feedId: string | null): Promise<void> {
   if (new Set(fileIds).size !== fileIds.length) throw unprocessable('feeds.files_invalid', 'body.fileIds: a file is listed twice');
   if (type === 'text' && fileIds.length > 0) throw unprocessable('feeds.files_invalid', 'body.fileIds: a text post has no files');
   if (type === 'photo' && fileIds.length === 0) throw unprocessable('feeds.files_invalid', 'body.fileIds: a photo post needs at least one photo');
+  if (type === 'video' && fileIds.length !== 1) throw unprocessable('feeds.files_invalid', 'body.fileIds: a video post has exactly one video');
   if (fileIds.length === 0) return;
+  const purpose = type === 'video' ? FEED_VIDEO_PURPOSE : FEED_PHOTO_PURPOSE;
   const rows = await tx
     .select({ id: files.id, ownerId: files.ownerId, purpose: files.purpose, usedBy: feedFiles.feedId })
     .from(files)
     .leftJoin(feedFiles, eq(feedFiles.fileId, files.id))
     .where(inArray(files.id, [...fileIds]));
-  const usable = rows.filter((r) => r.ownerId === creatorId && r.purpose === FEED_PHOTO_PURPOSE && (r.usedBy === null || r.usedBy === feedId));
-  if (usable.length !== fileIds.length) throw unprocessable('feeds.files_invalid', 'body.fileIds: a file is not one of your uploaded photos, or is in another post');
+  const usable = rows.filter((r) => r.ownerId === creatorId && r.purpose === purpose && (r.usedBy === null || r.usedBy === feedId));
+  if (usable.length !== fileIds.length) throw unprocessable('feeds.files_invalid', `body.fileIds: a file is not one of your uploaded ${type}s, or is in another post`);
 }
 
 async function attachFiles(tx: Tx, feedId: string, fileIds: readonly string[]): Promise<void> {
@@ -81,8 +85,8 @@ async function ownFeed(db: DbOrTx, creatorId: string, id: string, lock = false):
 export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string, patch: FeedUpdate): Promise<FeedRow> {
   return ctx.db.transaction(async (tx) => {
     const current = await ownFeed(tx, creator.id, id, true);
-    const type = patch.type ?? current.type;
-    if (type !== 'text' && type !== 'photo') throw unprocessable('feeds.files_invalid', 'body.type: this post cannot be edited here');
+    const type = (patch.type ?? current.type) as FeedInput['type'];
+    if (!PUBLISHED_FEED_TYPES.includes(type)) throw unprocessable('feeds.files_invalid', 'body.type: this post cannot be edited here');
     const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
     if (sale.isSale && !current.isSale) await requireVerifiedToSell(tx, creator.id);
     const fileIds = patch.fileIds ?? (await tx.select({ id: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, id)).orderBy(asc(feedFiles.position))).map((r) => r.id);

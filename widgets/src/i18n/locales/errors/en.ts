@@ -54,12 +54,16 @@ export default {
     document_required: 'Please upload the requested document.',
     document_type: 'The document must be a JPEG, PNG, WebP or PDF file.',
   },
+  content: {
+    locked: 'Unlock this post to watch it.',
+  },
   media: {
     file_required: 'Choose a file to upload.',
     unsupported_type: 'This type of file is not accepted here.',
     too_large: 'The file is larger than the allowed limit.',
     unreadable: 'This file could not be read. It may be damaged.',
     link_invalid: 'This media link has expired or is not yours. Reload the page.',
+    not_ready: 'This video is still being processed. Try again in a moment.',
   },
   feeds: {
     not_found: 'This post does not exist or is not available.',

@@ -54,12 +54,16 @@ export default {
     document_required: 'Sube el documento solicitado.',
     document_type: 'El documento debe ser un archivo JPEG, PNG, WebP o PDF.',
   },
+  content: {
+    locked: 'Desbloquea esta publicación para verla.',
+  },
   media: {
     file_required: 'Elige un archivo para subir.',
     unsupported_type: 'Este tipo de archivo no se acepta aquí.',
     too_large: 'El archivo supera el límite permitido.',
     unreadable: 'No se pudo leer este archivo. Puede estar dañado.',
     link_invalid: 'Este enlace de medios caducó o no es tuyo. Recarga la página.',
+    not_ready: 'Este video todavía se está procesando. Inténtalo de nuevo en un momento.',
   },
   feeds: {
     not_found: 'Esta publicación no existe o no está disponible.',

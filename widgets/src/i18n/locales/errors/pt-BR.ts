@@ -51,12 +51,16 @@ const errors = {
     document_required: 'Envie o documento pedido.',
     document_type: 'O documento deve ser um arquivo JPEG, PNG, WebP ou PDF.',
   },
+  content: {
+    locked: 'Desbloqueie esta publicação para assistir.',
+  },
   media: {
     file_required: 'Escolha um arquivo para enviar.',
     unsupported_type: 'Este tipo de arquivo não é aceito aqui.',
     too_large: 'O arquivo é maior que o limite permitido.',
     unreadable: 'Não foi possível ler este arquivo. Ele pode estar corrompido.',
     link_invalid: 'Este link de mídia expirou ou não é seu. Recarregue a página.',
+    not_ready: 'Este vídeo ainda está sendo processado. Tente novamente em instantes.',
   },
   feeds: {
     not_found: 'Esta publicação não existe ou não está disponível.',
