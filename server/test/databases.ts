@@ -26,16 +26,22 @@ async function openWorkerDatabase(): Promise<Database> {
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
-  // One database per worker, so parallel files never share rows.
-  const name = `fandeck_test_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const url = workerDatabaseUrl()!;
+  const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return migrated(await openDatabase({ url: url.toString(), poolSize: 20 }));
+  return migrated(await openDatabase({ url, poolSize: 20 }));
+}
+
+/** The worker's own PostgreSQL database (one per worker, so parallel files never share rows); undefined on PGlite. */
+export function workerDatabaseUrl(): string | undefined {
+  if (testDatabaseKind() !== 'postgres' || !process.env.TEST_DATABASE_URL) return undefined;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/fandeck_test_${process.env.VITEST_POOL_ID ?? '0'}`;
+  return url.toString();
 }
 
 async function migrated(database: Database): Promise<Database> {

@@ -1,12 +1,14 @@
 /**
  * The transcode queue against a real kill: the server (as `npm start` runs it) is
  * SIGKILLed while ffmpeg works on an upload; the next start, on the same data folder,
- * takes the job up again once its lease has passed and finishes it.
+ * takes the job up again once its lease has passed and finishes it. On the embedded
+ * database and, in the postgres project, on PostgreSQL.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { workerDatabaseUrl } from '../../test/databases.js';
 import { makeVideo } from '../../test/media-fixtures.js';
 import { startServerProcess, type Started } from '../../test/server-process.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo.js';
@@ -19,7 +21,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const env = { DATA_DIR: path.join(scratch, 'data'), JOB_LEASE_SECONDS: '2', MEDIA_URL_SECRET: 'k'.repeat(40) };
+// The embedded database, or in the postgres project the worker's PostgreSQL (emptied for this file, so the demo seeds).
+const env = { DATA_DIR: path.join(scratch, 'data'), JOB_LEASE_SECONDS: '2', MEDIA_URL_SECRET: 'k'.repeat(40), DATABASE_URL: workerDatabaseUrl() ?? '' };
 
 async function start(): Promise<string> {
   const server = startServerProcess(env);
