@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
+import { VideoProcessing, type FeedPost } from '@fandeck/widgets/feeds/feed-list';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../components/page-status.js';
 import { session } from '../session/session.js';
 
-/** The picture kinds the server re-encodes; anything else it refuses with a reason. */
-const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
+/** The picture and video kinds the server processes; anything else it refuses with a reason. */
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime';
 
-type PhotoUpload =
-  | { key: number; name: string; status: 'uploading'; loaded: number; total: number; controller: AbortController }
-  | { key: number; name: string; status: 'processing'; controller: AbortController }
-  | { key: number; name: string; status: 'done'; fileId: string; placeholder: string }
-  | { key: number; name: string; status: 'failed'; message: string };
+type UploadKind = 'photo' | 'video';
+type PhotoUpload = { key: number; name: string; kind: UploadKind } & (
+  | { status: 'uploading'; loaded: number; total: number; controller: AbortController }
+  | { status: 'processing'; controller: AbortController }
+  | { status: 'done'; fileId: string; placeholder: string }
+  | { status: 'failed'; message: string }
+);
 
 type When = 'now' | 'schedule' | 'draft';
 type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
@@ -46,7 +48,7 @@ export function StudioPage() {
       {posts.status === 'ready' && posts.posts.length > 0 ? (
         <ul className="studio__posts">
           {posts.posts.map((post) => (
-            <MyPost key={post._id} post={post} onDeleted={() => void reload()} />
+            <MyPost key={post._id} post={post} onChanged={() => void reload()} />
           ))}
         </ul>
       ) : null}
@@ -80,21 +82,23 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   async function upload(file: File) {
     const key = nextKey.current++;
     const controller = new AbortController();
-    setPhotos((current) => [...current, { key, name: file.name, status: 'uploading', loaded: 0, total: file.size, controller }]);
+    // A video is transcoded after the upload, in the background; its post shows the progress.
+    const kind: UploadKind = file.type.startsWith('video/') ? 'video' : 'photo';
+    const base = { key, name: file.name, kind };
+    setPhotos((current) => [...current, { ...base, status: 'uploading', loaded: 0, total: file.size, controller }]);
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.api.upload<{ _id: string; placeholder: string }>('/performer/feeds/photo/upload', {
+    const outcome = await session.api.upload<{ _id: string; placeholder?: string }>(`/performer/feeds/${kind}/upload`, {
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {
-        if (!controller.signal.aborted && live.current)
-          update(key, loaded >= total ? { key, name: file.name, status: 'processing', controller } : { key, name: file.name, status: 'uploading', loaded, total, controller });
+        if (!controller.signal.aborted && live.current) update(key, loaded >= total ? { ...base, status: 'processing', controller } : { ...base, status: 'uploading', loaded, total, controller });
       },
     });
     if (!live.current) return;
-    if (outcome.ok) update(key, { key, name: file.name, status: 'done', fileId: outcome.value._id, placeholder: outcome.value.placeholder });
+    if (outcome.ok) update(key, { ...base, status: 'done', fileId: outcome.value._id, placeholder: outcome.value.placeholder ?? '' });
     else if (controller.signal.aborted) update(key, null);
-    else update(key, { key, name: file.name, status: 'failed', message: outcome.error.message });
+    else update(key, { ...base, status: 'failed', message: outcome.error.message });
   }
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -108,6 +112,8 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     const done = photos.filter((photo): photo is Extract<PhotoUpload, { status: 'done' }> => photo.status === 'done');
     if (photos.some((photo) => photo.status === 'uploading' || photo.status === 'processing')) return setSave({ status: 'failed', message: t('studio.waitUploads') });
     if (!text.trim() && done.length === 0) return setSave({ status: 'failed', message: t('studio.emptyPost') });
+    const videos = done.filter((upload) => upload.kind === 'video').length;
+    if (videos > 1 || (videos === 1 && done.length > 1)) return setSave({ status: 'failed', message: t('studio.oneVideo') });
     let schedule: string | undefined;
     if (when === 'schedule') {
       const at = scheduledAt ? new Date(scheduledAt) : null;
@@ -117,7 +123,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     const amount = parseAmount(price);
     setSave({ status: 'saving' });
     const outcome = await session.api.post<FeedPost>('/performer/feeds', {
-      type: done.length > 0 ? 'photo' : 'text',
+      type: videos === 1 ? 'video' : done.length > 0 ? 'photo' : 'text',
       text,
       fileIds: done.map((photo) => photo.fileId),
       isSale,
@@ -154,7 +160,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
         <ul className="studio__photos">
           {photos.map((photo, index) => (
             <li key={photo.key} data-state={photo.status}>
-              {photo.status === 'done' ? <img src={photo.placeholder} alt="" width={48} height={48} /> : null}
+              {photo.status === 'done' && photo.placeholder ? <img src={photo.placeholder} alt="" width={48} height={48} /> : null}
               <span>{photo.name}</span>
               {photo.status === 'uploading' ? (
                 <>
@@ -164,7 +170,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
                   </button>
                 </>
               ) : null}
-              {photo.status === 'processing' ? <span className="muted">{t('studio.processing', { index: index + 1 })}</span> : null}
+              {photo.status === 'processing' ? <span className="muted">{photo.kind === 'video' ? t('studio.uploadingVideo') : t('studio.processing', { index: index + 1 })}</span> : null}
               {photo.status === 'failed' ? (
                 <span className="error" role="alert">
                   {photo.message}
@@ -219,8 +225,9 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   );
 }
 
-function MyPost({ post, onDeleted }: { post: FeedPost; onDeleted: () => void }) {
+function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
+  const video = post.files.find((file) => file.type === 'video');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const scheduled = post.status === 'active' ? post.scheduledAt : null;
@@ -237,7 +244,7 @@ function MyPost({ post, onDeleted }: { post: FeedPost; onDeleted: () => void }) 
     setBusy(true);
     const outcome = await session.api.del(`/performer/feeds/${encodeURIComponent(post._id)}`);
     setBusy(false);
-    if (outcome.ok) onDeleted();
+    if (outcome.ok) onChanged();
     else setFailure(outcome.error.message);
   }
 
@@ -245,7 +252,14 @@ function MyPost({ post, onDeleted }: { post: FeedPost; onDeleted: () => void }) 
     <li className="studio__post" data-post={post._id}>
       <span className="badge">{status}</span>
       {post.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(post.price, i18n.language) })}</span> : null}
-      <span className="studio__post-text">{post.text || t('studio.photoCount', { count: post.totalFiles })}</span>
+      <span className="studio__post-text">{post.text || (post.type === 'video' ? t('studio.videoCount') : t('studio.photoCount', { count: post.totalFiles }))}</span>
+      {video?.status === 'processing' ? <VideoProcessing postId={post._id} video={video} onReady={onChanged} /> : null}
+      {video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
+      {video?.status === 'error' ? (
+        <span className="error" role="alert">
+          {t('studio.videoFailed')}
+        </span>
+      ) : null}
       <button type="button" className="button" disabled={busy} onClick={() => void remove()}>
         {t('studio.delete')}
       </button>

@@ -4,6 +4,7 @@ import { formatMoney } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
 import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
+import { FeedVideo } from './feed-video.js';
 import { FeedListModel, type UnlockStep } from './feeds.model.js';
 
 export interface FeedListProps {
@@ -53,7 +54,14 @@ export function FeedList({ creator }: FeedListProps) {
   return (
     <div className="feed-list" data-testid="feed-list">
       {state.posts.map((post) => (
-        <FeedCard key={post._id} post={post} unlock={unlocks.get(post._id) ?? null} loggedIn={loggedIn} onUnlock={() => void model.unlock(post)} />
+        <FeedCard
+          key={post._id}
+          post={post}
+          unlock={unlocks.get(post._id) ?? null}
+          loggedIn={loggedIn}
+          onUnlock={() => void model.unlock(post)}
+          onVideoReady={() => void model.refresh(post._id)}
+        />
       ))}
       {state.posts.length < state.total ? (
         <button type="button" className="button feed-list__more" disabled={state.loadingMore} onClick={() => void model.more()}>
@@ -69,9 +77,10 @@ interface FeedCardProps {
   unlock: UnlockStep | null;
   loggedIn: boolean;
   onUnlock: () => void;
+  onVideoReady: () => void;
 }
 
-function FeedCard({ post, unlock, loggedIn, onUnlock }: FeedCardProps) {
+function FeedCard({ post, unlock, loggedIn, onUnlock, onVideoReady }: FeedCardProps) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const price = formatMoney(post.price, i18n.language);
@@ -90,7 +99,9 @@ function FeedCard({ post, unlock, loggedIn, onUnlock }: FeedCardProps) {
       {post.files.length > 0 ? (
         <div className="feed-card__photos">
           {post.files.map((photo, index) =>
-            photo.url ? (
+            photo.type === 'video' ? (
+              <FeedVideo key={photo._id} postId={post._id} video={photo} onReady={onVideoReady} />
+            ) : photo.url ? (
               <img key={photo._id} src={photo.sizes?.medium?.url ?? photo.url} alt={t('feeds.photoAlt', { index: index + 1, count: post.files.length })} loading="lazy" />
             ) : (
               <img key={photo._id} className="feed-card__blurred" src={photo.placeholder ?? undefined} alt={t('feeds.lockedPhotoAlt')} aria-hidden={photo.placeholder ? undefined : true} />
@@ -100,7 +111,7 @@ function FeedCard({ post, unlock, loggedIn, onUnlock }: FeedCardProps) {
       ) : null}
       {post.locked ? (
         <div className="feed-card__lock">
-          <p>{t('feeds.lockedText', { price })}</p>
+          <p>{post.type === 'video' ? t('feeds.lockedVideoText', { price }) : t('feeds.lockedText', { price })}</p>
           {!loggedIn ? (
             <SignInPrompt text={t('feeds.signInToUnlock')} />
           ) : (
@@ -120,3 +131,4 @@ function FeedCard({ post, unlock, loggedIn, onUnlock }: FeedCardProps) {
   );
 }
 export type { FeedPost, FeedPhoto } from './feeds-api.js';
+export { VideoProcessing } from './feed-video.js';

@@ -1,7 +1,21 @@
 /** A post as `/user/feeds` answers it (server feeds.presenter.ts). */
+export type VideoStatus = 'processing' | 'finished' | 'error';
+
+/** How often a client asks after a video in processing (api-contract: file transcoding). */
+export const VIDEO_STATUS_POLL_MS = 5000;
+
 export interface FeedPhoto {
   _id: string;
-  type: 'photo';
+  /** A video carries its poster in `sizes` and its HLS playlist in `url`. */
+  type: 'photo' | 'video';
+  /** Videos: `processing` (poll its status), `finished` or `error`; null for photos. */
+  status: VideoStatus | null;
+  /** Videos: 0 to 100 while processing. */
+  progress: number | null;
+  /** Videos: seconds. */
+  duration: number | null;
+  /** Videos: a short clip of the first seconds, for everyone. */
+  teaser: string | null;
   width: number | null;
   height: number | null;
   /** A tiny blurred picture: all a locked post shows. */

@@ -20,7 +20,7 @@ const post = (id: string, locked: boolean): FeedPost => ({
   isBought: !locked,
   locked,
   performer: { _id: 'creator-1', username: 'ana.lima', name: 'Ana Lima', avatar: '/files/defaults/avatar.svg' },
-  files: [{ _id: `f-${id}`, type: 'photo', width: 640, height: 480, placeholder: 'data:image/webp;base64,AA', url: locked ? null : `/api/media/files/f-${id}/large?v=u`, sizes: null }],
+  files: [{ _id: `f-${id}`, type: 'photo', status: null, progress: null, duration: null, teaser: null, width: 640, height: 480, placeholder: 'data:image/webp;base64,AA', url: locked ? null : `/api/media/files/f-${id}/large?v=u`, sizes: null }],
   totalFiles: 1,
 });
 

@@ -87,16 +87,25 @@ export const FeedListModel = createModel((session: Session) => {
       setUnlock(post._id, isDeclined(outcome.error) ? { step: 'declined' } : { step: 'failed', error: outcome.error, retryable: isRetryable(outcome.error) });
       return false;
     }
-    const fresh = await session.api.get<unknown>(`/user/feeds/${encodeURIComponent(post._id)}`);
-    if (fresh.ok && isFeedPost(fresh.value)) {
-      replace(fresh.value);
+    const fresh = await refresh(post._id);
+    if (fresh === true) {
       setUnlock(post._id, null);
       return true;
     }
-    setUnlock(post._id, { step: 'failed', error: fresh.ok ? unexpectedAnswer(fresh.value) : fresh.error, retryable: true });
+    setUnlock(post._id, { step: 'failed', error: fresh, retryable: true });
     return false;
   }
 
-  return { state, unlocks, load, more, unlock };
+  /** Reads one post again (unlocked, or its video now ready) and puts it in place; the failure otherwise. */
+  async function refresh(id: string): Promise<true | ActionError> {
+    const fresh = await session.api.get<unknown>(`/user/feeds/${encodeURIComponent(id)}`);
+    if (fresh.ok && isFeedPost(fresh.value)) {
+      replace(fresh.value);
+      return true;
+    }
+    return fresh.ok ? unexpectedAnswer(fresh.value) : fresh.error;
+  }
+
+  return { state, unlocks, load, more, unlock, refresh };
 });
 export type FeedListModel = InstanceType<typeof FeedListModel>;

@@ -16,5 +16,13 @@ export default {
   unlock: 'Unlock for {{price}}',
   confirming: 'Waiting for your confirmation…',
   declined: 'Unlock cancelled. Nothing was charged.',
+  lockedVideoText: 'Paid video: unlock for {{price}} to watch it.',
+  lockedVideoAlt: 'Locked video',
+  videoProcessing: 'Processing the video… {{percent}}%',
+  videoError: 'This video could not be processed.',
+  play: 'Play the video',
+  videoLabel: 'Video of the post',
+  playLoading: 'Loading the video…',
+  playFailed: 'The video could not be played. Try again.',
   signInToUnlock: 'Sign in to unlock this post.',
 } satisfies TextsOf<typeof feeds>;

@@ -16,5 +16,13 @@ export default {
   unlock: 'Desbloquear por {{price}}',
   confirming: 'Esperando tu confirmación…',
   declined: 'Desbloqueo cancelado. No se cobró nada.',
+  lockedVideoText: 'Video de pago: desbloquéalo por {{price}} para verlo.',
+  lockedVideoAlt: 'Video bloqueado',
+  videoProcessing: 'Procesando el video… {{percent}}%',
+  videoError: 'No se pudo procesar este video.',
+  play: 'Reproducir el video',
+  videoLabel: 'Video de la publicación',
+  playLoading: 'Cargando el video…',
+  playFailed: 'No se pudo reproducir el video. Inténtalo de nuevo.',
   signInToUnlock: 'Inicia sesión para desbloquear esta publicación.',
 } satisfies TextsOf<typeof feeds>;

@@ -13,6 +13,14 @@ const feeds = {
   unlock: 'Desbloquear por {{price}}',
   confirming: 'Aguardando sua confirmação…',
   declined: 'Desbloqueio cancelado. Nada foi cobrado.',
+  lockedVideoText: 'Vídeo pago: desbloqueie por {{price}} para assistir.',
+  lockedVideoAlt: 'Vídeo bloqueado',
+  videoProcessing: 'Processando o vídeo… {{percent}}%',
+  videoError: 'Não foi possível processar este vídeo.',
+  play: 'Reproduzir o vídeo',
+  videoLabel: 'Vídeo da publicação',
+  playLoading: 'Carregando o vídeo…',
+  playFailed: 'Não foi possível reproduzir o vídeo. Tente novamente.',
   signInToUnlock: 'Entre para desbloquear esta publicação.',
 } as const;
 

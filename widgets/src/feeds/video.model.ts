@@ -1,0 +1,43 @@
+/**
+ * A post's video while the server transcodes it: its status and progress, asked every
+ * VIDEO_STATUS_POLL_MS (`GET /user/feeds/{id}/file/{fileId}/status`) until it is
+ * `finished` or `error`. A failed check is retried at the next tick; the polling stops
+ * when the view goes (the model is disposed).
+ */
+import { createModel, effect, signal } from '@preact/signals-core';
+import type { Session } from '../session/session.js';
+import { VIDEO_STATUS_POLL_MS, type VideoStatus } from './feeds-api.js';
+
+export interface VideoProgress {
+  status: VideoStatus;
+  progress: number;
+}
+
+const isProgress = (value: unknown): value is VideoProgress => {
+  const v = value as Partial<VideoProgress> | null;
+  return (v?.status === 'processing' || v?.status === 'finished' || v?.status === 'error') && typeof v.progress === 'number';
+};
+
+export const VideoStatusModel = createModel((session: Session, postId: string, fileId: string, initial: VideoProgress, intervalMs: number = VIDEO_STATUS_POLL_MS) => {
+  const state = signal<VideoProgress>(initial);
+  const url = `/user/feeds/${encodeURIComponent(postId)}/file/${encodeURIComponent(fileId)}/status`;
+
+  effect(() => {
+    if (state.value.status !== 'processing') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void session.api.get<unknown>(url, undefined, { signal: controller.signal }).then((outcome) => {
+        if (controller.signal.aborted) return;
+        // Same value again still re-arms the timer: a fresh object.
+        state.value = outcome.ok && isProgress(outcome.value) ? { ...outcome.value } : { ...state.peek() };
+      });
+    }, intervalMs);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  });
+
+  return { state };
+});
+export type VideoStatusModel = InstanceType<typeof VideoStatusModel>;
