@@ -1,9 +1,10 @@
+/// <reference path="./hls-light.d.ts" />
 /**
- * Plays an HLS playlist in a <video>: through hls.js (loaded only now, on play) where the
+ * Plays an HLS playlist in a <video>: through hls.js (its light build, loaded only now, on play) where the
  * browser has Media Source Extensions, else natively (Safari on iOS). Returns the stop.
  */
 export async function playHls(video: HTMLVideoElement, url: string, onFatal: () => void): Promise<() => void> {
-  const { default: Hls } = await import('hls.js');
+  const { default: Hls } = await import('hls.js/light');
   if (Hls.isSupported()) {
     const hls = new Hls({ enableWorker: true });
     hls.on(Hls.Events.ERROR, (_event, data) => {
