@@ -14,6 +14,12 @@ import feeds from './feeds/feeds.routes.js';
 import follows from './follows/follows.routes.js';
 import comments from './comments/comments.routes.js';
 import reactions from './reactions/reactions.routes.js';
+import galleries from './galleries/galleries.routes.js';
+import videos from './videos/videos.routes.js';
+import blocks from './blocks/blocks.routes.js';
+import reports from './reports/reports.routes.js';
+import search from './search/search.routes.js';
+import categories from './categories/categories.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -32,4 +38,10 @@ export const domains: readonly DomainPlugin[] = [
   follows,
   comments,
   reactions,
+  galleries,
+  videos,
+  blocks,
+  reports,
+  search,
+  categories,
 ];

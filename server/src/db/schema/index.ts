@@ -6,3 +6,7 @@ export * from './embeds.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './jobs.js';
+export * from './galleries.js';
+export * from './videos.js';
+export * from './social.js';
+export * from './profiles.js';

@@ -57,6 +57,37 @@ export default {
   content: {
     locked: 'Unlock this post to watch it.',
   },
+  galleries: {
+    not_found: 'Gallery not found.',
+    already_unlocked: 'You have already unlocked this gallery.',
+  },
+  photos: {
+    not_found: 'Photo not found.',
+  },
+  videos: {
+    not_found: 'Video not found.',
+    already_unlocked: 'You have already unlocked this video.',
+    file_required: 'Upload the video file.',
+  },
+  reels: {
+    not_found: 'Reel not found.',
+  },
+  blocks: {
+    self: 'You cannot block yourself.',
+    blocked: 'This creator is not available to you.',
+  },
+  reports: {
+    duplicate: 'You have already reported this.',
+    target_not_found: 'What you reported no longer exists.',
+  },
+  categories: {
+    not_found: 'Category not found.',
+    name_taken: 'A category with this name already exists.',
+  },
+  polls: {
+    closed: 'This poll is closed.',
+    already_voted: 'You have already voted in this poll.',
+  },
   media: {
     file_required: 'Choose a file to upload.',
     unsupported_type: 'This type of file is not accepted here.',

@@ -57,6 +57,37 @@ export default {
   content: {
     locked: 'Desbloquea esta publicación para verla.',
   },
+  galleries: {
+    not_found: 'Galería no encontrada.',
+    already_unlocked: 'Ya desbloqueaste esta galería.',
+  },
+  photos: {
+    not_found: 'Foto no encontrada.',
+  },
+  videos: {
+    not_found: 'Video no encontrado.',
+    already_unlocked: 'Ya desbloqueaste este video.',
+    file_required: 'Sube el archivo del video.',
+  },
+  reels: {
+    not_found: 'Reel no encontrado.',
+  },
+  blocks: {
+    self: 'No puedes bloquearte a ti mismo.',
+    blocked: 'Este creador no está disponible para ti.',
+  },
+  reports: {
+    duplicate: 'Ya denunciaste este contenido.',
+    target_not_found: 'El contenido denunciado ya no existe.',
+  },
+  categories: {
+    not_found: 'Categoría no encontrada.',
+    name_taken: 'Ya existe una categoría con este nombre.',
+  },
+  polls: {
+    closed: 'Esta encuesta está cerrada.',
+    already_voted: 'Ya votaste en esta encuesta.',
+  },
   media: {
     file_required: 'Elige un archivo para subir.',
     unsupported_type: 'Este tipo de archivo no se acepta aquí.',

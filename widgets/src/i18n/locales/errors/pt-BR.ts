@@ -54,6 +54,37 @@ const errors = {
   content: {
     locked: 'Desbloqueie esta publicação para assistir.',
   },
+  galleries: {
+    not_found: 'Galeria não encontrada.',
+    already_unlocked: 'Você já desbloqueou esta galeria.',
+  },
+  photos: {
+    not_found: 'Foto não encontrada.',
+  },
+  videos: {
+    not_found: 'Vídeo não encontrado.',
+    already_unlocked: 'Você já desbloqueou este vídeo.',
+    file_required: 'Envie o arquivo do vídeo.',
+  },
+  reels: {
+    not_found: 'Reel não encontrado.',
+  },
+  blocks: {
+    self: 'Você não pode bloquear a si mesmo.',
+    blocked: 'Este criador não está disponível para você.',
+  },
+  reports: {
+    duplicate: 'Você já denunciou este conteúdo.',
+    target_not_found: 'O conteúdo denunciado não existe mais.',
+  },
+  categories: {
+    not_found: 'Categoria não encontrada.',
+    name_taken: 'Já existe uma categoria com este nome.',
+  },
+  polls: {
+    closed: 'Esta enquete está encerrada.',
+    already_voted: 'Você já votou nesta enquete.',
+  },
   media: {
     file_required: 'Escolha um arquivo para enviar.',
     unsupported_type: 'Este tipo de arquivo não é aceito aqui.',

@@ -1,0 +1,7 @@
+import type { AppContext } from '../../context.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
+import type { ApiScope } from '../types.js';
+
+async function videosRoutes(_api: ApiScope, _ctx: AppContext, _deps: DomainDeps) {}
+
+export default defineDomain({ name: 'videos', dependsOn: ['accounts', 'auth', 'wallet', 'media'], register: videosRoutes });
