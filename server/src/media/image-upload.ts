@@ -15,6 +15,8 @@ export const IMAGE_FIELD = 'file';
 
 export interface StoredImage extends ProcessedImage {
   fileId: string;
+  /** The form's text fields sent with the file (a gallery id, a title). */
+  fields: Record<string, string>;
 }
 
 /**
@@ -27,6 +29,8 @@ export interface ImageDestination {
   folder: 'images' | 'media';
   /** The `files.purpose` recorded. */
   purpose: string;
+  /** The multipart field the image comes in (default `file`; some clients send `photo`). */
+  field?: string;
 }
 
 export async function uploadImage(
@@ -37,7 +41,7 @@ export async function uploadImage(
   destination: ImageDestination = { folder: 'images', purpose: profile },
 ): Promise<StoredImage> {
   const upload = await receiveUpload(request, {
-    field: IMAGE_FIELD,
+    field: destination.field ?? IMAGE_FIELD,
     maxBytes: ctx.config.uploadLimits.photo,
     accept: IMAGE_TYPES,
     incomingDir: path.join(ctx.config.uploadsDir, '.incoming'),
@@ -58,7 +62,7 @@ export async function uploadImage(
       placeholder: image.placeholder,
       variants: image.variants,
     });
-    return { fileId, ...image };
+    return { fileId, ...image, fields: upload.fields };
   } finally {
     await upload.discard();
   }

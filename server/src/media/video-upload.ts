@@ -26,9 +26,10 @@ export interface StoredVideo {
   status: 'processing';
 }
 
-export async function uploadVideo(ctx: AppContext, request: FastifyRequest, ownerId: string, purpose: string): Promise<StoredVideo> {
+/** `field`: the multipart field the video comes in (default `file`; some clients send `video` or `teaser`). */
+export async function uploadVideo(ctx: AppContext, request: FastifyRequest, ownerId: string, purpose: string, field = VIDEO_FIELD): Promise<StoredVideo & { fields: Record<string, string> }> {
   const upload = await receiveUpload(request, {
-    field: VIDEO_FIELD,
+    field,
     maxBytes: ctx.config.uploadLimits.video,
     accept: VIDEO_TYPES,
     incomingDir: path.join(ctx.config.uploadsDir, '.incoming'),
@@ -58,7 +59,7 @@ export async function uploadVideo(ctx: AppContext, request: FastifyRequest, owne
     throw error;
   }
   ctx.jobs.wake();
-  return { fileId, status: 'processing' };
+  return { fileId, status: 'processing', fields: upload.fields };
 }
 
 /** Saves progress at most once a second, and only forward. */
