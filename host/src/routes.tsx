@@ -10,6 +10,7 @@ const HomePage = lazyPage(() => import('./pages/home-page.js'), 'HomePage');
 const UserAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'UserAccountPage');
 const CreatorAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'CreatorAccountPage');
 const CreatorsPage = lazyPage(() => import('./pages/creators-page.js'), 'CreatorsPage');
+const DiscoverPage = lazyPage(() => import('./pages/discover-page.js'), 'DiscoverPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePage');
 const StudioPage = lazyPage(() => import('./pages/studio-page.js'), 'StudioPage');
 const CreatorReviewPage = lazyPage(() => import('./pages/creator-review-page.js'), 'CreatorReviewPage');
@@ -29,6 +30,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/creator/account', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/posts', page: StudioPage, authenticate: true, onlyPerformer: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
+  { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
   // Section links on a profile (#about, #plans) are not page views.
   { path: '/:profileId', page: ProfilePage, noredirect: true, ignoreHashChanges: true },

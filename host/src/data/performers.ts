@@ -36,3 +36,8 @@ export function searchPerformers(query: Query, signal?: AbortSignal): Promise<Ou
   // A list read: never retried (spec section 8).
   return session.api.list<PerformerProfile>('/performers/search', query, signal ? { signal } : {});
 }
+
+/** The most subscribed creators (then the most followed). */
+export function topPerformers(limit: number, signal?: AbortSignal): Promise<Outcome<ListPage<PerformerProfile>>> {
+  return session.api.list<PerformerProfile>('/performers/top', { limit }, signal ? { signal } : {});
+}

@@ -32,6 +32,7 @@ export function SiteHeader() {
         {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
         {user?.isPerformer ? <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink> : null}
         <NavLink to="/creators">{t('site.creators')}</NavLink>
+        <NavLink to="/discover">{t('site.discover')}</NavLink>
         {menus.map((menu) => (
           <MenuLink key={`${menu.path}|${menu.title}`} path={menu.path} title={menu.title} />
         ))}

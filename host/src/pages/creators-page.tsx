@@ -1,11 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
+import { CreatorCard } from '../components/creator-card.js';
 import { Pager, SortControls } from '../components/list-controls.js';
 import { PageStatus } from '../components/page-status.js';
 import { performerSortFields, searchPerformers, type ListPage, type PerformerProfile } from '../data/performers.js';
-import { shortCount } from '../format/short-count.js';
-import { profilePath } from '../routing/redirects.js';
 import { useListQuery } from '../routing/use-list-query.js';
 
 const filters = ['q', 'gender'] as const;
@@ -86,15 +84,7 @@ export function CreatorsPage() {
           {state.page.data.length === 0 ? <p>{t('creators.empty')}</p> : null}
           <ul className="creator-grid" data-testid="creator-list" aria-busy={state.refreshing}>
             {state.page.data.map((performer) => (
-              <li key={performer._id} className="creator-card" data-username={performer.username ?? ''}>
-                <Link to={profilePath(performer)}>
-                  <img src={performer.avatar} alt="" width={64} height={64} />
-                  <span className="creator-card__name">{performer.name}</span>
-                </Link>
-                <span className="muted">
-                  {t('creators.subscribers', { value: shortCount(performer.stats.subscribers) })}
-                </span>
-              </li>
+              <CreatorCard key={performer._id} performer={performer} />
             ))}
           </ul>
           <Pager

@@ -5,11 +5,13 @@ import { useSession, useSignalValue } from '../session/react.js';
 import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
 import { FeedVideo } from './feed-video.js';
-import { FeedListModel, type UnlockStep } from './feeds.model.js';
+import { FeedListModel, type FeedSource, type UnlockStep } from './feeds.model.js';
 
 export interface FeedListProps {
-  /** The creator whose posts are shown (id or username); without it, the creators the fan follows. */
+  /** The creator whose posts are shown (id or username); without it (and without `source`), the creators the fan follows. */
   creator?: string;
+  /** Another list: trending posts, or a search. */
+  source?: FeedSource;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface FeedListProps {
  * blurred; unlocking goes through the platform's pay action (its confirm dialog), then
  * the photos appear. Empty, loading and failed states included; more posts on demand.
  */
-export function FeedList({ creator }: FeedListProps) {
+export function FeedList({ creator, source: given }: FeedListProps) {
   useNamespaces('feeds');
   const { t } = useTranslation();
   const session = useSession();
@@ -27,11 +29,12 @@ export function FeedList({ creator }: FeedListProps) {
   const loggedIn = useSignalValue(session.auth.loggedIn);
   const errorText = useErrorText();
 
-  const source = creator ? { creator } : ({ following: true } as const);
+  const source: FeedSource = given ?? (creator ? { creator } : { following: true });
+  const sourceKey = JSON.stringify(source);
   useEffect(() => {
-    void model.load(creator ? { creator } : { following: true });
+    void model.load(JSON.parse(sourceKey) as FeedSource);
     // A sign-in or sign-out changes what is locked: read the posts again.
-  }, [model, creator, loggedIn]);
+  }, [model, sourceKey, loggedIn]);
 
   if (state.status === 'loading') {
     return (
@@ -50,7 +53,10 @@ export function FeedList({ creator }: FeedListProps) {
       </div>
     );
   }
-  if (state.posts.length === 0) return <p className="feed-list__status muted">{creator ? t('feeds.empty') : t('feeds.emptyFollowing')}</p>;
+  if (state.posts.length === 0) {
+    const empty = 'following' in source ? t('feeds.emptyFollowing') : 'search' in source ? t('feeds.emptySearch') : t('feeds.empty');
+    return <p className="feed-list__status muted">{empty}</p>;
+  }
   return (
     <div className="feed-list" data-testid="feed-list">
       {state.posts.map((post) => (
@@ -132,3 +138,4 @@ function FeedCard({ post, unlock, loggedIn, onUnlock, onVideoReady }: FeedCardPr
 }
 export type { FeedPost, FeedPhoto } from './feeds-api.js';
 export { VideoProcessing } from './feed-video.js';
+export type { FeedSource } from './feeds.model.js';

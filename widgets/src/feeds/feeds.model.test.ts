@@ -99,4 +99,20 @@ describe('feed list model', () => {
     await model.load('nobody');
     expect(model.state.value).toMatchObject({ status: 'failed', error: { status: 404 } });
   });
+  it('reads trending posts and a search from their own calls, with the search text as q', async () => {
+    transport.respond('GET', '/trending', ok({ data: [post('t', false)], total: 1 }));
+    let q: unknown;
+    transport.respond('GET', '/posts/search', (call) => {
+      q = (call.options.query as { q?: string } | undefined)?.q;
+      return ok({ data: [post('s', true)], total: 1 });
+    });
+    const model = new FeedListModel(session);
+    await model.load({ trending: true });
+    const trending = model.state.value;
+    expect(trending.status === 'ready' && trending.posts.map((p) => p._id)).toEqual(['t']);
+    await model.load({ search: 'praia & sol' });
+    const found = model.state.value;
+    expect(found.status === 'ready' && found.posts.map((p) => p._id)).toEqual(['s']);
+    expect(q).toBe('praia & sol');
+  });
 });

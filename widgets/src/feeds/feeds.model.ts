@@ -13,8 +13,8 @@ import { isFeedPost, type FeedPost } from './feeds-api.js';
 
 export const FEED_PAGE_SIZE = 12;
 
-/** Whose posts a list shows. */
-export type FeedSource = { creator: string } | { following: true };
+/** Which posts a list shows: one creator's, the followed creators', the trending ones, or those matching a search. */
+export type FeedSource = { creator: string } | { following: true } | { trending: true } | { search: string };
 
 export type FeedListState =
   | { status: 'loading' }
@@ -42,12 +42,14 @@ export const FeedListModel = createModel((session: Session) => {
   };
 
   async function page(offset: number) {
-    return 'creator' in source
-      ? session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(source.creator)}`, { offset, limit: FEED_PAGE_SIZE })
-      : session.api.list<FeedPost>('/user/feeds', { offset, limit: FEED_PAGE_SIZE, following: 'true' });
+    const paging = { offset, limit: FEED_PAGE_SIZE };
+    if ('creator' in source) return session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(source.creator)}`, paging);
+    if ('trending' in source) return session.api.list<FeedPost>('/trending', paging);
+    if ('search' in source) return session.api.list<FeedPost>('/posts/search', { ...paging, q: source.search });
+    return session.api.list<FeedPost>('/user/feeds', { ...paging, following: 'true' });
   }
 
-  /** Loads the first page: one creator's posts (id or username), or those of the creators the fan follows. */
+  /** Loads the first page of a source (a string: one creator's posts, by id or username). */
   async function load(from: FeedSource | string): Promise<void> {
     source = typeof from === 'string' ? { creator: from } : from;
     const load = ++loads;

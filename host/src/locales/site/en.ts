@@ -5,6 +5,7 @@ import type site from './pt-BR.js';
 export default {
   signIn: 'Sign in',
   home: 'Home',
+  discover: 'Discover',
   creators: 'Creators',
   myPosts: 'My posts',
   browseCreators: 'Discover creators',

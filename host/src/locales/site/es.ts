@@ -5,6 +5,7 @@ import type site from './pt-BR.js';
 export default {
   signIn: 'Iniciar sesión',
   home: 'Inicio',
+  discover: 'Descubrir',
   creators: 'Creadores',
   myPosts: 'Mis publicaciones',
   browseCreators: 'Descubrir creadores',

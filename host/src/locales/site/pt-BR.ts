@@ -4,6 +4,7 @@ import type { TextsOf } from '@fandeck/widgets/i18n';
 const site = {
   signIn: 'Entrar',
   home: 'Início',
+  discover: 'Descobrir',
   creators: 'Criadores',
   myPosts: 'Minhas publicações',
   browseCreators: 'Descobrir criadores',

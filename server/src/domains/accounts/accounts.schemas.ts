@@ -5,7 +5,7 @@ import { ID_PATTERN } from '../../db/schema/ids.js';
 /** Paths of the host site that a username would shadow at /{profileId}. */
 const RESERVED_USERNAMES = new Set([
   'auth', 'home', 'user', 'creator', 'creators', 'api', 'files', 'widgets', 'loader', 'embed', 'assets', 'brand',
-  'admin', 'socket.io', 'embed.js', 'settings', 'search', 'messages', 'wallet', 'payment', 'start',
+  'admin', 'socket.io', 'embed.js', 'settings', 'search', 'messages', 'wallet', 'payment', 'start', 'discover',
   // /performers/{name} answers these itself.
   'top', 'me',
 ]);

@@ -6,6 +6,7 @@ export default {
   loading: 'Loading posts…',
   empty: 'No posts yet.',
   emptyFollowing: 'Follow creators to see their posts here.',
+  emptySearch: 'No posts found.',
   retry: 'Try again',
   more: 'Show more posts',
   loadingMore: 'Loading…',

@@ -6,6 +6,7 @@ export default {
   loading: 'Cargando publicaciones…',
   empty: 'Aún no hay publicaciones.',
   emptyFollowing: 'Sigue a creadores para ver sus publicaciones aquí.',
+  emptySearch: 'No se encontraron publicaciones.',
   retry: 'Intentar de nuevo',
   more: 'Ver más publicaciones',
   loadingMore: 'Cargando…',

@@ -3,6 +3,7 @@ const feeds = {
   loading: 'Carregando publicações…',
   empty: 'Nenhuma publicação ainda.',
   emptyFollowing: 'Siga criadores para ver as publicações deles aqui.',
+  emptySearch: 'Nenhuma publicação encontrada.',
   retry: 'Tentar novamente',
   more: 'Ver mais publicações',
   loadingMore: 'Carregando…',

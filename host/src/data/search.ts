@@ -1,0 +1,16 @@
+import { session, type Outcome } from '../session/session.js';
+
+export interface Keyword {
+  keyword: string;
+  count: number;
+}
+
+/** The words fans search most. */
+export function popularKeywords(limit: number, signal?: AbortSignal): Promise<Outcome<Keyword[]>> {
+  return session.api.get<Keyword[]>('/search/list/keywords', { limit }, signal ? { signal } : {});
+}
+
+/** Counts a search, so popular words can be suggested; a failure changes nothing for the fan. */
+export function recordKeyword(keyword: string): void {
+  void session.api.post('/search/keywords', { keyword });
+}
