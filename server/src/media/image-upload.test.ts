@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
+import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 const PHOTO_LIMIT = 2 * 1024 * 1024;
@@ -15,16 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(parts: { field: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = '----fandeck' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const file = p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"${file}\r\n\r\n`), Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A 1200x800 camera JPEG, stored sideways (EXIF orientation 6), with the camera's make and a GPS position. */
 async function cameraPhoto(): Promise<Buffer> {
@@ -38,9 +28,9 @@ async function cameraPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-const upload = (url: string, token: string | null, body: ReturnType<typeof multipart>) =>
+const upload = (url: string, token: string | null, body: ReturnType<typeof multipartForm>) =>
   t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: token } : {}) } });
-const photoPart = (data: Buffer, filename = 'IMG_0001.jpg', type = 'image/jpeg') => multipart([{ field: 'file', filename, type, data }]);
+const photoPart = (data: Buffer, filename = 'IMG_0001.jpg', type = 'image/jpeg') => multipartForm([{ name: 'file', filename, contentType: type, data }]);
 const served = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
 const incoming = async () => readdir(path.join(t.ctx.config.uploadsDir, '.incoming')).catch(() => [] as string[]);
 
@@ -132,14 +122,14 @@ describe('image uploads', () => {
   it('refuses what is not a readable picture within the limit, with a code, and leaves nothing behind', async () => {
     const fan = await createUser(t.ctx);
     const token = await signIn(t.app, fan.email);
-    const cases: [string, ReturnType<typeof multipart>, number, string][] = [
+    const cases: [string, ReturnType<typeof multipartForm>, number, string][] = [
       ['a script named .jpg', photoPart(Buffer.from('<script>alert(1)</script>'), 'x.jpg', 'image/jpeg'), 415, 'media.unsupported_type'],
       ['a PDF', photoPart(Buffer.from('%PDF-1.7\n...'), 'x.pdf', 'application/pdf'), 415, 'media.unsupported_type'],
       ['a JPEG header over garbage', photoPart(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)])), 422, 'media.unreadable'],
       ['a file over the photo limit', photoPart(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(PHOTO_LIMIT + 10)])), 413, 'media.too_large'],
-      ['no file', multipart([{ field: 'note', data: 'hi' }]), 400, 'media.file_required'],
+      ['no file', multipartForm([{ name: 'note', data: 'hi' }]), 400, 'media.file_required'],
       ['an empty file', photoPart(Buffer.alloc(0)), 400, 'media.file_required'],
-      ['another file field', multipart([{ field: 'avatar', filename: 'a.jpg', type: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) }]), 400, 'request.unexpected_file'],
+      ['another file field', multipartForm([{ name: 'avatar', filename: 'a.jpg', contentType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff]) }]), 400, 'request.unexpected_file'],
     ];
     for (const [what, body, status, code] of cases) {
       const res = await upload('/api/users/avatar/upload', token, body);
