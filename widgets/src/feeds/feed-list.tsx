@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { formatMoney } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
+import { FormError, UnlockBox, useErrorText, useModel } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
 import { FeedVideo } from './feed-video.js';
 import { FeedListModel, type FeedSource, type UnlockStep } from './feeds.model.js';
@@ -64,7 +64,6 @@ export function FeedList({ creator, source: given }: FeedListProps) {
           key={post._id}
           post={post}
           unlock={unlocks.get(post._id) ?? null}
-          loggedIn={loggedIn}
           onUnlock={() => void model.unlock(post)}
           onVideoReady={() => void model.refresh(post._id)}
         />
@@ -81,14 +80,12 @@ export function FeedList({ creator, source: given }: FeedListProps) {
 interface FeedCardProps {
   post: FeedPost;
   unlock: UnlockStep | null;
-  loggedIn: boolean;
   onUnlock: () => void;
   onVideoReady: () => void;
 }
 
-function FeedCard({ post, unlock, loggedIn, onUnlock, onVideoReady }: FeedCardProps) {
+function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const price = formatMoney(post.price, i18n.language);
   const date = new Date(post.createdAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
   return (
@@ -116,22 +113,9 @@ function FeedCard({ post, unlock, loggedIn, onUnlock, onVideoReady }: FeedCardPr
         </div>
       ) : null}
       {post.locked ? (
-        <div className="feed-card__lock">
+        <UnlockBox price={price} step={unlock} onUnlock={onUnlock}>
           <p>{post.type === 'video' ? t('feeds.lockedVideoText', { price }) : t('feeds.lockedText', { price })}</p>
-          {!loggedIn ? (
-            <SignInPrompt text={t('feeds.signInToUnlock')} />
-          ) : (
-            <button type="button" className="button button--primary" disabled={unlock?.step === 'confirming'} onClick={onUnlock}>
-              {unlock?.step === 'confirming' ? t('feeds.confirming') : t('feeds.unlock', { price })}
-            </button>
-          )}
-          {unlock?.step === 'declined' ? (
-            <p className="muted" role="status">
-              {t('feeds.declined')}
-            </p>
-          ) : null}
-          {unlock?.step === 'failed' ? <FormError>{errorText(unlock.error)}</FormError> : null}
-        </div>
+        </UnlockBox>
       ) : null}
     </article>
   );

@@ -1,12 +1,13 @@
 /**
- * Posts as a fan sees them: pages of one creator's (`/user/feeds/search/{creator}`) or of
- * the creators the fan follows (`/user/feeds?following=true`), and the
- * unlock of a paid post, one `transport.pay` of `charge:feed` (the platform quotes it, has
- * the fan confirm it and sends that exact request). After an unlock the post is read again,
- * so its photos arrive as links made for this fan. A view makes one per list (`useModel`).
+ * Posts as a fan sees them: pages of one creator's (`/user/feeds/search/{creator}`), of
+ * the creators the fan follows (`/user/feeds?following=true`), trending or found by a
+ * search, and the unlock of a paid post (session/unlocks.ts: one `charge:feed` pay, then
+ * the post is read again so its media arrive as links made for this fan). A view makes
+ * one per list (`useModel`).
  */
 import { createModel, signal } from '@preact/signals-core';
-import { createPayKeys, isDeclined, isRetryable, runPay, unexpectedAnswer, type PayKeys } from '../session/money-action.js';
+import { unexpectedAnswer } from '../session/money-action.js';
+import { createUnlocks } from '../session/unlocks.js';
 import type { ActionError } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 import { isFeedPost, type FeedPost } from './feeds-api.js';
@@ -21,25 +22,12 @@ export type FeedListState =
   | { status: 'ready'; posts: FeedPost[]; total: number; loadingMore: boolean }
   | { status: 'failed'; error: ActionError };
 
-export type UnlockStep =
-  | { step: 'confirming' }
-  /** The fan said no in the confirm dialog: nothing was charged. */
-  | { step: 'declined' }
-  | { step: 'failed'; error: ActionError; retryable: boolean };
+export type { UnlockStep } from '../session/unlocks.js';
 
 export const FeedListModel = createModel((session: Session) => {
   const state = signal<FeedListState>({ status: 'loading' });
-  const unlocks = signal<ReadonlyMap<string, UnlockStep>>(new Map());
-  const keys = new Map<string, PayKeys>();
   let source: FeedSource = { creator: '' };
   let loads = 0;
-
-  const setUnlock = (id: string, step: UnlockStep | null) => {
-    const next = new Map(unlocks.value);
-    if (step) next.set(id, step);
-    else next.delete(id);
-    unlocks.value = next;
-  };
 
   async function page(offset: number) {
     const paging = { offset, limit: FEED_PAGE_SIZE };
@@ -78,26 +66,6 @@ export const FeedListModel = createModel((session: Session) => {
     if (current.status === 'ready') state.value = { ...current, posts: current.posts.map((p) => (p._id === post._id ? post : p)) };
   }
 
-  /** Unlocks a paid post from the wallet; the same post sent again after a retryable failure reuses its key. */
-  async function unlock(post: FeedPost): Promise<boolean> {
-    if (unlocks.value.get(post._id)?.step === 'confirming') return false;
-    setUnlock(post._id, { step: 'confirming' });
-    const postKeys = keys.get(post._id) ?? createPayKeys();
-    keys.set(post._id, postKeys);
-    const outcome = await runPay<unknown>(session.transport, postKeys, { action: 'charge:feed', params: { id: post._id }, body: {} });
-    if (!outcome.ok) {
-      setUnlock(post._id, isDeclined(outcome.error) ? { step: 'declined' } : { step: 'failed', error: outcome.error, retryable: isRetryable(outcome.error) });
-      return false;
-    }
-    const fresh = await refresh(post._id);
-    if (fresh === true) {
-      setUnlock(post._id, null);
-      return true;
-    }
-    setUnlock(post._id, { step: 'failed', error: fresh, retryable: true });
-    return false;
-  }
-
   /** Reads one post again (unlocked, or its video now ready) and puts it in place; the failure otherwise. */
   async function refresh(id: string): Promise<true | ActionError> {
     const fresh = await session.api.get<unknown>(`/user/feeds/${encodeURIComponent(id)}`);
@@ -108,6 +76,10 @@ export const FeedListModel = createModel((session: Session) => {
     return fresh.ok ? unexpectedAnswer(fresh.value) : fresh.error;
   }
 
-  return { state, unlocks, load, more, unlock, refresh };
+  const unlocking = createUnlocks(session, 'feed', refresh);
+  /** Unlocks a paid post from the wallet; the same post sent again after a retryable failure reuses its key. */
+  const unlock = (post: FeedPost) => unlocking.unlock(post._id);
+
+  return { state, unlocks: unlocking.steps, load, more, unlock, refresh };
 });
 export type FeedListModel = InstanceType<typeof FeedListModel>;

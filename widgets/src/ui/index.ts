@@ -11,3 +11,4 @@ export { signInFailureText } from './sign-in-text.js';
 export { SubmitButton, type SubmitButtonProps } from './submit-button.js';
 export { TextField, type TextFieldParts, type TextFieldProps } from './text-field.js';
 export { useModel } from './use-model.js';
+export { UnlockBox, type UnlockBoxProps } from './unlock-box.js';

@@ -14,9 +14,6 @@ export default {
   photoAlt: 'Photo {{index}} of {{count}}',
   lockedPhotoAlt: 'Locked photo',
   lockedText: 'Paid post: unlock it for {{price}} to see the photos.',
-  unlock: 'Unlock for {{price}}',
-  confirming: 'Waiting for your confirmation…',
-  declined: 'Unlock cancelled. Nothing was charged.',
   lockedVideoText: 'Paid video: unlock for {{price}} to watch it.',
   lockedVideoAlt: 'Locked video',
   videoProcessing: 'Processing the video… {{percent}}%',
@@ -25,5 +22,4 @@ export default {
   videoLabel: 'Video of the post',
   playLoading: 'Loading the video…',
   playFailed: 'The video could not be played. Try again.',
-  signInToUnlock: 'Sign in to unlock this post.',
 } satisfies TextsOf<typeof feeds>;

@@ -14,9 +14,6 @@ export default {
   photoAlt: 'Foto {{index}} de {{count}}',
   lockedPhotoAlt: 'Foto bloqueada',
   lockedText: 'Publicación de pago: desbloquéala por {{price}} para ver las fotos.',
-  unlock: 'Desbloquear por {{price}}',
-  confirming: 'Esperando tu confirmación…',
-  declined: 'Desbloqueo cancelado. No se cobró nada.',
   lockedVideoText: 'Video de pago: desbloquéalo por {{price}} para verlo.',
   lockedVideoAlt: 'Video bloqueado',
   videoProcessing: 'Procesando el video… {{percent}}%',
@@ -25,5 +22,4 @@ export default {
   videoLabel: 'Video de la publicación',
   playLoading: 'Cargando el video…',
   playFailed: 'No se pudo reproducir el video. Inténtalo de nuevo.',
-  signInToUnlock: 'Inicia sesión para desbloquear esta publicación.',
 } satisfies TextsOf<typeof feeds>;

@@ -11,9 +11,6 @@ const feeds = {
   photoAlt: 'Foto {{index}} de {{count}}',
   lockedPhotoAlt: 'Foto bloqueada',
   lockedText: 'Publicação paga: desbloqueie por {{price}} para ver as fotos.',
-  unlock: 'Desbloquear por {{price}}',
-  confirming: 'Aguardando sua confirmação…',
-  declined: 'Desbloqueio cancelado. Nada foi cobrado.',
   lockedVideoText: 'Vídeo pago: desbloqueie por {{price}} para assistir.',
   lockedVideoAlt: 'Vídeo bloqueado',
   videoProcessing: 'Processando o vídeo… {{percent}}%',
@@ -22,7 +19,6 @@ const feeds = {
   videoLabel: 'Vídeo da publicação',
   playLoading: 'Carregando o vídeo…',
   playFailed: 'Não foi possível reproduzir o vídeo. Tente novamente.',
-  signInToUnlock: 'Entre para desbloquear esta publicação.',
 } as const;
 
 export default feeds;

@@ -53,6 +53,7 @@ export default {
     too_young: 'You must be at least 18 to be a creator.',
     document_required: 'Please upload the requested document.',
     document_type: 'The document must be a JPEG, PNG, WebP or PDF file.',
+    price_out_of_range: 'The subscription price is outside the allowed range.',
   },
   content: {
     locked: 'Unlock this post to watch it.',
@@ -63,11 +64,13 @@ export default {
   },
   photos: {
     not_found: 'Photo not found.',
+    files_invalid: 'Choose photos you uploaded that are not in a gallery yet.',
   },
   videos: {
     not_found: 'Video not found.',
     already_unlocked: 'You have already unlocked this video.',
     file_required: 'Upload the video file.',
+    files_invalid: 'One of the files cannot be used in this video.',
   },
   reels: {
     not_found: 'Reel not found.',

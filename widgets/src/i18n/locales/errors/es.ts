@@ -53,6 +53,7 @@ export default {
     too_young: 'Debes tener al menos 18 años para ser creador.',
     document_required: 'Sube el documento solicitado.',
     document_type: 'El documento debe ser un archivo JPEG, PNG, WebP o PDF.',
+    price_out_of_range: 'El precio de la suscripción está fuera del rango permitido.',
   },
   content: {
     locked: 'Desbloquea esta publicación para verla.',
@@ -63,11 +64,13 @@ export default {
   },
   photos: {
     not_found: 'Foto no encontrada.',
+    files_invalid: 'Elige fotos que hayas subido y que aún no estén en una galería.',
   },
   videos: {
     not_found: 'Video no encontrado.',
     already_unlocked: 'Ya desbloqueaste este video.',
     file_required: 'Sube el archivo del video.',
+    files_invalid: 'Uno de los archivos no se puede usar en este video.',
   },
   reels: {
     not_found: 'Reel no encontrado.',

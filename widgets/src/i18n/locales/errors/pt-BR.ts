@@ -50,6 +50,7 @@ const errors = {
     too_young: 'Criadores precisam ter pelo menos 18 anos.',
     document_required: 'Envie o documento pedido.',
     document_type: 'O documento deve ser um arquivo JPEG, PNG, WebP ou PDF.',
+    price_out_of_range: 'O preço da assinatura está fora do permitido.',
   },
   content: {
     locked: 'Desbloqueie esta publicação para assistir.',
@@ -60,11 +61,13 @@ const errors = {
   },
   photos: {
     not_found: 'Foto não encontrada.',
+    files_invalid: 'Escolha fotos que você enviou e que ainda não estão em uma galeria.',
   },
   videos: {
     not_found: 'Vídeo não encontrado.',
     already_unlocked: 'Você já desbloqueou este vídeo.',
     file_required: 'Envie o arquivo do vídeo.',
+    files_invalid: 'Um dos arquivos não pode ser usado neste vídeo.',
   },
   reels: {
     not_found: 'Reel não encontrado.',

@@ -11,6 +11,10 @@ export default {
   amountDecimals: 'Use at most 2 decimal places.',
   amountBelowMin: 'The minimum is {{min}}.',
   amountAboveMax: 'The maximum is {{max}}.',
+  unlock: 'Unlock for {{price}}',
+  unlockConfirming: 'Waiting for your confirmation…',
+  unlockDeclined: 'Unlock cancelled. Nothing was charged.',
+  signInToUnlock: 'Sign in to unlock.',
   signIn: 'Sign in',
   incorrectCredentials: 'Incorrect credentials!',
 } satisfies TextsOf<typeof ui>;

@@ -11,6 +11,10 @@ export default {
   amountDecimals: 'Usa como máximo 2 decimales.',
   amountBelowMin: 'El monto mínimo es {{min}}.',
   amountAboveMax: 'El monto máximo es {{max}}.',
+  unlock: 'Desbloquear por {{price}}',
+  unlockConfirming: 'Esperando tu confirmación…',
+  unlockDeclined: 'Desbloqueo cancelado. No se cobró nada.',
+  signInToUnlock: 'Inicia sesión para desbloquear.',
   signIn: 'Iniciar sesión',
   incorrectCredentials: '¡Credenciales incorrectas!',
 } satisfies TextsOf<typeof ui>;

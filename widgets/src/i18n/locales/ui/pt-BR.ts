@@ -8,6 +8,10 @@ const ui = {
   amountDecimals: 'Use no máximo 2 casas decimais.',
   amountBelowMin: 'O valor mínimo é {{min}}.',
   amountAboveMax: 'O valor máximo é {{max}}.',
+  unlock: 'Desbloquear por {{price}}',
+  unlockConfirming: 'Aguardando sua confirmação…',
+  unlockDeclined: 'Desbloqueio cancelado. Nada foi cobrado.',
+  signInToUnlock: 'Entre para desbloquear.',
   signIn: 'Entrar',
   incorrectCredentials: 'Credenciais incorretas!',
 } as const;
