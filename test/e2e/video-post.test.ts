@@ -72,7 +72,7 @@ describe('a paid video post, from the studio to a fan’s player', () => {
       await card.getByRole('button', { name: 'Reproduzir o vídeo' }).click();
       expect(dialogs).toHaveLength(1);
       expect(dialogs[0]).toMatch(/R\$\s?4,00/);
-      const video = card.getByLabel('Vídeo da publicação');
+      const video = card.getByLabel('Vídeo', { exact: true });
       await video.waitFor();
       // Frames advance: the HLS stream really plays (muted, so autoplay rules allow it).
       await video.evaluate((element: HTMLVideoElement) => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { VideoProcessing, type FeedPost } from '@fandeck/widgets/feeds/feed-list';
+import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
+import { VideoProcessing } from '@fandeck/widgets/ui';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../components/page-status.js';
@@ -253,7 +254,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
       <span className="badge">{status}</span>
       {post.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(post.price, i18n.language) })}</span> : null}
       <span className="studio__post-text">{post.text || (post.type === 'video' ? t('studio.videoCount') : t('studio.photoCount', { count: post.totalFiles }))}</span>
-      {video?.status === 'processing' ? <VideoProcessing postId={post._id} video={video} onReady={onChanged} /> : null}
+      {video?.status === 'processing' ? <VideoProcessing statusPath={`/user/feeds/${encodeURIComponent(post._id)}/file/${encodeURIComponent(video._id)}/status`} progress={video.progress ?? 0} onReady={onChanged} /> : null}
       {video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
       {video?.status === 'error' ? (
         <span className="error" role="alert">

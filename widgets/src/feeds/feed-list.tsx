@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { formatMoney } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, UnlockBox, useErrorText, useModel } from '../ui/index.js';
+import { FormError, UnlockBox, useErrorText, useModel, VideoView } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
-import { FeedVideo } from './feed-video.js';
 import { FeedListModel, type FeedSource, type UnlockStep } from './feeds.model.js';
 
 export interface FeedListProps {
@@ -103,7 +102,13 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
         <div className="feed-card__photos">
           {post.files.map((photo, index) =>
             photo.type === 'video' ? (
-              <FeedVideo key={photo._id} postId={post._id} video={photo} onReady={onVideoReady} />
+              <VideoView
+                key={photo._id}
+                video={photo}
+                statusPath={`/user/feeds/${encodeURIComponent(post._id)}/file/${encodeURIComponent(photo._id)}/status`}
+                linkPath={`/feeds/file/${encodeURIComponent(post._id)}/videos/${encodeURIComponent(photo._id)}/url`}
+                onReady={onVideoReady}
+              />
             ) : photo.url ? (
               <img key={photo._id} src={photo.sizes?.medium?.url ?? photo.url} alt={t('feeds.photoAlt', { index: index + 1, count: post.files.length })} loading="lazy" />
             ) : (
@@ -121,5 +126,4 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
   );
 }
 export type { FeedPost, FeedPhoto } from './feeds-api.js';
-export { VideoProcessing } from './feed-video.js';
 export type { FeedSource } from './feeds.model.js';

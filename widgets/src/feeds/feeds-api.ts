@@ -1,8 +1,5 @@
 /** A post as `/user/feeds` answers it (server feeds.presenter.ts). */
-export type VideoStatus = 'processing' | 'finished' | 'error';
-
-/** How often a client asks after a video in processing (api-contract: file transcoding). */
-export const VIDEO_STATUS_POLL_MS = 5000;
+import type { VideoStatus } from '../ui/video/video-status.model.js';
 
 export interface FeedPhoto {
   _id: string;

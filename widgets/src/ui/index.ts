@@ -12,3 +12,4 @@ export { SubmitButton, type SubmitButtonProps } from './submit-button.js';
 export { TextField, type TextFieldParts, type TextFieldProps } from './text-field.js';
 export { useModel } from './use-model.js';
 export { UnlockBox, type UnlockBoxProps } from './unlock-box.js';
+export { VideoView, VideoProcessing, type VideoFile, type VideoViewProps } from './video/video-player.js';

@@ -15,11 +15,4 @@ export default {
   lockedPhotoAlt: 'Locked photo',
   lockedText: 'Paid post: unlock it for {{price}} to see the photos.',
   lockedVideoText: 'Paid video: unlock for {{price}} to watch it.',
-  lockedVideoAlt: 'Locked video',
-  videoProcessing: 'Processing the video… {{percent}}%',
-  videoError: 'This video could not be processed.',
-  play: 'Play the video',
-  videoLabel: 'Video of the post',
-  playLoading: 'Loading the video…',
-  playFailed: 'The video could not be played. Try again.',
 } satisfies TextsOf<typeof feeds>;

@@ -15,11 +15,4 @@ export default {
   lockedPhotoAlt: 'Foto bloqueada',
   lockedText: 'Publicación de pago: desbloquéala por {{price}} para ver las fotos.',
   lockedVideoText: 'Video de pago: desbloquéalo por {{price}} para verlo.',
-  lockedVideoAlt: 'Video bloqueado',
-  videoProcessing: 'Procesando el video… {{percent}}%',
-  videoError: 'No se pudo procesar este video.',
-  play: 'Reproducir el video',
-  videoLabel: 'Video de la publicación',
-  playLoading: 'Cargando el video…',
-  playFailed: 'No se pudo reproducir el video. Inténtalo de nuevo.',
 } satisfies TextsOf<typeof feeds>;

@@ -12,13 +12,6 @@ const feeds = {
   lockedPhotoAlt: 'Foto bloqueada',
   lockedText: 'Publicação paga: desbloqueie por {{price}} para ver as fotos.',
   lockedVideoText: 'Vídeo pago: desbloqueie por {{price}} para assistir.',
-  lockedVideoAlt: 'Vídeo bloqueado',
-  videoProcessing: 'Processando o vídeo… {{percent}}%',
-  videoError: 'Não foi possível processar este vídeo.',
-  play: 'Reproduzir o vídeo',
-  videoLabel: 'Vídeo da publicação',
-  playLoading: 'Carregando o vídeo…',
-  playFailed: 'Não foi possível reproduzir o vídeo. Tente novamente.',
 } as const;
 
 export default feeds;

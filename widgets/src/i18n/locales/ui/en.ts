@@ -15,6 +15,13 @@ export default {
   unlockConfirming: 'Waiting for your confirmation…',
   unlockDeclined: 'Unlock cancelled. Nothing was charged.',
   signInToUnlock: 'Sign in to unlock.',
+  lockedVideoAlt: 'Locked video',
+  videoProcessing: 'Processing the video… {{percent}}%',
+  videoError: 'This video could not be processed.',
+  play: 'Play the video',
+  videoLabel: 'Video',
+  playLoading: 'Loading the video…',
+  playFailed: 'The video could not be played. Try again.',
   signIn: 'Sign in',
   incorrectCredentials: 'Incorrect credentials!',
 } satisfies TextsOf<typeof ui>;

@@ -15,6 +15,13 @@ export default {
   unlockConfirming: 'Esperando tu confirmación…',
   unlockDeclined: 'Desbloqueo cancelado. No se cobró nada.',
   signInToUnlock: 'Inicia sesión para desbloquear.',
+  lockedVideoAlt: 'Video bloqueado',
+  videoProcessing: 'Procesando el video… {{percent}}%',
+  videoError: 'No se pudo procesar este video.',
+  play: 'Reproducir el video',
+  videoLabel: 'Video',
+  playLoading: 'Cargando el video…',
+  playFailed: 'No se pudo reproducir el video. Inténtalo de nuevo.',
   signIn: 'Iniciar sesión',
   incorrectCredentials: '¡Credenciales incorrectas!',
 } satisfies TextsOf<typeof ui>;

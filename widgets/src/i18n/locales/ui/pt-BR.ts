@@ -12,6 +12,13 @@ const ui = {
   unlockConfirming: 'Aguardando sua confirmação…',
   unlockDeclined: 'Desbloqueio cancelado. Nada foi cobrado.',
   signInToUnlock: 'Entre para desbloquear.',
+  lockedVideoAlt: 'Vídeo bloqueado',
+  videoProcessing: 'Processando o vídeo… {{percent}}%',
+  videoError: 'Não foi possível processar este vídeo.',
+  play: 'Reproduzir o vídeo',
+  videoLabel: 'Vídeo',
+  playLoading: 'Carregando o vídeo…',
+  playFailed: 'Não foi possível reproduzir o vídeo. Tente novamente.',
   signIn: 'Entrar',
   incorrectCredentials: 'Credenciais incorretas!',
 } as const;

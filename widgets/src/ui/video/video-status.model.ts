@@ -1,12 +1,16 @@
 /**
- * A post's video while the server transcodes it: its status and progress, asked every
- * VIDEO_STATUS_POLL_MS (`GET /user/feeds/{id}/file/{fileId}/status`) until it is
- * `finished` or `error`. A failed check is retried at the next tick; the polling stops
- * when the view goes (the model is disposed).
+ * A video while the server transcodes it: its status and progress, asked every
+ * VIDEO_STATUS_POLL_MS at its status path (a post's, a video's) until it is `finished` or
+ * `error`. A failed check is retried at the next tick; polling stops when the view goes
+ * (the model is disposed).
  */
 import { createModel, effect, signal } from '@preact/signals-core';
-import type { Session } from '../session/session.js';
-import { VIDEO_STATUS_POLL_MS, type VideoStatus } from './feeds-api.js';
+import type { Session } from '../../session/session.js';
+
+export type VideoStatus = 'processing' | 'finished' | 'error';
+
+/** How often a client asks after a video in processing (api-contract: file transcoding). */
+export const VIDEO_STATUS_POLL_MS = 5000;
 
 export interface VideoProgress {
   status: VideoStatus;
@@ -18,15 +22,14 @@ const isProgress = (value: unknown): value is VideoProgress => {
   return (v?.status === 'processing' || v?.status === 'finished' || v?.status === 'error') && typeof v.progress === 'number';
 };
 
-export const VideoStatusModel = createModel((session: Session, postId: string, fileId: string, initial: VideoProgress, intervalMs: number = VIDEO_STATUS_POLL_MS) => {
+export const VideoStatusModel = createModel((session: Session, statusPath: string, initial: VideoProgress, intervalMs: number = VIDEO_STATUS_POLL_MS) => {
   const state = signal<VideoProgress>(initial);
-  const url = `/user/feeds/${encodeURIComponent(postId)}/file/${encodeURIComponent(fileId)}/status`;
 
   effect(() => {
     if (state.value.status !== 'processing') return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void session.api.get<unknown>(url, undefined, { signal: controller.signal }).then((outcome) => {
+      void session.api.get<unknown>(statusPath, undefined, { signal: controller.signal }).then((outcome) => {
         if (controller.signal.aborted) return;
         // Same value again still re-arms the timer: a fresh object.
         state.value = outcome.ok && isProgress(outcome.value) ? { ...outcome.value } : { ...state.peek() };

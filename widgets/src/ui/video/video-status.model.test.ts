@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSession, type OwnedSession } from '../session/session.js';
-import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from '../session/testing/fake-transport.js';
-import { disposeModel } from '../session/feature.js';
-import { loadFailureTexts } from '../api/error-catalogue.js';
-import { VIDEO_STATUS_POLL_MS } from './feeds-api.js';
-import { VideoStatusModel } from './video.model.js';
+import { createSession, type OwnedSession } from '../../session/session.js';
+import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from '../../session/testing/fake-transport.js';
+import { disposeModel } from '../../session/feature.js';
+import { loadFailureTexts } from '../../api/error-catalogue.js';
+import { VIDEO_STATUS_POLL_MS, VideoStatusModel } from './video-status.model.js';
 
 let transport: FakeTransport;
 let session: OwnedSession;
@@ -32,7 +31,7 @@ describe('video status model', () => {
   it('asks every 5 s while processing, through a failed check, and stops once finished', async () => {
     const answers = [ok({ status: 'processing', progress: 40 }), fail(503, 'server.unavailable'), ok({ status: 'finished', progress: 100 })];
     transport.respond('GET', STATUS, () => answers.shift() ?? ok({ status: 'finished', progress: 100 }));
-    const model = new VideoStatusModel(session, 'p1', 'v1', { status: 'processing', progress: 0 });
+    const model = new VideoStatusModel(session, STATUS, { status: 'processing', progress: 0 });
     expect(VIDEO_STATUS_POLL_MS).toBe(5000);
     await vi.advanceTimersByTimeAsync(VIDEO_STATUS_POLL_MS - 1);
     expect(statusCalls()).toBe(0);
@@ -50,7 +49,7 @@ describe('video status model', () => {
 
   it('stops asking when its view goes', async () => {
     transport.respond('GET', STATUS, ok({ status: 'processing', progress: 10 }));
-    const model = new VideoStatusModel(session, 'p1', 'v1', { status: 'processing', progress: 0 });
+    const model = new VideoStatusModel(session, STATUS, { status: 'processing', progress: 0 });
     await vi.advanceTimersByTimeAsync(VIDEO_STATUS_POLL_MS);
     expect(statusCalls()).toBe(1);
     disposeModel(model);
@@ -59,8 +58,8 @@ describe('video status model', () => {
   });
 
   it('does not poll a video that is already finished or failed', async () => {
-    new VideoStatusModel(session, 'p1', 'v1', { status: 'finished', progress: 100 });
-    new VideoStatusModel(session, 'p1', 'v1', { status: 'error', progress: 30 });
+    new VideoStatusModel(session, STATUS, { status: 'finished', progress: 100 });
+    new VideoStatusModel(session, STATUS, { status: 'error', progress: 30 });
     await vi.advanceTimersByTimeAsync(VIDEO_STATUS_POLL_MS * 3);
     expect(statusCalls()).toBe(0);
   });

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/index.js';
+import type { ActionError } from '../../session/outcome.js';
+import { useSession, useSignalValue } from '../../session/react.js';
+import { useErrorText } from '../error-text.js';
+import { FormError } from '../form-error.js';
+import { useModel } from '../use-model.js';
+import { playHls } from './hls-playback.js';
+import { VideoStatusModel, type VideoStatus } from './video-status.model.js';
+
+/** A video file as the server presents it (a post's, a video's, a reel's). */
+export interface VideoFile {
+  _id: string;
+  status: VideoStatus | null;
+  progress: number | null;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  /** The HLS playlist for this viewer; null while locked or processing. */
+  url: string | null;
+  /** The poster in photo sizes; null while locked. */
+  sizes: Record<string, { url: string; width: number; height: number }> | null;
+}
+
+export interface VideoViewProps {
+  video: VideoFile;
+  /** Where its status is polled while it is processing (GET). */
+  statusPath: string;
+  /** Where a fresh playback link for this viewer is asked for (POST, answers `{ url }`); without it, `video.url` is played. */
+  linkPath?: string;
+  /** Told once a video in processing is ready, so its owner reads it again (poster, links). */
+  onReady?: () => void;
+}
+
+/**
+ * A video in a post, a gallery of videos or a reel: its progress while the server
+ * transcodes it, its blurred poster while locked, else its poster with a play button.
+ * Playing asks for a fresh link for this viewer and loads the HLS player only then.
+ */
+export function VideoView({ video, statusPath, linkPath, onReady }: VideoViewProps) {
+  const { t } = useTranslation();
+  if (video.status === 'processing') return <VideoProcessing statusPath={statusPath} progress={video.progress ?? 0} onReady={onReady} />;
+  if (video.status === 'error') return <FormError>{t('ui.videoError')}</FormError>;
+  if (!video.url) {
+    return <img className="feed-card__blurred" src={video.placeholder ?? undefined} alt={t('ui.lockedVideoAlt')} aria-hidden={video.placeholder ? undefined : true} />;
+  }
+  return <VideoPlayer video={video} linkPath={linkPath} />;
+}
+
+/** The transcode's progress, polled; tells `onReady` once, when it is done. */
+export function VideoProcessing({ statusPath, progress, onReady }: { statusPath: string; progress: number; onReady?: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const model = useModel(() => new VideoStatusModel(session, statusPath, { status: 'processing', progress }));
+  const state = useSignalValue(model.state);
+  const told = useRef(false);
+  useEffect(() => {
+    if (state.status !== 'finished' || told.current) return;
+    told.current = true;
+    onReady?.();
+  }, [state.status, onReady]);
+  if (state.status === 'error') return <FormError>{t('ui.videoError')}</FormError>;
+  const percent = state.status === 'finished' ? 100 : state.progress;
+  return (
+    <div className="feed-video__processing" role="status" data-video-status={state.status}>
+      <span>{t('ui.videoProcessing', { percent })}</span>
+      <progress max={100} value={percent} />
+    </div>
+  );
+}
+
+type Playback = { step: 'poster' } | { step: 'loading' } | { step: 'playing' } | { step: 'failed'; error: ActionError | null };
+
+function VideoPlayer({ video, linkPath }: { video: VideoFile; linkPath?: string | undefined }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const errorText = useErrorText();
+  const element = useRef<HTMLVideoElement>(null);
+  const [playback, setPlayback] = useState<Playback>({ step: 'poster' });
+  const stop = useRef<() => void>(() => undefined);
+  useEffect(() => () => stop.current(), []);
+  const poster = video.sizes?.medium?.url ?? video.sizes?.large?.url ?? undefined;
+
+  async function play() {
+    setPlayback({ step: 'loading' });
+    let url = video.url!;
+    if (linkPath) {
+      // Links are short-lived: a page left open for a while still plays.
+      const link = await session.api.post<{ url: string }>(linkPath, {});
+      if (!link.ok) return setPlayback({ step: 'failed', error: link.error });
+      url = link.value.url;
+    }
+    setPlayback({ step: 'playing' });
+    // The <video> is rendered since 'loading'; wait for React to commit it.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const target = element.current;
+    if (!target) return;
+    stop.current();
+    stop.current = await playHls(target, url, () => setPlayback({ step: 'failed', error: null }));
+    void target.play().catch(() => undefined);
+  }
+
+  if (playback.step === 'playing' || playback.step === 'loading') {
+    return (
+      <div className="feed-video">
+        <video ref={element} className="feed-video__player" controls playsInline poster={poster} aria-label={t('ui.videoLabel')} width={video.width ?? undefined} height={video.height ?? undefined} />
+        {playback.step === 'loading' ? (
+          <p className="muted" role="status">
+            {t('ui.playLoading')}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="feed-video">
+      {poster ? <img src={poster} alt="" loading="lazy" /> : null}
+      <button type="button" className="button button--primary feed-video__play" onClick={() => void play()}>
+        {t('ui.play')}
+      </button>
+      {playback.step === 'failed' ? <FormError>{playback.error ? errorText(playback.error) : t('ui.playFailed')}</FormError> : null}
+    </div>
+  );
+}
