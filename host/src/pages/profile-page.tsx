@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FeedList } from '@fandeck/widgets/feeds/feed-list';
+import { GalleryList } from '@fandeck/widgets/galleries/gallery-list';
+import { ReelList, VideoList } from '@fandeck/widgets/videos/video-list';
 import { FollowButton } from '../components/follow-button.js';
 import { PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
@@ -45,6 +47,46 @@ function ProfileNotFound() {
       <h1>{t('profile.notFoundTitle')}</h1>
       <p className="muted">{t('profile.notFoundBody')}</p>
       <Link to="/creators">{t('site.browseCreators')}</Link>
+    </section>
+  );
+}
+
+const TABS = ['posts', 'photos', 'videos', 'reels'] as const;
+type Tab = (typeof TABS)[number];
+const tabLabels = { posts: 'profile.posts', photos: 'profile.photos', videos: 'profile.videos', reels: 'profile.reels' } as const;
+
+/** The creator's content by kind; the tab is kept in the URL (`?tab=videos`) so it can be shared. */
+function ContentTabs({ performer }: { performer: PerformerProfile }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab');
+  const tab: Tab = TABS.find((name) => name === wanted) ?? 'posts';
+  return (
+    <section id="posts" aria-label={t('profile.content')}>
+      <div role="tablist" className="profile__tabs" aria-label={t('profile.content')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="profile-tabpanel"
+            className={tab === name ? 'button button--primary' : 'button'}
+            onClick={() => setParams(name === 'posts' ? {} : { tab: name }, { replace: true, preventScrollReset: true })}
+          >
+            {t(tabLabels[name])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="profile-tabpanel" aria-labelledby={`tab-${tab}`}>
+        <Suspense fallback={<PageStatus kind="loading" />}>
+          {tab === 'posts' ? <FeedList creator={performer.username ?? performer._id} /> : null}
+          {tab === 'photos' ? <GalleryList creatorId={performer._id} /> : null}
+          {tab === 'videos' ? <VideoList creatorId={performer._id} /> : null}
+          {tab === 'reels' ? <ReelList creatorId={performer._id} /> : null}
+        </Suspense>
+      </div>
     </section>
   );
 }
@@ -108,12 +150,7 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
           ))}
         </ul>
       </section>
-      <section id="posts" aria-labelledby="posts-title">
-        <h2 id="posts-title">{t('profile.posts')}</h2>
-        <Suspense fallback={<PageStatus kind="loading" />}>
-          <FeedList creator={performer.username ?? performer._id} />
-        </Suspense>
-      </section>
+      <ContentTabs performer={performer} />
     </article>
   );
 }

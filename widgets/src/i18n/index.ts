@@ -6,6 +6,8 @@ import type ui from './locales/ui/pt-BR.js';
 // Types only: what each feature's texts look like, so `t` is checked in every program that
 // uses a feature's views (the host site's too). Their files load only through the glob below.
 import type feeds from '../feeds/locales/pt-BR.js';
+import type galleries from '../galleries/locales/pt-BR.js';
+import type videos from '../videos/locales/pt-BR.js';
 import type login from '../login/locales/pt-BR.js';
 import type tip from '../tip/locales/pt-BR.js';
 import type wallet from '../wallet/locales/pt-BR.js';
@@ -30,6 +32,8 @@ export interface Namespaces {
   embed: TextsOf<typeof embed>;
   ui: TextsOf<typeof ui>;
   feeds: TextsOf<typeof feeds>;
+  galleries: TextsOf<typeof galleries>;
+  videos: TextsOf<typeof videos>;
   login: TextsOf<typeof login>;
   tip: TextsOf<typeof tip>;
   wallet: TextsOf<typeof wallet>;

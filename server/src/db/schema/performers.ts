@@ -25,6 +25,15 @@ export const performers = pgTable(
     hair: text('hair'),
     eyes: text('eyes'),
     sexualOrientation: text('sexual_orientation'),
+    city: text('city'),
+    state: text('state'),
+    /** Street address and postal code: shown to the creator themself only, never on the public profile. */
+    address: text('address'),
+    zipcode: text('zipcode'),
+    /** ISO 639-1 codes of the languages the creator speaks. */
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    /** The short video on the profile (`files.purpose` `welcome-video`); its files go when it is replaced. */
+    welcomeVideoFileId: text('welcome_video_file_id').references(() => files.id, { onDelete: 'set null' }),
     idFrontFileId: text('id_front_file_id'),
     idBackFileId: text('id_back_file_id'),
     verifiedDocument: boolean('verified_document').notNull().default(false),

@@ -1,7 +1,70 @@
+import { z } from 'zod';
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { blockCountriesBody, blockedUserSchema, blockListQuerySchema, blockUserBody } from './blocks.schemas.js';
+import { blockUser, listBlocked, setBlockedCountries, unblockUser } from './blocks.service.js';
 
-async function blocksRoutes(_api: ApiScope, _ctx: AppContext, _deps: DomainDeps) {}
+const CREATOR = { roles: ['performer'] } as const;
+const params = z.object({ id: z.string().min(1).max(64) });
+
+async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
+  api.post(
+    paths['blocks.block'],
+    {
+      config: { access: CREATOR },
+      schema: {
+        tags: ['blocks'],
+        summary: 'Block a fan: they see nothing of the creator and cannot follow, comment, buy or tip',
+        description: 'Blocking again changes nothing; oneself is a 422 `blocks.self`, an unknown user a 404 `users.not_found`.',
+        body: blockUserBody,
+        response: { 200: envelopeSchema(blockedUserSchema) },
+      },
+    },
+    async (request) => ok(await blockUser(ctx, currentUser(request).id, request.body)),
+  );
+
+  api.delete(
+    paths['blocks.unblock'],
+    {
+      config: { access: CREATOR },
+      schema: { tags: ['blocks'], summary: 'Lift a block (by the user’s id); lifting one that does not exist changes nothing', params, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } },
+    },
+    async (request) => {
+      await unblockUser(ctx, currentUser(request).id, request.params.id);
+      return ok({ success: true as const });
+    },
+  );
+
+  api.get(
+    paths['blocks.list'],
+    {
+      config: { access: CREATOR },
+      schema: { tags: ['blocks'], summary: 'The signed-in creator’s blocked users, newest block first', querystring: blockListQuerySchema, response: { 200: listSchema(blockedUserSchema) } },
+    },
+    async (request) => {
+      const page = await listBlocked(ctx, currentUser(request).id, request.query);
+      return list(page.items, page.total);
+    },
+  );
+
+  api.post(
+    paths['blocks.countries'],
+    {
+      config: { access: CREATOR },
+      schema: {
+        tags: ['blocks'],
+        summary: 'Replace the countries whose visitors may not see the creator',
+        description: 'Visitors are placed by their address; a local or unknown address is never hidden from. Answers the stored list, upper case and sorted.',
+        body: blockCountriesBody,
+        response: { 200: envelopeSchema(z.object({ countryCodes: z.array(z.string()) })) },
+      },
+    },
+    async (request) => ok({ countryCodes: await setBlockedCountries(ctx, currentUser(request).id, request.body.countryCodes) }),
+  );
+}
 
 export default defineDomain({ name: 'blocks', dependsOn: ['accounts', 'auth'], register: blocksRoutes });

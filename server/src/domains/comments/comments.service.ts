@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { comments, users, type CommentObjectType } from '../../db/schema/index.js';
+import { assertNotBlocked } from '../../content/blocks.js';
+import { comments, feeds, users, type CommentObjectType } from '../../db/schema/index.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { toPage, type ListQuery } from '../../http/pagination.js';
@@ -23,7 +24,20 @@ async function commentedItem(ctx: AppContext, objectType: CommentObjectType, obj
   }
 }
 
+/** Who owns the item, whether or not this viewer may see it; null when there is no such item. */
+async function ownerOf(ctx: AppContext, objectType: CommentObjectType, objectId: string): Promise<string | null> {
+  switch (objectType) {
+    case 'feed': {
+      const [row] = await ctx.db.select({ ownerId: feeds.performerId }).from(feeds).where(eq(feeds.id, objectId));
+      return row?.ownerId ?? null;
+    }
+  }
+}
+
 export async function addComment(ctx: AppContext, author: AuthUser, input: { objectType: CommentObjectType; objectId: string; content: string; parentId?: string | undefined }) {
+  // A fan the creator blocked is told so (403), rather than that the post does not exist.
+  const ownerId = await ownerOf(ctx, input.objectType, input.objectId);
+  if (ownerId) await assertNotBlocked(ctx.db, ownerId, author);
   await commentedItem(ctx, input.objectType, input.objectId, author);
   if (input.parentId) {
     const [parent] = await ctx.db.select().from(comments).where(eq(comments.id, input.parentId));

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
+import { audienceOf, countryOfRequest } from '../../content/blocks.js';
 import { files } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -29,7 +30,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
   /** A file of a post the viewer may see (the post's text, at least); a 404 otherwise. */
   const fileOfFeed = async (request: FastifyRequest, feedId: string, fileId: string) => {
-    const row = await findFeed(ctx, feedId, viewerOf(request));
+    const row = await findFeed(ctx, feedId, viewerOf(request), countryOfRequest(request));
     const file = (await filesOf(ctx.db, [row.feed.id])).get(row.feed.id)?.find((f) => f.id === fileId);
     if (!file) throw notFound('feeds.not_found', 'No such file in this post');
     return file;
@@ -103,7 +104,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       },
     },
     async (request) => {
-      const row = await findFeed(ctx, request.params.id, viewerOf(request));
+      const row = await findFeed(ctx, request.params.id, viewerOf(request), countryOfRequest(request));
       const file = (await present(request, row)).files.find((f) => f._id === request.params.fileId && f.type === 'video');
       if (!file) throw notFound('feeds.not_found', 'No such video in this post');
       if (file.status !== 'finished') throw conflict('media.not_ready', 'The video is still being processed');
@@ -162,7 +163,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     paths['feeds.list'],
     { config: { access: 'optional' }, schema: { tags: ['feeds'], summary: 'Published posts, newest first (locked ones show their placeholder and price)', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
     async (request) => {
-      const page = await searchFeeds(ctx, { fans: true, viewerId: viewerOf(request)?.id ?? null }, request.query);
+      const page = await searchFeeds(ctx, { fans: true, ...audienceOf(request) }, request.query);
       return list(await presentFeeds(ctx, viewerOf(request), page.items), page.total);
     },
   );
@@ -175,7 +176,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     },
     async (request) => {
       const performerId = await findCreatorId(ctx.db, request.params.username);
-      const page = await searchFeeds(ctx, { fans: true }, { ...request.query, performerId });
+      const page = await searchFeeds(ctx, { fans: true, ...audienceOf(request) }, { ...request.query, performerId });
       return list(await presentFeeds(ctx, viewerOf(request), page.items), page.total);
     },
   );
@@ -183,7 +184,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['feeds.get'],
     { config: { access: 'optional' }, schema: { tags: ['feeds'], summary: 'One published post', params: idParams, response: one } },
-    async (request) => ok(await present(request, await findFeed(ctx, request.params.id, viewerOf(request)))),
+    async (request) => ok(await present(request, await findFeed(ctx, request.params.id, viewerOf(request), countryOfRequest(request)))),
   );
 }
 

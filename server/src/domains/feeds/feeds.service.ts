@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { feedFiles, feeds, files, follows, performers, users } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
@@ -129,17 +130,19 @@ export interface FeedWithCreator {
 const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
 
 /**
- * A page of posts. `fans`: what anyone sees (published, optionally of one creator);
+ * A page of posts. `fans`: what this audience sees (published, optionally of one creator;
+ * nothing of a creator who blocked the viewer or hides from their country);
  * `mine`: the creator's own, drafts and scheduled ones included.
  */
-export async function searchFeeds(ctx: AppContext, scope: { fans: true; viewerId?: string | null } | { mine: string }, query: FeedListQuery) {
+export async function searchFeeds(ctx: AppContext, scope: ({ fans: true } & Partial<Audience>) | { mine: string }, query: FeedListQuery) {
   const page = toPage(query, { sortBy: 'createdAt' });
-  const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(feeds.performerId, scope.mine)] : [publishedToFans()];
+  const filters: (SQL | undefined)[] =
+    'mine' in scope ? [eq(feeds.performerId, scope.mine)] : [publishedToFans(), creatorShownTo(ctx.db, { viewer: scope.viewer ?? null, country: scope.country ?? null }, feeds.performerId)];
   if (query.following === 'true' && 'fans' in scope) {
     // Signed out, one follows nobody.
     filters.push(
-      scope.viewerId
-        ? inArray(feeds.performerId, ctx.db.select({ id: follows.performerId }).from(follows).where(eq(follows.followerId, scope.viewerId)))
+      scope.viewer
+        ? inArray(feeds.performerId, ctx.db.select({ id: follows.performerId }).from(follows).where(eq(follows.followerId, scope.viewer.id)))
         : sql`false`,
     );
   }
@@ -162,16 +165,24 @@ export async function searchFeeds(ctx: AppContext, scope: { fans: true; viewerId
   return { items: rows as FeedWithCreator[], total: total?.total ?? 0 };
 }
 
-/** One post as fans see it (published), or as its creator does (any state). */
-export async function findFeed(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<FeedWithCreator> {
+/**
+ * One post as fans see it (published), or as its creator does (any state). A post of a
+ * creator who blocked the viewer, or hides from `country`, is a 404 like a missing one.
+ */
+export async function findFeed(ctx: AppContext, id: string, viewer: AuthUser | null, country: string | null = null): Promise<FeedWithCreator> {
   // One query: the post, and whether fans may see it (its creator and admins always may).
   const [row] = await ctx.db
-    .select({ feed: feeds, creator: creatorColumns, published: sql<boolean>`coalesce(${publishedToFans()}, false)` })
+    .select({
+      feed: feeds,
+      creator: creatorColumns,
+      published: sql<boolean>`coalesce(${publishedToFans()}, false)`,
+      hidden: hiddenSql(ctx.db, { viewer, country }, feeds.performerId),
+    })
     .from(feeds)
     .innerJoin(users, eq(users.id, feeds.performerId))
     .where(eq(feeds.id, id));
   const own = row !== undefined && viewer !== null && (viewer.id === row.feed.performerId || viewer.role === 'admin');
-  if (!row || (!own && row.published !== true)) throw notFound('feeds.not_found', NO_SUCH_FEED);
+  if (!row || (!own && (row.published !== true || row.hidden === true))) throw notFound('feeds.not_found', NO_SUCH_FEED);
   return { feed: row.feed, creator: row.creator } as FeedWithCreator;
 }
 

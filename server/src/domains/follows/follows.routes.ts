@@ -16,7 +16,7 @@ async function followsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['follows.follow'],
     { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'Follow a creator (id or username); following again changes nothing', params, response: answer } },
-    async (request) => ok(await follow(ctx, currentUser(request).id, request.params.id)),
+    async (request) => ok(await follow(ctx, currentUser(request), request.params.id)),
   );
   api.delete(
     paths['follows.unfollow'],

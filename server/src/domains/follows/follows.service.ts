@@ -1,19 +1,24 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { assertNotBlocked, blockersOf } from '../../content/blocks.js';
 import { follows, performers, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../http/errors.js';
+import type { AuthUser } from '../../http/guard.js';
 import type { ListQuery } from '../../http/pagination.js';
 import { toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { findCreatorId } from '../feeds/feeds.service.js';
 
 /**
- * Follows a creator; following again changes nothing. The creator's follower count moves
- * in the same transaction as the row, so it always equals the rows.
+ * Follows a creator; following again changes nothing; a fan the creator blocked may not
+ * (403). The creator's follower count moves in the same transaction as the row, so it
+ * always equals the rows.
  */
-export async function follow(ctx: AppContext, fanId: string, creatorRef: string): Promise<{ creatorId: string; following: true }> {
+export async function follow(ctx: AppContext, fan: AuthUser, creatorRef: string): Promise<{ creatorId: string; following: true }> {
+  const fanId = fan.id;
   const creatorId = await findCreatorId(ctx.db, creatorRef);
   if (creatorId === fanId) throw unprocessable('follows.self', 'You cannot follow yourself');
+  await assertNotBlocked(ctx.db, creatorId, fan);
   await ctx.db.transaction(async (tx) => {
     const added = await tx.insert(follows).values({ followerId: fanId, performerId: creatorId }).onConflictDoNothing().returning({ id: follows.performerId });
     if (added.length) await tx.update(performers).set({ followersCount: sql`${performers.followersCount} + 1` }).where(eq(performers.userId, creatorId));
@@ -34,7 +39,11 @@ export async function unfollow(ctx: AppContext, fanId: string, creatorRef: strin
 /** One side of follows, newest first: the creator's followers, or the creators a fan follows. */
 export async function listFollows(ctx: AppContext, side: { followersOf: string } | { followedBy: string }, query: ListQuery) {
   const page = toPage(query);
-  const where = 'followersOf' in side ? eq(follows.performerId, side.followersOf) : eq(follows.followerId, side.followedBy);
+  // A fan does not see the creators who blocked them, even ones followed before the block.
+  const where =
+    'followersOf' in side
+      ? eq(follows.performerId, side.followersOf)
+      : and(eq(follows.followerId, side.followedBy), not(inArray(follows.performerId, blockersOf(ctx.db, side.followedBy))));
   const other = 'followersOf' in side ? follows.followerId : follows.performerId;
   const [rows, [total]] = await Promise.all([
     ctx.db

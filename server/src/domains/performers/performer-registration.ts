@@ -16,26 +16,49 @@ const EXT: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': '.png',
 
 const MIN_AGE_YEARS = 18;
 
-function ageOn(dateOfBirth: string, now: Date): number {
+export function ageOn(dateOfBirth: string, now: Date): number {
   const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
   let age = now.getUTCFullYear() - y;
   if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
   return age;
 }
 
-export async function registerPerformer(ctx: AppContext, input: PerformerRegister, uploads: UploadedPart[]) {
-  if (ageOn(input.dateOfBirth, ctx.now()) < MIN_AGE_YEARS) throw badRequest('performers.too_young', 'body.dateOfBirth: creators must be at least 18 years old', ['body.dateOfBirth']);
-  const documents = DOCUMENT_FIELDS.map((field) => {
-    const part = uploads.find((u) => u.field === field);
-    if (!part || part.data.length === 0) throw badRequest('performers.document_required', `body.${field}: the document file is required`, [`body.${field}`]);
-    const mimeType = sniffDocumentType(part.data);
-    if (!mimeType) throw badRequest('performers.document_type', `body.${field}: must be a JPEG, PNG, WebP or PDF file`, [`body.${field}`]);
-    return { field, part, mimeType, storagePath: path.posix.join('documents', `${newId()}${EXT[mimeType]}`) };
-  });
+/** 400 `performers.too_young` naming `body.dateOfBirth` unless the creator is an adult. */
+export function assertAdult(dateOfBirth: string, now: Date): void {
+  if (ageOn(dateOfBirth, now) < MIN_AGE_YEARS) throw badRequest('performers.too_young', 'body.dateOfBirth: creators must be at least 18 years old', ['body.dateOfBirth']);
+}
 
-  const values = await newAccountValues(ctx, input, 'performer');
+export interface CheckedDocument {
+  field: string;
+  part: UploadedPart;
+  mimeType: string;
+  /** Where it goes under the uploads folder: a generated name, never the client's. */
+  storagePath: string;
+}
+
+/** An ID document from a form field: present, a JPEG, PNG, WebP or PDF by its bytes, given a generated name. */
+export function checkDocument(field: string, part: UploadedPart | undefined): CheckedDocument {
+  if (!part || part.data.length === 0) throw badRequest('performers.document_required', `body.${field}: the document file is required`, [`body.${field}`]);
+  const mimeType = sniffDocumentType(part.data);
+  if (!mimeType) throw badRequest('performers.document_type', `body.${field}: must be a JPEG, PNG, WebP or PDF file`, [`body.${field}`]);
+  return { field, part, mimeType, storagePath: path.posix.join('documents', `${newId()}${EXT[mimeType]}`) };
+}
+
+/** Writes checked documents to the (private) documents folder. */
+export async function writeDocuments(ctx: AppContext, documents: readonly CheckedDocument[]): Promise<void> {
   await mkdir(path.join(ctx.config.uploadsDir, 'documents'), { recursive: true });
   await Promise.all(documents.map((d) => writeFile(path.join(ctx.config.uploadsDir, d.storagePath), d.part.data)));
+}
+
+export const removeDocumentFiles = (ctx: AppContext, storagePaths: readonly string[]) =>
+  Promise.all(storagePaths.map((p) => rm(path.join(ctx.config.uploadsDir, p), { force: true })));
+
+export async function registerPerformer(ctx: AppContext, input: PerformerRegister, uploads: UploadedPart[]) {
+  assertAdult(input.dateOfBirth, ctx.now());
+  const documents = DOCUMENT_FIELDS.map((field) => checkDocument(field, uploads.find((u) => u.field === field)));
+
+  const values = await newAccountValues(ctx, input, 'performer');
+  await writeDocuments(ctx, documents);
   try {
     const user = await ctx.db.transaction(async (tx) => {
       const created = await insertUser(tx, { ...values, dateOfBirth: input.dateOfBirth });
@@ -61,7 +84,7 @@ export async function registerPerformer(ctx: AppContext, input: PerformerRegiste
     return user;
   } catch (error) {
     // Nothing of a failed registration stays on disk.
-    await Promise.all(documents.map((d) => rm(path.join(ctx.config.uploadsDir, d.storagePath), { force: true })));
+    await removeDocumentFiles(ctx, documents.map((d) => d.storagePath));
     throw error;
   }
 }

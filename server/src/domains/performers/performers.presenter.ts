@@ -1,10 +1,60 @@
 import { z } from 'zod';
-import type { performers, users } from '../../db/schema/index.js';
+import type { files, performers, users } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
+import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { bankingSettingsView, paymentGatewaySettingsView, type BankingSettingsDto, type PaymentGatewaySettingsDto } from './payout-settings.js';
 
 type UserRow = typeof users.$inferSelect;
 type PerformerRow = typeof performers.$inferSelect;
+type FileRow = typeof files.$inferSelect;
+
+export const profileCategorySchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type ProfileCategoryDto = z.infer<typeof profileCategorySchema>;
+
+/** The creator's welcome video: its transcode state, and once finished links signed for this viewer. */
+export const welcomeVideoSchema = z.object({
+  _id: z.string(),
+  status: z.enum(['processing', 'finished', 'error']),
+  progress: z.number().int(),
+  duration: z.number().nullable(),
+  /** The HLS master playlist, for this viewer only; null until the transcode finished. */
+  url: z.string().nullable(),
+  /** A still of the video, for this viewer only; null until the transcode finished. */
+  poster: z.string().nullable(),
+  /** A tiny blurred image to show while the poster loads. */
+  placeholder: z.string().nullable(),
+});
+export type WelcomeVideoDto = z.infer<typeof welcomeVideoSchema>;
+
+/** What a profile carries besides its two rows: loaded in batches for lists (performers.service.ts). */
+export interface ProfileExtras {
+  categories: ProfileCategoryDto[];
+  welcomeVideo: WelcomeVideoDto | null;
+}
+export const NO_EXTRAS: ProfileExtras = { categories: [], welcomeVideo: null };
+
+export interface MediaSigning {
+  origin: string;
+  secret: string;
+  viewerId: string | null;
+}
+
+export function presentWelcomeVideo(signing: MediaSigning, file: FileRow): WelcomeVideoDto {
+  const status = file.status ?? 'processing';
+  const finished = status === 'finished';
+  const link = (name: string) => `${signing.origin}${signMediaPath(signing.secret, file.id, name, signing.viewerId)}`;
+  const poster = finished ? (file.variants ?? []).find((v) => v.name === 'medium') : undefined;
+  return {
+    _id: file.id,
+    status,
+    progress: file.progress ?? 0,
+    duration: file.durationSeconds,
+    url: finished ? link('master.m3u8') : null,
+    poster: poster ? link(poster.name) : null,
+    placeholder: file.placeholder,
+  };
+}
 
 export const performerSchema = z.object({
   _id: z.string(),
@@ -43,7 +93,13 @@ export const performerSchema = z.object({
   ethnicity: z.string().nullable(),
   country: z.string().nullable(),
   city: z.string().nullable(),
+  state: z.string().nullable(),
+  sexualOrientation: z.string().nullable(),
+  languages: z.array(z.string()),
   dateOfBirth: z.string().nullable(),
+  /** Active categories the creator chose, in the catalogue's order. */
+  categories: z.array(profileCategorySchema),
+  welcomeVideo: welcomeVideoSchema.nullable(),
   verifiedAccount: z.boolean(),
   /** The viewer's relation to the creator: false until subscriptions and bookmarks exist. */
   isSubscribed: z.boolean(),
@@ -59,7 +115,7 @@ export const performerSchema = z.object({
 export type PerformerDto = z.infer<typeof performerSchema>;
 
 /** A creator's public profile: nothing private (email, documents, balance) leaves here. */
-export function presentPerformer(origin: string, user: UserRow, profile: PerformerRow): PerformerDto {
+export function presentPerformer(origin: string, user: UserRow, profile: PerformerRow, extras: ProfileExtras = NO_EXTRAS): PerformerDto {
   return {
     _id: user.id,
     username: user.username,
@@ -106,8 +162,13 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     eyes: profile.eyes,
     ethnicity: profile.ethnicity,
     country: user.countryCode,
-    city: null,
+    city: profile.city,
+    state: profile.state,
+    sexualOrientation: profile.sexualOrientation,
+    languages: profile.languages,
     dateOfBirth: user.dateOfBirth,
+    categories: extras.categories,
+    welcomeVideo: extras.welcomeVideo,
     verifiedAccount: profile.verifiedDocument,
     isSubscribed: false,
     usedFreeSubscription: false,
@@ -117,4 +178,26 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The creator's own profile (GET /performers/me and the answers of profile updates): the
+ * public profile plus what only they see, payout details masked.
+ */
+export const ownPerformerSchema = performerSchema.extend({
+  address: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  age: z.string().nullable(),
+  size: z.string().nullable(),
+  bankingSettings: bankingSettingsView.nullable(),
+  paymentGatewaySettings: paymentGatewaySettingsView.nullable(),
+});
+export type OwnPerformerDto = z.infer<typeof ownPerformerSchema>;
+
+export function presentOwnPerformer(
+  publicProfile: PerformerDto,
+  profile: PerformerRow,
+  payout: { bankingSettings: BankingSettingsDto | null; paymentGatewaySettings: PaymentGatewaySettingsDto | null },
+): OwnPerformerDto {
+  return { ...publicProfile, address: profile.address, zipcode: profile.zipcode, age: profile.age, size: profile.size, ...payout };
 }

@@ -13,12 +13,15 @@ import { performerRegisterSchema } from '../auth/auth.schemas.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { registerCreatorReview } from './creator-review.routes.js';
-import { performerSchema } from './performers.presenter.js';
+import { ownPerformerSchema, performerSchema } from './performers.presenter.js';
 import { DOCUMENT_FIELDS, registerPerformer } from './performer-registration.js';
+import { ownProfile } from './performer-profile.service.js';
+import { registerPerformerSettings } from './performer-settings.routes.js';
 import { findPerformer, performerSortColumns, randomPerformers, searchPerformers, topPerformers } from './performers.service.js';
 
 async function performersRoutes(api: ApiScope, ctx: AppContext) {
   registerCreatorReview(api, ctx);
+  registerPerformerSettings(api, ctx);
   api.get(
     paths['performers.search'],
     {
@@ -34,7 +37,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { items, total } = await searchPerformers(ctx, request.query);
+      const { items, total } = await searchPerformers(ctx, request.query, request.auth?.user.id ?? null);
       return list(items, total);
     },
   );
@@ -44,7 +47,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     paths['performers.top'],
     { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
-      const items = await topPerformers(ctx, request.query.limit);
+      const items = await topPerformers(ctx, request.query.limit, request.auth?.user.id ?? null);
       return list(items, items.length);
     },
   );
@@ -52,14 +55,21 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     paths['performers.random'],
     { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'A random handful of creators', querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
-      const items = await randomPerformers(ctx, request.query.limit);
+      const items = await randomPerformers(ctx, request.query.limit, request.auth?.user.id ?? null);
       return list(items, items.length);
     },
   );
   api.get(
     paths['performers.me'],
-    { config: { access: { roles: ['performer'] } }, schema: { tags: ['performers'], summary: 'The signed-in creator’s own public profile', response: { 200: envelopeSchema(performerSchema) } } },
-    async (request) => ok(await findPerformer(ctx, currentUser(request).id, currentUser(request).id)),
+    {
+      config: { access: { roles: ['performer'] } },
+      schema: {
+        tags: ['performers'],
+        summary: 'The signed-in creator’s own profile: the public one, plus address and payout settings (masked)',
+        response: { 200: envelopeSchema(ownPerformerSchema) },
+      },
+    },
+    async (request) => ok(await ownProfile(ctx, currentUser(request).id, currentUser(request).id)),
   );
 
   api.get(

@@ -1,15 +1,17 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { follows, performers, users } from '../../db/schema/index.js';
+import { categoryPerformers, files, follows, performerCategories, performers, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
-import { presentPerformer } from './performers.presenter.js';
+import { presentPerformer, presentWelcomeVideo, type PerformerDto, type ProfileCategoryDto, type ProfileExtras } from './performers.presenter.js';
 
 export interface PerformerSearch extends ListQuery {
   gender?: string;
   countryCode?: string;
 }
+
+type ProfileRow = { user: typeof users.$inferSelect; profile: typeof performers.$inferSelect };
 
 /** The columns its list may be sorted by (`sortBy`). */
 export const performerSortColumns = {
@@ -20,67 +22,147 @@ export const performerSortColumns = {
   subscribers: performers.subscribersCount,
 } as const;
 
-export async function searchPerformers(ctx: AppContext, query: PerformerSearch) {
-  const page = toPage(query);
-  const filters: SQL[] = [eq(users.role, 'performer'), eq(users.status, 'active')];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    filters.push(or(ilike(users.username, pattern), ilike(users.name, pattern))!);
-  }
-  if (query.gender) filters.push(eq(users.gender, query.gender));
-  if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
-  const where = and(...filters);
-  const column = sortColumnOf(performerSortColumns, page, performers.updatedAt);
+const listed = () => [eq(users.role, 'performer'), eq(users.status, 'active')];
+
+/**
+ * Profiles as a viewer sees them, with their categories and welcome video loaded in one
+ * query each for the whole page.
+ */
+export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow[], viewerId: string | null): Promise<PerformerDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.user.id);
+  const videoIds = rows.map((r) => r.profile.welcomeVideoFileId).filter((id): id is string => id !== null);
+  const [chosen, videos] = await Promise.all([
+    ctx.db
+      .select({ performerId: categoryPerformers.performerId, _id: performerCategories.id, name: performerCategories.name, slug: performerCategories.slug })
+      .from(categoryPerformers)
+      .innerJoin(performerCategories, eq(performerCategories.id, categoryPerformers.categoryId))
+      .where(and(inArray(categoryPerformers.performerId, ids), eq(performerCategories.status, 'active')))
+      .orderBy(asc(performerCategories.ordering), asc(performerCategories.name)),
+    videoIds.length ? ctx.db.select().from(files).where(inArray(files.id, videoIds)) : Promise.resolve([]),
+  ]);
+  const categories = new Map<string, ProfileCategoryDto[]>();
+  for (const { performerId, ...category } of chosen) categories.set(performerId, [...(categories.get(performerId) ?? []), category]);
+  const videoById = new Map(videos.map((file) => [file.id, file]));
+  const signing = { origin: ctx.config.publicOrigin, secret: ctx.config.mediaUrlSecret, viewerId };
+  return rows.map(({ user, profile }) => {
+    const video = profile.welcomeVideoFileId ? videoById.get(profile.welcomeVideoFileId) : undefined;
+    const extras: ProfileExtras = { categories: categories.get(user.id) ?? [], welcomeVideo: video ? presentWelcomeVideo(signing, video) : null };
+    return presentPerformer(ctx.config.publicOrigin, user, profile, extras);
+  });
+}
+
+async function pageOf(ctx: AppContext, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }, viewerId: string | null) {
   const [rows, [totalRow]] = await Promise.all([
     ctx.db
       .select({ user: users, profile: performers })
       .from(performers)
       .innerJoin(users, eq(users.id, performers.userId))
       .where(where)
-      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), asc(users.id))
+      .orderBy(...order, asc(users.id))
       .limit(page.limit)
       .offset(page.offset),
     ctx.db.select({ total: count() }).from(performers).innerJoin(users, eq(users.id, performers.userId)).where(where),
   ]);
-  return { items: rows.map((r) => presentPerformer(ctx.config.publicOrigin, r.user, r.profile)), total: totalRow?.total ?? 0 };
+  return { items: await presentProfiles(ctx, rows, viewerId), total: totalRow?.total ?? 0 };
 }
 
-/** A creator by id or by username (case-insensitive), as the /{profileId} route takes either. */
-export async function findPerformer(ctx: AppContext, idOrUsername: string, viewerId: string | null = null) {
+const textFilter = (q: string) => {
+  const pattern = `%${escapeLike(q)}%`;
+  return or(ilike(users.username, pattern), ilike(users.name, pattern))!;
+};
+
+export async function searchPerformers(ctx: AppContext, query: PerformerSearch, viewerId: string | null = null) {
+  const page = toPage(query);
+  const filters: SQL[] = listed();
+  if (query.q) filters.push(textFilter(query.q));
+  if (query.gender) filters.push(eq(users.gender, query.gender));
+  if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
+  const column = sortColumnOf(performerSortColumns, page, performers.updatedAt);
+  return pageOf(ctx, and(...filters), [page.sort === 'asc' ? asc(column) : desc(column)], page, viewerId);
+}
+
+/** How the fans' creator search may sort: the three named orders, or a column of the creators' list. */
+export const USER_SEARCH_SORTS = ['popular', 'newest', 'name', ...(Object.keys(performerSortColumns) as (keyof typeof performerSortColumns)[])] as const;
+export type UserSearchSort = (typeof USER_SEARCH_SORTS)[number];
+
+export interface UserSearch extends Omit<ListQuery, 'sortBy'> {
+  sortBy?: UserSearchSort;
+  gender?: string;
+  country?: string;
+  categoryId?: string;
+}
+
+/** Fans' creator search: active creators whose documents staff approved only. */
+export async function userSearchPerformers(ctx: AppContext, query: UserSearch, viewerId: string | null) {
+  const sortBy = query.sortBy ?? 'popular';
+  const page = toPage({ ...query, sortBy });
+  const filters: SQL[] = [...listed(), eq(performers.verifiedDocument, true)];
+  if (query.q) filters.push(textFilter(query.q));
+  if (query.gender) filters.push(eq(users.gender, query.gender));
+  if (query.country) filters.push(eq(users.countryCode, query.country.toUpperCase()));
+  if (query.categoryId) {
+    filters.push(
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(categoryPerformers)
+          .where(and(eq(categoryPerformers.performerId, performers.userId), eq(categoryPerformers.categoryId, query.categoryId))),
+      ),
+    );
+  }
+  const direction = (fallback: 'asc' | 'desc') => ((query.sort ?? fallback) === 'asc' ? asc : desc);
+  let order: SQL[];
+  if (sortBy === 'popular') order = [direction('desc')(performers.subscribersCount), direction('desc')(performers.followersCount)];
+  else if (sortBy === 'newest') order = [direction('desc')(performers.createdAt)];
+  else if (sortBy === 'name') order = [direction('asc')(sql`lower(${users.name})`)];
+  else order = [direction('desc')(sortColumnOf(performerSortColumns, page, performers.updatedAt))];
+  return pageOf(ctx, and(...filters), order, page, viewerId);
+}
+
+/** A creator's two rows by id or by username (case-insensitive), as the /{profileId} route takes either. */
+export async function findProfileRow(ctx: AppContext, idOrUsername: string, options: { listedOnly: boolean }): Promise<ProfileRow> {
   const match = isId(idOrUsername) ? eq(users.id, idOrUsername) : eq(sql`lower(${users.username})`, idOrUsername.toLowerCase());
   const [row] = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(match, eq(users.role, 'performer'), eq(users.status, 'active')))
+    .where(and(match, ...(options.listedOnly ? listed() : [eq(users.role, 'performer')])))
     .limit(1);
   if (!row) throw notFound('performers.not_found', 'Creator not found');
+  return row;
+}
+
+/** A creator's public profile by id or username, with whether the viewer follows them. */
+export async function findPerformer(ctx: AppContext, idOrUsername: string, viewerId: string | null = null) {
+  const row = await findProfileRow(ctx, idOrUsername, { listedOnly: true });
   const followed = viewerId
     ? (await ctx.db.select({ id: follows.performerId }).from(follows).where(and(eq(follows.followerId, viewerId), eq(follows.performerId, row.user.id))).limit(1)).length > 0
     : false;
-  return { ...presentPerformer(ctx.config.publicOrigin, row.user, row.profile), isFollowed: followed };
+  const [profile] = await presentProfiles(ctx, [row], viewerId);
+  return { ...profile!, isFollowed: followed };
 }
 
 /** Active creators, most subscribed first (then most followed): the platform's top list. */
-export async function topPerformers(ctx: AppContext, limit: number) {
+export async function topPerformers(ctx: AppContext, limit: number, viewerId: string | null = null) {
   const rows = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(eq(users.role, 'performer'), eq(users.status, 'active')))
+    .where(and(...listed()))
     .orderBy(desc(performers.subscribersCount), desc(performers.followersCount), asc(users.id))
     .limit(limit);
-  return rows.map((r) => presentPerformer(ctx.config.publicOrigin, r.user, r.profile));
+  return presentProfiles(ctx, rows, viewerId);
 }
 
 /** A random handful of active creators, different on every call (discovery). */
-export async function randomPerformers(ctx: AppContext, limit: number) {
+export async function randomPerformers(ctx: AppContext, limit: number, viewerId: string | null = null) {
   const rows = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(eq(users.role, 'performer'), eq(users.status, 'active')))
+    .where(and(...listed()))
     .orderBy(sql`random()`)
     .limit(limit);
-  return rows.map((r) => presentPerformer(ctx.config.publicOrigin, r.user, r.profile));
+  return presentProfiles(ctx, rows, viewerId);
 }

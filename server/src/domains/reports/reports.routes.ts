@@ -1,7 +1,26 @@
+import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
+import { envelopeSchema, ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { createReport, reportBody, reportSchema } from './reports.service.js';
 
-async function reportsRoutes(_api: ApiScope, _ctx: AppContext, _deps: DomainDeps) {}
+async function reportsRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
+  api.post(
+    paths['reports.create'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Report a post, a creator, a comment, a gallery, a video or a message',
+        description: 'Stored as `pending` for staff to review. Once per user and target (409 `reports.duplicate`); an unknown post, creator or comment is a 404 `reports.target_not_found`.',
+        body: reportBody,
+        response: { 200: envelopeSchema(reportSchema) },
+      },
+    },
+    async (request) => ok(await createReport(ctx, currentUser(request), request.body)),
+  );
+}
 
 export default defineDomain({ name: 'reports', dependsOn: ['accounts', 'auth'], register: reportsRoutes });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BalanceEvent } from '@fandeck/contract/schemas';
 import type { AppContext } from '../../context.js';
+import { assertNotBlocked } from '../../content/blocks.js';
 import type { Tx } from '../../db/client.js';
 import { newId } from '../../db/schema/ids.js';
 import { performers, users, walletCharges, type WalletChargeStatus, type WalletChargeTarget } from '../../db/schema/index.js';
@@ -44,6 +45,8 @@ export interface PricedPurchase {
 export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<PricedPurchase> {
   const item = await handler.price(tx, ctx, buyer, itemId, body);
   if (item.performerId === buyer.id) throw unprocessable('wallet.self_purchase', handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  // A fan the creator blocked pays them nothing: no item, no tip (every kind comes through here).
+  await assertNotBlocked(tx, item.performerId, buyer);
   const keys = [...(handler.settings ?? []), ...COMMISSION_KEYS];
   const parties = await partiesOf(tx, buyer.id, item.performerId, keys);
   // Nobody pays a creator whose documents staff have not approved (quotes included).

@@ -24,8 +24,8 @@ export interface VideoFile {
 
 export interface VideoViewProps {
   video: VideoFile;
-  /** Where its status is polled while it is processing (GET). */
-  statusPath: string;
+  /** Where its status is polled while it is processing (GET); without it, the progress shown is the one given. */
+  statusPath?: string;
   /** Where a fresh playback link for this viewer is asked for (POST, answers `{ url }`); without it, `video.url` is played. */
   linkPath?: string;
   /** Told once a video in processing is ready, so its owner reads it again (poster, links). */
@@ -39,7 +39,9 @@ export interface VideoViewProps {
  */
 export function VideoView({ video, statusPath, linkPath, onReady }: VideoViewProps) {
   const { t } = useTranslation();
-  if (video.status === 'processing') return <VideoProcessing statusPath={statusPath} progress={video.progress ?? 0} onReady={onReady} />;
+  if (video.status === 'processing') {
+    return statusPath ? <VideoProcessing statusPath={statusPath} progress={video.progress ?? 0} onReady={onReady} /> : <ProcessingBar status="processing" percent={video.progress ?? 0} />;
+  }
   if (video.status === 'error') return <FormError>{t('ui.videoError')}</FormError>;
   if (!video.url) {
     return <img className="feed-card__blurred" src={video.placeholder ?? undefined} alt={t('ui.lockedVideoAlt')} aria-hidden={video.placeholder ? undefined : true} />;
@@ -60,9 +62,13 @@ export function VideoProcessing({ statusPath, progress, onReady }: { statusPath:
     onReady?.();
   }, [state.status, onReady]);
   if (state.status === 'error') return <FormError>{t('ui.videoError')}</FormError>;
-  const percent = state.status === 'finished' ? 100 : state.progress;
+  return <ProcessingBar status={state.status} percent={state.status === 'finished' ? 100 : state.progress} />;
+}
+
+function ProcessingBar({ status, percent }: { status: VideoStatus; percent: number }) {
+  const { t } = useTranslation();
   return (
-    <div className="feed-video__processing" role="status" data-video-status={state.status}>
+    <div className="feed-video__processing" role="status" data-video-status={status}>
       <span>{t('ui.videoProcessing', { percent })}</span>
       <progress max={100} value={percent} />
     </div>

@@ -1,0 +1,143 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { files, galleries, galleryPhotos, users } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/guard.js';
+import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
+import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import type { GalleryInput, GalleryListQuery, GalleryUpdate } from './galleries.schemas.js';
+
+export type GalleryRow = typeof galleries.$inferSelect;
+export const NO_SUCH_GALLERY = 'No such gallery';
+/** The least a paid gallery may cost, in cents. */
+export const MIN_GALLERY_PRICE_CENTS = 100;
+
+/** What fans may see: an active gallery of an active creator (the query joins `users`). */
+export const galleryPublished = () => and(eq(galleries.status, 'active'), eq(users.status, 'active'));
+
+/** The price in cents and the sale flag a gallery is saved with, or a 400 naming `body.price`. */
+function saleOf(isSale: boolean, price: number | undefined): { isSale: boolean; priceCents: number } {
+  if (!isSale) return { isSale: false, priceCents: 0 };
+  if (price === undefined || price < MIN_GALLERY_PRICE_CENTS) throw badRequest('request.invalid', 'body.price: a paid gallery costs at least 1.00', ['body.price']);
+  return { isSale: true, priceCents: price };
+}
+
+export async function createGallery(ctx: AppContext, creator: AuthUser, input: GalleryInput): Promise<GalleryRow> {
+  const sale = saleOf(input.isSale, input.price);
+  return ctx.db.transaction(async (tx) => {
+    if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
+    const [gallery] = await tx
+      .insert(galleries)
+      .values({ performerId: creator.id, title: input.title, description: input.description, status: input.status, ...sale })
+      .returning();
+    return gallery!;
+  });
+}
+
+/** The creator's own gallery; another creator's is a 404 like a missing one. */
+export async function ownGallery(db: DbOrTx, creatorId: string, id: string, lock = false): Promise<GalleryRow> {
+  const query = db.select().from(galleries).where(and(eq(galleries.id, id), eq(galleries.performerId, creatorId)));
+  const [gallery] = await (lock ? query.for('update') : query);
+  if (!gallery) throw notFound('galleries.not_found', NO_SUCH_GALLERY);
+  return gallery;
+}
+
+export async function updateGallery(ctx: AppContext, creator: AuthUser, id: string, patch: GalleryUpdate): Promise<GalleryRow> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await ownGallery(tx, creator.id, id, true);
+    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
+    if (sale.isSale && (!current.isSale || sale.priceCents !== current.priceCents)) await requireVerifiedCreator(tx, creator.id);
+    const [gallery] = await tx
+      .update(galleries)
+      .set({
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...sale,
+        updatedAt: new Date(),
+      })
+      .where(eq(galleries.id, id))
+      .returning();
+    return gallery!;
+  });
+}
+
+/** Deletes file records (the rows only; `removeFolders` deletes their bytes once committed). */
+export async function removeFileRecords(db: DbOrTx, removed: readonly { id: string }[]): Promise<void> {
+  if (removed.length === 0) return;
+  await db.delete(files).where(inArray(files.id, removed.map((f) => f.id)));
+}
+
+/** Deletes the folders of these files (`media/<owner>/<file>/`) from the uploads. */
+export async function removeFolders(ctx: AppContext, removed: readonly { path: string }[]): Promise<void> {
+  await Promise.all(removed.map((f) => rm(path.join(ctx.config.uploadsDir, path.posix.dirname(f.path)), { recursive: true, force: true })));
+}
+
+/** Deletes a gallery with its photos (their files and records). */
+export async function deleteGallery(ctx: AppContext, creator: AuthUser, id: string): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await ownGallery(tx, creator.id, id, true);
+    const attached = await tx
+      .select({ id: files.id, path: files.storagePath })
+      .from(galleryPhotos)
+      .innerJoin(files, eq(files.id, galleryPhotos.fileId))
+      .where(eq(galleryPhotos.galleryId, id));
+    // Its photos go with it (foreign key cascade), then the files they held.
+    await tx.delete(galleries).where(eq(galleries.id, id));
+    await removeFileRecords(tx, attached);
+    return attached;
+  });
+  await removeFolders(ctx, removed);
+}
+
+export interface GalleryWithCreator {
+  gallery: GalleryRow;
+  creator: { id: string; username: string | null; name: string | null; avatarPath: string | null };
+}
+
+export const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
+
+/**
+ * A page of galleries. `fans`: what anyone sees (published, optionally of one creator);
+ * `mine`: the creator's own, drafts included.
+ */
+export async function searchGalleries(ctx: AppContext, scope: { fans: true } | { mine: string }, query: GalleryListQuery) {
+  const page = toPage(query, { sortBy: 'createdAt' });
+  const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(galleries.performerId, scope.mine)] : [galleryPublished()];
+  if (query.performerId) filters.push(eq(galleries.performerId, query.performerId));
+  if (query.status && 'mine' in scope) filters.push(eq(galleries.status, query.status));
+  if (query.q) filters.push(ilike(galleries.title, `%${escapeLike(query.q)}%`));
+  const where = and(...filters);
+  const column = sortColumnOf(
+    { createdAt: galleries.createdAt, updatedAt: galleries.updatedAt, price: galleries.priceCents, title: galleries.title, numOfItems: galleries.photosCount },
+    page,
+    galleries.createdAt,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ gallery: galleries, creator: creatorColumns })
+      .from(galleries)
+      .innerJoin(users, eq(users.id, galleries.performerId))
+      .where(where)
+      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(galleries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ total: count() }).from(galleries).innerJoin(users, eq(users.id, galleries.performerId)).where(where),
+  ]);
+  return { items: rows as GalleryWithCreator[], total: total?.total ?? 0 };
+}
+
+/** One gallery as fans see it (published), or as its creator or staff do (any state). */
+export async function findGallery(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<GalleryWithCreator> {
+  const [row] = await ctx.db
+    .select({ gallery: galleries, creator: creatorColumns, published: sql<boolean>`coalesce(${galleryPublished()}, false)` })
+    .from(galleries)
+    .innerJoin(users, eq(users.id, galleries.performerId))
+    .where(eq(galleries.id, id));
+  const own = row !== undefined && viewer !== null && (viewer.id === row.gallery.performerId || viewer.role === 'admin');
+  if (!row || (!own && row.published !== true)) throw notFound('galleries.not_found', NO_SUCH_GALLERY);
+  return { gallery: row.gallery, creator: row.creator } as GalleryWithCreator;
+}

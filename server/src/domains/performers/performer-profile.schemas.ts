@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '../../db/schema/ids.js';
+import { amountSchema } from '../../http/money.js';
+import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
+import { isKnownCountry } from '../reference/countries.js';
+import { findLanguage } from '../reference/language-data.js';
+import { bodyAttributeSchema, type BodyAttribute } from '../reference/user-additional.js';
+
+/** Older forms wrote bands with a hyphen (`167-169`); the stored form is `167_169`. */
+const band = (key: BodyAttribute) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim().replace(/^(\d+)-(\d+)$/, '$1_$2') : value), bodyAttributeSchema(key));
+/** An attribute the creator may also clear with `null`. */
+const attribute = (key: BodyAttribute) => band(key).nullable().optional();
+const place = (max: number) => z.string().trim().min(1, 'must not be empty').max(max).nullable().optional();
+const country = countryCodeSchema.refine(isKnownCountry, 'must be an ISO 3166 alpha-2 country code');
+const price = amountSchema.optional();
+
+/**
+ * A creator's profile as their settings form sends it. Every field is optional (absent
+ * means unchanged, `null` clears what may be cleared); keys the form sends that this
+ * route does not take are dropped (api-contract.md section 7).
+ */
+export const performerProfileUpdateSchema = z.object({
+  name: personNameSchema.min(1, 'must not be empty').optional(),
+  firstName: personNameSchema.optional(),
+  lastName: personNameSchema.optional(),
+  username: usernameSchema.optional(),
+  bio: z.string().max(2000).optional(),
+  gender: genderSchema.optional(),
+  country: country.optional(),
+  /** The name the fan side uses for the same field. */
+  countryCode: country.optional(),
+  city: place(100),
+  state: place(100),
+  address: place(200),
+  zipcode: z.string().trim().regex(/^[A-Za-z0-9 -]{3,12}$/, 'must be a postal code').nullable().optional(),
+  dateOfBirth: z.iso.date('must be a date as YYYY-MM-DD').optional(),
+  languages: z
+    .array(z.string().trim().refine((code) => findLanguage(code) !== undefined, 'must be an ISO 639 language code'))
+    .max(20)
+    .transform((codes) => [...new Set(codes.map((code) => code.toLowerCase()))])
+    .optional(),
+  height: attribute('height'),
+  weight: attribute('weight'),
+  age: attribute('age'),
+  bodyType: attribute('bodyType'),
+  ethnicity: attribute('ethnicity'),
+  size: attribute('size'),
+  hair: attribute('hair'),
+  eyes: attribute('eyes'),
+  sexualOrientation: attribute('sexualOrientation'),
+  monthlyPrice: price,
+  quarterlyPrice: price,
+  halfYearlyPrice: price,
+  yearlyPrice: price,
+  freeSubscriptionEnabled: z.boolean().optional(),
+  /** The name the profile answers with. */
+  isFreeSubscription: z.boolean().optional(),
+  freeSubscriptionDays: z.number().int().min(1).max(365).optional(),
+  durationFreeSubscriptionDays: z.number().int().min(1).max(365).optional(),
+  categoryIds: z.array(z.string().regex(ID_PATTERN, 'must be a category id')).max(20).optional(),
+});
+export type PerformerProfileUpdate = z.infer<typeof performerProfileUpdateSchema>;
+
+export const PRICE_FIELDS = ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];

@@ -1,0 +1,19 @@
+import type { TextsOf } from '../../i18n/index.js';
+import type galleries from './pt-BR.js';
+
+/** Galleries: English. */
+export default {
+  loading: 'Loading galleries…',
+  empty: 'No galleries yet.',
+  retry: 'Try again',
+  count_one: '{{count}} photo',
+  count_other: '{{count}} photos',
+  lockedCover: 'Locked cover',
+  back: 'Back to the galleries',
+  unlocked: 'Unlocked',
+  lockedText: 'Paid gallery: unlock it for {{price}} to see its {{count}} photos.',
+  loadingPhotos: 'Loading photos…',
+  noPhotos: 'This gallery has no photos yet.',
+  photoAlt: 'Photo {{index}} of {{count}}',
+  lockedPhotoAlt: 'Locked photo',
+} satisfies TextsOf<typeof galleries>;

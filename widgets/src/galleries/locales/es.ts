@@ -1,0 +1,19 @@
+import type { TextsOf } from '../../i18n/index.js';
+import type galleries from './pt-BR.js';
+
+/** Galleries: Spanish. */
+export default {
+  loading: 'Cargando galerías…',
+  empty: 'Aún no hay galerías.',
+  retry: 'Intentar de nuevo',
+  count_one: '{{count}} foto',
+  count_other: '{{count}} fotos',
+  lockedCover: 'Portada bloqueada',
+  back: 'Volver a las galerías',
+  unlocked: 'Desbloqueada',
+  lockedText: 'Galería de pago: desbloquéala por {{price}} para ver sus {{count}} fotos.',
+  loadingPhotos: 'Cargando fotos…',
+  noPhotos: 'Esta galería aún no tiene fotos.',
+  photoAlt: 'Foto {{index}} de {{count}}',
+  lockedPhotoAlt: 'Foto bloqueada',
+} satisfies TextsOf<typeof galleries>;

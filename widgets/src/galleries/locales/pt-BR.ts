@@ -1,0 +1,18 @@
+/** Galleries: Brazilian Portuguese, the reference every locale matches key for key. */
+const galleries = {
+  loading: 'Carregando galerias…',
+  empty: 'Nenhuma galeria ainda.',
+  retry: 'Tentar novamente',
+  count_one: '{{count}} foto',
+  count_other: '{{count}} fotos',
+  lockedCover: 'Capa bloqueada',
+  back: 'Voltar às galerias',
+  unlocked: 'Desbloqueada',
+  lockedText: 'Galeria paga: desbloqueie por {{price}} para ver as {{count}} fotos.',
+  loadingPhotos: 'Carregando fotos…',
+  noPhotos: 'Esta galeria ainda não tem fotos.',
+  photoAlt: 'Foto {{index}} de {{count}}',
+  lockedPhotoAlt: 'Foto bloqueada',
+} as const;
+
+export default galleries;

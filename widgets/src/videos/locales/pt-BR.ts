@@ -1,0 +1,13 @@
+/** Videos and reels: Brazilian Portuguese, the reference every locale matches key for key. */
+const videos = {
+  loading: 'Carregando vídeos…',
+  empty: 'Nenhum vídeo ainda.',
+  retry: 'Tentar novamente',
+  unlocked: 'Desbloqueado',
+  teaser: 'Prévia do vídeo',
+  lockedText: 'Vídeo pago: desbloqueie por {{price}} para assistir.',
+  loadingReels: 'Carregando reels…',
+  noReels: 'Nenhum reel ainda.',
+} as const;
+
+export default videos;

@@ -1,0 +1,32 @@
+import type { VideoFile } from '../ui/index.js';
+
+/** Videos and reels as `/performer-assets/...` answers them (server videos.presenter.ts, reels.presenter.ts). */
+export interface VideoItem {
+  _id: string;
+  performerId: string;
+  title: string;
+  description: string;
+  status: string;
+  isSale: boolean;
+  /** Tokens; 0 when free. */
+  price: number;
+  isBought: boolean;
+  locked: boolean;
+  createdAt: string;
+  video: (VideoFile & { duration: number | null; teaser: string | null }) | null;
+  thumbnail: { placeholder: string | null; url: string | null; sizes: Record<string, { url: string }> | null } | null;
+}
+
+export interface Reel {
+  _id: string;
+  performerId: string;
+  title: string;
+  description: string;
+  createdAt: string;
+  video: VideoFile | null;
+}
+
+export function isVideoItem(value: unknown): value is VideoItem {
+  const item = value as Partial<VideoItem> | null;
+  return typeof item?._id === 'string' && typeof item.locked === 'boolean' && typeof item.title === 'string';
+}
