@@ -14,8 +14,13 @@ import type { z } from 'zod';
 type Validate = ReturnType<FastifySchemaCompiler<z.ZodType>>;
 type Result = { value?: unknown; error?: Error | FastifySchemaValidationError[] };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+// A JSON body has Object's prototype; a parsed query string a bare dictionary's (an
+// empty object without a prototype of its own), so neither carries inherited keys.
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: object | null = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
+};
 
 /** The top-level keys a validation failure names. */
 function failedKeys(result: Result): Set<string> {

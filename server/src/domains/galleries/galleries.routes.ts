@@ -1,3 +1,4 @@
+import { audienceOf } from '../../content/blocks.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
@@ -96,7 +97,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
       },
     },
     async (request) => {
-      const page = await searchGalleries(ctx, { fans: true }, request.query);
+      const page = await searchGalleries(ctx, { fans: true, audience: audienceOf(request) }, request.query);
       return list(await presentGalleries(ctx, viewerOf(request), page.items), page.total);
     },
   );
@@ -104,7 +105,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
   api.get(
     paths['galleries.get'],
     { config: { access: 'optional' }, schema: { tags: ['galleries'], summary: 'One published gallery', params: idParams, response: one } },
-    async (request) => ok(await present(request, await findGallery(ctx, request.params.id, viewerOf(request)))),
+    async (request) => ok(await present(request, await findGallery(ctx, request.params.id, viewerOf(request), audienceOf(request)))),
   );
 
   photosRoutes(api, ctx);

@@ -1,3 +1,4 @@
+import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -104,9 +105,11 @@ export const creatorColumns = { id: users.id, username: users.username, name: us
  * A page of galleries. `fans`: what anyone sees (published, optionally of one creator);
  * `mine`: the creator's own, drafts included.
  */
-export async function searchGalleries(ctx: AppContext, scope: { fans: true } | { mine: string }, query: GalleryListQuery) {
+export async function searchGalleries(ctx: AppContext, scope: { fans: true; audience?: Audience } | { mine: string }, query: GalleryListQuery) {
   const page = toPage(query, { sortBy: 'createdAt' });
   const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(galleries.performerId, scope.mine)] : [galleryPublished()];
+  // Nothing of a creator who blocked the viewer, or hides from their country.
+  if ('fans' in scope && scope.audience) filters.push(creatorShownTo(ctx.db, scope.audience, galleries.performerId));
   if (query.performerId) filters.push(eq(galleries.performerId, query.performerId));
   if (query.status && 'mine' in scope) filters.push(eq(galleries.status, query.status));
   if (query.q) filters.push(ilike(galleries.title, `%${escapeLike(query.q)}%`));
@@ -131,13 +134,13 @@ export async function searchGalleries(ctx: AppContext, scope: { fans: true } | {
 }
 
 /** One gallery as fans see it (published), or as its creator or staff do (any state). */
-export async function findGallery(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<GalleryWithCreator> {
+export async function findGallery(ctx: AppContext, id: string, viewer: AuthUser | null, audience: Audience = { viewer, country: null }): Promise<GalleryWithCreator> {
   const [row] = await ctx.db
-    .select({ gallery: galleries, creator: creatorColumns, published: sql<boolean>`coalesce(${galleryPublished()}, false)` })
+    .select({ gallery: galleries, creator: creatorColumns, published: sql<boolean>`coalesce(${galleryPublished()}, false)`, hidden: hiddenSql(ctx.db, audience, galleries.performerId) })
     .from(galleries)
     .innerJoin(users, eq(users.id, galleries.performerId))
     .where(eq(galleries.id, id));
   const own = row !== undefined && viewer !== null && (viewer.id === row.gallery.performerId || viewer.role === 'admin');
-  if (!row || (!own && row.published !== true)) throw notFound('galleries.not_found', NO_SUCH_GALLERY);
+  if (!row || (!own && (row.published !== true || row.hidden === true))) throw notFound('galleries.not_found', NO_SUCH_GALLERY);
   return { gallery: row.gallery, creator: row.creator } as GalleryWithCreator;
 }

@@ -1,3 +1,4 @@
+import { audienceOf } from '../../content/blocks.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
@@ -123,7 +124,7 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
     },
     async (request) => {
       const performerId = await findCreatorId(ctx.db, request.params.performerId);
-      const page = await searchPhotos(ctx, { fans: performerId }, request.query);
+      const page = await searchPhotos(ctx, { fans: performerId, audience: audienceOf(request) }, request.query);
       return list(await presentPhotos(ctx, viewerOf(request), page.items), page.total);
     },
   );

@@ -1,3 +1,4 @@
+import { creatorShownTo, type Audience } from '../../content/blocks.js';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -175,10 +176,11 @@ export async function deletePhoto(ctx: AppContext, creator: AuthUser, id: string
  * A page of photos. `fans`: one creator's active photos in published galleries;
  * `mine`: the creator's own, drafts included.
  */
-export async function searchPhotos(ctx: AppContext, scope: { fans: string } | { mine: string }, query: PhotoListQuery) {
+export async function searchPhotos(ctx: AppContext, scope: { fans: string; audience?: Audience } | { mine: string }, query: PhotoListQuery) {
   const page = toPage(query, { sortBy: 'createdAt' });
   const filters: (SQL | undefined)[] =
     'mine' in scope ? [eq(galleryPhotos.performerId, scope.mine)] : [eq(galleryPhotos.performerId, scope.fans), eq(galleryPhotos.status, 'active'), galleryPublished()];
+  if ('fans' in scope && scope.audience) filters.push(creatorShownTo(ctx.db, scope.audience, galleryPhotos.performerId));
   if (query.galleryId) filters.push(eq(galleryPhotos.galleryId, query.galleryId));
   if (query.status && 'mine' in scope) filters.push(eq(galleryPhotos.status, query.status));
   if (query.q) filters.push(ilike(galleryPhotos.title, `%${escapeLike(query.q)}%`));

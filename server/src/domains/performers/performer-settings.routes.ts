@@ -3,6 +3,7 @@
  * behalf), the welcome video, new ID documents, where they are paid and through which
  * gateway; and the fans' creator search.
  */
+import { audienceOf } from '../../content/blocks.js';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
@@ -61,7 +62,7 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
     async (request) => {
       const { countryCode, country, ...query } = request.query;
       const code = country ?? countryCode;
-      const { items, total } = await userSearchPerformers(ctx, { ...query, ...(code ? { country: code } : {}) }, request.auth?.user.id ?? null);
+      const { items, total } = await userSearchPerformers(ctx, { ...query, ...(code ? { country: code } : {}) }, audienceOf(request));
       return list(items, total);
     },
   );

@@ -31,6 +31,8 @@ export type WelcomeVideoDto = z.infer<typeof welcomeVideoSchema>;
 export interface ProfileExtras {
   categories: ProfileCategoryDto[];
   welcomeVideo: WelcomeVideoDto | null;
+  /** Published photos and videos, counted (content/totals.ts). */
+  totals?: { photos: number; videos: number };
 }
 export const NO_EXTRAS: ProfileExtras = { categories: [], welcomeVideo: null };
 
@@ -139,8 +141,8 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
       subscribers: Math.max(0, profile.subscribersCount),
       followers: Math.max(0, profile.followersCount),
       totalFeeds: Math.max(0, profile.feedsCount),
-      totalVideos: 0,
-      totalPhotos: 0,
+      totalVideos: extras.totals?.videos ?? 0,
+      totalPhotos: extras.totals?.photos ?? 0,
       totalProducts: 0,
       likes: 0,
     },

@@ -1,3 +1,4 @@
+import { audienceOf } from '../../content/blocks.js';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
@@ -37,7 +38,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { items, total } = await searchPerformers(ctx, request.query, request.auth?.user.id ?? null);
+      const { items, total } = await searchPerformers(ctx, request.query, audienceOf(request));
       return list(items, total);
     },
   );
@@ -47,7 +48,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     paths['performers.top'],
     { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
-      const items = await topPerformers(ctx, request.query.limit, request.auth?.user.id ?? null);
+      const items = await topPerformers(ctx, request.query.limit, audienceOf(request));
       return list(items, items.length);
     },
   );
@@ -55,7 +56,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     paths['performers.random'],
     { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'A random handful of creators', querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
-      const items = await randomPerformers(ctx, request.query.limit, request.auth?.user.id ?? null);
+      const items = await randomPerformers(ctx, request.query.limit, audienceOf(request));
       return list(items, items.length);
     },
   );
@@ -83,7 +84,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(performerSchema) },
       },
     },
-    async (request) => ok(await findPerformer(ctx, request.params.id, request.auth?.user.id ?? null)),
+    async (request) => ok(await findPerformer(ctx, request.params.id, audienceOf(request))),
   );
 
   // Under /auth with the fan's registration, but the creator's documents are this domain's.

@@ -1,3 +1,5 @@
+import { contentTotals } from '../../content/totals.js';
+import { creatorShownTo, isCreatorHiddenFrom, type Audience } from '../../content/blocks.js';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
@@ -24,6 +26,15 @@ export const performerSortColumns = {
 
 const listed = () => [eq(users.role, 'performer'), eq(users.status, 'active')];
 
+/** Listed creators this audience may see: not one who blocked the viewer or hides from their country. */
+const listedFor = (ctx: AppContext, audience: Audience): SQL[] => {
+  const shown = creatorShownTo(ctx.db, audience, users.id);
+  return shown ? [...listed(), shown] : listed();
+};
+
+/** A signed-out visitor from nowhere in particular (scripts, tests). */
+const ANYONE: Audience = { viewer: null, country: null };
+
 /**
  * Profiles as a viewer sees them, with their categories and welcome video loaded in one
  * query each for the whole page.
@@ -32,7 +43,8 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user.id);
   const videoIds = rows.map((r) => r.profile.welcomeVideoFileId).filter((id): id is string => id !== null);
-  const [chosen, videos] = await Promise.all([
+  const [totals, chosen, videos] = await Promise.all([
+    contentTotals(ctx.db, ids),
     ctx.db
       .select({ performerId: categoryPerformers.performerId, _id: performerCategories.id, name: performerCategories.name, slug: performerCategories.slug })
       .from(categoryPerformers)
@@ -47,7 +59,11 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
   const signing = { origin: ctx.config.publicOrigin, secret: ctx.config.mediaUrlSecret, viewerId };
   return rows.map(({ user, profile }) => {
     const video = profile.welcomeVideoFileId ? videoById.get(profile.welcomeVideoFileId) : undefined;
-    const extras: ProfileExtras = { categories: categories.get(user.id) ?? [], welcomeVideo: video ? presentWelcomeVideo(signing, video) : null };
+    const extras: ProfileExtras = {
+      categories: categories.get(user.id) ?? [],
+      welcomeVideo: video ? presentWelcomeVideo(signing, video) : null,
+      totals: totals.get(user.id) ?? { photos: 0, videos: 0 },
+    };
     return presentPerformer(ctx.config.publicOrigin, user, profile, extras);
   });
 }
@@ -72,9 +88,10 @@ const textFilter = (q: string) => {
   return or(ilike(users.username, pattern), ilike(users.name, pattern))!;
 };
 
-export async function searchPerformers(ctx: AppContext, query: PerformerSearch, viewerId: string | null = null) {
+export async function searchPerformers(ctx: AppContext, query: PerformerSearch, audience: Audience = ANYONE) {
+  const viewerId = audience.viewer?.id ?? null;
   const page = toPage(query);
-  const filters: SQL[] = listed();
+  const filters: SQL[] = listedFor(ctx, audience);
   if (query.q) filters.push(textFilter(query.q));
   if (query.gender) filters.push(eq(users.gender, query.gender));
   if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
@@ -94,10 +111,11 @@ export interface UserSearch extends Omit<ListQuery, 'sortBy'> {
 }
 
 /** Fans' creator search: active creators whose documents staff approved only. */
-export async function userSearchPerformers(ctx: AppContext, query: UserSearch, viewerId: string | null) {
+export async function userSearchPerformers(ctx: AppContext, query: UserSearch, audience: Audience) {
+  const viewerId = audience.viewer?.id ?? null;
   const sortBy = query.sortBy ?? 'popular';
   const page = toPage({ ...query, sortBy });
-  const filters: SQL[] = [...listed(), eq(performers.verifiedDocument, true)];
+  const filters: SQL[] = [...listedFor(ctx, audience), eq(performers.verifiedDocument, true)];
   if (query.q) filters.push(textFilter(query.q));
   if (query.gender) filters.push(eq(users.gender, query.gender));
   if (query.country) filters.push(eq(users.countryCode, query.country.toUpperCase()));
@@ -134,8 +152,11 @@ export async function findProfileRow(ctx: AppContext, idOrUsername: string, opti
 }
 
 /** A creator's public profile by id or username, with whether the viewer follows them. */
-export async function findPerformer(ctx: AppContext, idOrUsername: string, viewerId: string | null = null) {
+export async function findPerformer(ctx: AppContext, idOrUsername: string, audience: Audience = ANYONE) {
+  const viewerId = audience.viewer?.id ?? null;
   const row = await findProfileRow(ctx, idOrUsername, { listedOnly: true });
+  // A fan the creator blocked, or a visitor from a country they hide from, finds no such creator.
+  if (await isCreatorHiddenFrom(ctx.db, row.user.id, audience)) throw notFound('performers.not_found', 'Creator not found');
   const followed = viewerId
     ? (await ctx.db.select({ id: follows.performerId }).from(follows).where(and(eq(follows.followerId, viewerId), eq(follows.performerId, row.user.id))).limit(1)).length > 0
     : false;
@@ -144,25 +165,25 @@ export async function findPerformer(ctx: AppContext, idOrUsername: string, viewe
 }
 
 /** Active creators, most subscribed first (then most followed): the platform's top list. */
-export async function topPerformers(ctx: AppContext, limit: number, viewerId: string | null = null) {
+export async function topPerformers(ctx: AppContext, limit: number, audience: Audience = ANYONE) {
   const rows = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(...listed()))
+    .where(and(...listedFor(ctx, audience)))
     .orderBy(desc(performers.subscribersCount), desc(performers.followersCount), asc(users.id))
     .limit(limit);
-  return presentProfiles(ctx, rows, viewerId);
+  return presentProfiles(ctx, rows, audience.viewer?.id ?? null);
 }
 
 /** A random handful of active creators, different on every call (discovery). */
-export async function randomPerformers(ctx: AppContext, limit: number, viewerId: string | null = null) {
+export async function randomPerformers(ctx: AppContext, limit: number, audience: Audience = ANYONE) {
   const rows = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(...listed()))
+    .where(and(...listedFor(ctx, audience)))
     .orderBy(sql`random()`)
     .limit(limit);
-  return presentProfiles(ctx, rows, viewerId);
+  return presentProfiles(ctx, rows, audience.viewer?.id ?? null);
 }

@@ -1,3 +1,4 @@
+import { visibleTo } from '../../content/blocks.js';
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -62,7 +63,8 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
     async (request: FastifyRequest<{ Params: { kind: 'feeds' }; Querystring: z.output<typeof listQuerySchema> }>) => {
       const user = currentUser(request);
       const page = toPage(request.query);
-      const where = and(eq(reactions.userId, user.id), eq(reactions.objectType, 'feed'), eq(reactions.action, 'bookmark'), publishedToFans());
+      // A creator who blocked the fan is gone from their bookmarks too (until unblocked).
+      const where = and(eq(reactions.userId, user.id), eq(reactions.objectType, 'feed'), eq(reactions.action, 'bookmark'), publishedToFans(), visibleTo(ctx.db, user, feeds.performerId));
       const [rows, [total]] = await Promise.all([
         ctx.db
           .select({ feed: feeds, creator: { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath } })

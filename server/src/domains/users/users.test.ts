@@ -60,6 +60,17 @@ describe('PUT /users', () => {
     expect(wrong.json().message).toMatch(/body\.timezone/);
   });
 
+  it('takes a query parameter sent as "" as absent too (forms send every filter)', async () => {
+    const blank = await t.app.inject({ method: 'GET', url: '/api/performers/search?q=&gender=&limit=&sortBy=' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    const feeds = await t.app.inject({ method: 'GET', url: '/api/user/feeds?performerId=&type=&q=' });
+    expect(feeds.statusCode, feeds.body).toBe(200);
+    // A real fault beside the blanks is still named.
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/performers/search?gender=&limit=abc' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/querystring\.limit/);
+  });
+
   it('needs a signed-in caller', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/users', payload: { name: 'x' } });
     expect(res.statusCode).toBe(401);

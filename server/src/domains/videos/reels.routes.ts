@@ -1,3 +1,4 @@
+import { audienceOf } from '../../content/blocks.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
@@ -128,7 +129,7 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
       },
     },
     async (request) => {
-      const page = await searchReels(ctx, { fans: true }, request.query);
+      const page = await searchReels(ctx, { fans: true, audience: audienceOf(request) }, request.query);
       return list(await presentReels(ctx, request.auth?.user ?? null, page.items), page.total);
     },
   );

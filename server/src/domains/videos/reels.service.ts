@@ -1,3 +1,4 @@
+import { creatorShownTo, type Audience } from '../../content/blocks.js';
 import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -76,10 +77,11 @@ export async function deleteReel(ctx: AppContext, creator: AuthUser, id: string)
 }
 
 /** A page of reels: everyone's published ones, or the creator's own in any state. */
-export async function searchReels(ctx: AppContext, scope: { fans: true } | { mine: string }, query: ReelListQuery) {
+export async function searchReels(ctx: AppContext, scope: { fans: true; audience?: Audience } | { mine: string }, query: ReelListQuery) {
   const page = toPage(query, { sortBy: 'createdAt' });
   const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(reels.performerId, scope.mine)] : [reelPublished()];
   if ('mine' in scope && query.status) filters.push(eq(reels.status, query.status));
+  if ('fans' in scope && scope.audience) filters.push(creatorShownTo(ctx.db, scope.audience, reels.performerId));
   if (query.performerId) filters.push(eq(reels.performerId, query.performerId));
   if (query.q) {
     const like = `%${escapeLike(query.q)}%`;

@@ -1,3 +1,4 @@
+import { audienceOf } from '../../content/blocks.js';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
@@ -234,7 +235,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       },
     },
     async (request) => {
-      const page = await searchVideos(ctx, { fans: true }, request.query);
+      const page = await searchVideos(ctx, { fans: true, audience: audienceOf(request) }, request.query);
       return list(await presentVideos(ctx, viewerOf(request), page.items), page.total);
     },
   );
@@ -242,7 +243,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['videos.get'],
     { config: { access: 'optional' }, schema: { tags: TAGS, summary: 'One published video', params: idParams, response: one } },
-    async (request) => ok(await present(viewerOf(request), await findVideo(ctx, request.params.id, viewerOf(request)))),
+    async (request) => ok(await present(viewerOf(request), await findVideo(ctx, request.params.id, viewerOf(request), audienceOf(request)))),
   );
 
   api.get(
@@ -258,7 +259,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       },
     },
     async (request) => {
-      const { video } = await findVideo(ctx, request.params.id, viewerOf(request));
+      const { video } = await findVideo(ctx, request.params.id, viewerOf(request), audienceOf(request));
       const own = [video.fileId, video.teaserId, video.thumbnailId].includes(request.params.fileId);
       const file = own ? (await filesById(ctx.db, [request.params.fileId])).get(request.params.fileId) : undefined;
       if (!file) throw notFound('videos.not_found', 'No such file in this video');
@@ -279,7 +280,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       },
     },
     async (request) => {
-      const dto = await present(viewerOf(request), await findVideo(ctx, request.params.id, viewerOf(request)));
+      const dto = await present(viewerOf(request), await findVideo(ctx, request.params.id, viewerOf(request), audienceOf(request)));
       const file = [dto.video, dto.teaser].find((f) => f?._id === request.params.fileId);
       if (!file) throw notFound('videos.not_found', 'No such video file');
       if (file.status !== 'finished') throw conflict('media.not_ready', 'The video is still being processed');

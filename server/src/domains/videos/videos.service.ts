@@ -1,3 +1,4 @@
+import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -213,10 +214,12 @@ export interface VideoWithCreator {
 export const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
 
 /** A page of videos. `fans`: published ones; `mine`: the creator's own, drafts and scheduled ones included. */
-export async function searchVideos(ctx: AppContext, scope: { fans: true } | { mine: string }, query: VideoListQuery) {
+export async function searchVideos(ctx: AppContext, scope: { fans: true; audience?: Audience } | { mine: string }, query: VideoListQuery) {
   const page = toPage(query, { sortBy: 'createdAt' });
   const filters: (SQL | undefined)[] = 'mine' in scope ? [eq(videos.performerId, scope.mine)] : [publishedToFans()];
   if ('mine' in scope && query.status) filters.push(eq(videos.status, query.status));
+  // Nothing of a creator who blocked the viewer, or hides from their country.
+  if ('fans' in scope && scope.audience) filters.push(creatorShownTo(ctx.db, scope.audience, videos.performerId));
   if (query.performerId) filters.push(eq(videos.performerId, query.performerId));
   if (query.isSale) filters.push(eq(videos.isSale, query.isSale === 'true'));
   if (query.q) {
@@ -240,14 +243,14 @@ export async function searchVideos(ctx: AppContext, scope: { fans: true } | { mi
 }
 
 /** One video as fans see it (published), or as its creator and staff do (any state). */
-export async function findVideo(ctx: AppContext, id: string, viewer: Pick<AuthUser, 'id' | 'role'> | null): Promise<VideoWithCreator> {
+export async function findVideo(ctx: AppContext, id: string, viewer: Pick<AuthUser, 'id' | 'role'> | null, audience: Audience = { viewer, country: null }): Promise<VideoWithCreator> {
   const [row] = await ctx.db
-    .select({ video: videos, creator: creatorColumns, published: sql<boolean>`coalesce(${publishedToFans()}, false)` })
+    .select({ video: videos, creator: creatorColumns, published: sql<boolean>`coalesce(${publishedToFans()}, false)`, hidden: hiddenSql(ctx.db, audience, videos.performerId) })
     .from(videos)
     .innerJoin(users, eq(users.id, videos.performerId))
     .where(eq(videos.id, id));
   const own = row !== undefined && viewer !== null && (viewer.id === row.video.performerId || viewer.role === 'admin');
-  if (!row || (!own && row.published !== true)) throw notFound('videos.not_found', NO_SUCH_VIDEO);
+  if (!row || (!own && (row.published !== true || row.hidden === true))) throw notFound('videos.not_found', NO_SUCH_VIDEO);
   return { video: row.video, creator: row.creator } as VideoWithCreator;
 }
 
