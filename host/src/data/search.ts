@@ -1,13 +1,13 @@
-import { session, type Outcome } from '../session/session.js';
+import { session, type ListPage, type Outcome } from '../session/session.js';
 
 export interface Keyword {
   keyword: string;
-  count: number;
+  total: number;
 }
 
 /** The words fans search most. */
-export function popularKeywords(limit: number, signal?: AbortSignal): Promise<Outcome<Keyword[]>> {
-  return session.api.get<Keyword[]>('/search/list/keywords', { limit }, signal ? { signal } : {});
+export function popularKeywords(limit: number, signal?: AbortSignal): Promise<Outcome<ListPage<Keyword>>> {
+  return session.api.list<Keyword>('/search/list/keywords', { limit }, signal ? { signal } : {});
 }
 
 /** Counts a search, so popular words can be suggested; a failure changes nothing for the fan. */

@@ -70,7 +70,7 @@ function PopularKeywords({ onPick }: { onPick: (keyword: string) => void }) {
   useEffect(() => {
     const controller = new AbortController();
     void popularKeywords(KEYWORDS, controller.signal).then((outcome) => {
-      if (!controller.signal.aborted && outcome.ok && Array.isArray(outcome.value)) setKeywords(outcome.value);
+      if (!controller.signal.aborted && outcome.ok) setKeywords(outcome.value.data);
     });
     return () => controller.abort();
   }, []);

@@ -3,7 +3,10 @@ import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
 import { VideoProcessing } from '@fandeck/widgets/ui';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { useSearchParams } from 'react-router';
 import { PageStatus } from '../components/page-status.js';
+import { StudioGalleries } from './studio/studio-galleries.js';
+import { StudioVideos } from './studio/studio-videos.js';
 import { session } from '../session/session.js';
 
 /** The picture and video kinds the server processes; anything else it refuses with a reason. */
@@ -20,9 +23,51 @@ type PhotoUpload = { key: number; name: string; kind: UploadKind } & (
 type When = 'now' | 'schedule' | 'draft';
 type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
 
-/** /creator/posts: the creator writes, schedules or drafts posts, and manages the ones they have. */
+const STUDIO_TABS = ['posts', 'galleries', 'videos', 'reels'] as const;
+type StudioTab = (typeof STUDIO_TABS)[number];
+const studioTabLabels = { posts: 'studio.tabPosts', galleries: 'studio.tabGalleries', videos: 'studio.tabVideos', reels: 'studio.tabReels' } as const;
+
+/**
+ * /creator/posts: the creator's studio. Posts (write, schedule, draft), galleries and their
+ * photos, videos and reels, one tab each; the tab is kept in the URL (`?tab=videos`).
+ */
 export function StudioPage() {
   useNamespaces('studio', 'feeds');
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab');
+  const tab: StudioTab = STUDIO_TABS.find((name) => name === wanted) ?? 'posts';
+  return (
+    <section className="card card--wide stack" aria-labelledby="studio-title" data-testid="studio">
+      <h1 id="studio-title">{t('studio.title')}</h1>
+      <div role="tablist" className="profile__tabs" aria-label={t('studio.tabs')}>
+        {STUDIO_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`studio-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="studio-tabpanel"
+            className={tab === name ? 'button button--primary' : 'button'}
+            onClick={() => setParams(name === 'posts' ? {} : { tab: name }, { replace: true })}
+          >
+            {t(studioTabLabels[name])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="studio-tabpanel" aria-labelledby={`studio-tab-${tab}`} className="stack">
+        {tab === 'posts' ? <StudioPosts /> : null}
+        {tab === 'galleries' ? <StudioGalleries /> : null}
+        {tab === 'videos' ? <StudioVideos kind="video" /> : null}
+        {tab === 'reels' ? <StudioVideos kind="reel" /> : null}
+      </div>
+    </section>
+  );
+}
+
+/** The posts tab: write, schedule or draft a post, and manage the ones there are. */
+function StudioPosts() {
   const { t } = useTranslation();
   const [posts, setPosts] = useState<{ status: 'loading' } | { status: 'ready'; posts: FeedPost[] } | { status: 'failed'; message: string }>({ status: 'loading' });
 
@@ -35,8 +80,7 @@ export function StudioPage() {
   }, [reload]);
 
   return (
-    <section className="card card--wide stack" aria-labelledby="studio-title" data-testid="studio">
-      <h1 id="studio-title">{t('studio.title')}</h1>
+    <>
       <Composer onSaved={() => void reload()} />
       <h2>{t('studio.listTitle')}</h2>
       {posts.status === 'loading' ? <PageStatus kind="loading" /> : null}
@@ -53,7 +97,7 @@ export function StudioPage() {
           ))}
         </ul>
       ) : null}
-    </section>
+    </>
   );
 }
 

@@ -13,3 +13,4 @@ export { TextField, type TextFieldParts, type TextFieldProps } from './text-fiel
 export { useModel } from './use-model.js';
 export { UnlockBox, type UnlockBoxProps } from './unlock-box.js';
 export { VideoView, VideoProcessing, type VideoFile, type VideoViewProps } from './video/video-player.js';
+export { VIDEO_STATUS_POLL_MS } from './video/video-status.model.js';

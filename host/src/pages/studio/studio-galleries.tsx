@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { Gallery, Photo } from '@fandeck/widgets/galleries/galleries-api';
+import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
+import { useTranslation } from '@fandeck/widgets/i18n';
+import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
+import { PageStatus } from '../../components/page-status.js';
+import { session } from '../../session/session.js';
+
+const BASE = '/performer/performer-assets';
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
+
+type Loaded<T> = { status: 'loading' } | { status: 'ready'; items: T[] } | { status: 'failed'; message: string };
+
+/** The creator's galleries: make one (free or paid, published or draft), fill it with photos, pick its cover, delete. */
+export function StudioGalleries() {
+  const { t, i18n } = useTranslation();
+  const [galleries, setGalleries] = useState<Loaded<Gallery>>({ status: 'loading' });
+  const [open, setOpen] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    const outcome = await session.api.list<Gallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+    setGalleries(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
+  }, []);
+  useEffect(() => void reload(), [reload]);
+
+  const selected = galleries.status === 'ready' ? galleries.items.find((g) => g._id === open) : undefined;
+  return (
+    <div className="stack" data-testid="studio-galleries">
+      <NewGallery onCreated={(gallery) => void reload().then(() => setOpen(gallery._id))} />
+      {galleries.status === 'loading' ? <PageStatus kind="loading" /> : null}
+      {galleries.status === 'failed' ? (
+        <p className="error" role="alert">
+          {galleries.message}
+        </p>
+      ) : null}
+      {galleries.status === 'ready' && galleries.items.length === 0 ? <p className="muted">{t('studio.noGalleries')}</p> : null}
+      {galleries.status === 'ready' && galleries.items.length > 0 ? (
+        <ul className="studio__posts">
+          {galleries.items.map((gallery) => (
+            <li key={gallery._id} className="studio__post" data-gallery={gallery._id}>
+              <span className="badge">{gallery.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
+              {gallery.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(gallery.price, i18n.language) })}</span> : null}
+              <span className="studio__post-text">{t('studio.galleryLine', { title: gallery.title, count: gallery.numOfItems })}</span>
+              <button type="button" className="button" onClick={() => setOpen(open === gallery._id ? null : gallery._id)} aria-expanded={open === gallery._id}>
+                {t('studio.managePhotos')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {selected ? <GalleryPhotos key={selected._id} gallery={selected} onChanged={() => void reload()} onDeleted={() => void reload().then(() => setOpen(null))} /> : null}
+    </div>
+  );
+}
+
+function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [isSale, setIsSale] = useState(false);
+  const [price, setPrice] = useState('');
+  const [draft, setDraft] = useState(false);
+  const [state, setState] = useState<{ status: 'idle' | 'saving' } | { status: 'failed'; message: string }>({ status: 'idle' });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!title.trim()) return setState({ status: 'failed', message: t('studio.titleRequired') });
+    const amount = parseAmount(price);
+    setState({ status: 'saving' });
+    const outcome = await session.api.post<Gallery>(`${BASE}/galleries`, {
+      title: title.trim(),
+      isSale,
+      ...(isSale ? { price: amount.ok ? amount.value : price } : {}),
+      status: draft ? 'draft' : 'active',
+    });
+    if (!outcome.ok) return setState({ status: 'failed', message: outcome.error.message });
+    setTitle('');
+    setIsSale(false);
+    setPrice('');
+    setDraft(false);
+    setState({ status: 'idle' });
+    onCreated(outcome.value);
+  }
+
+  return (
+    <form className="form stack studio__composer" noValidate onSubmit={(event) => void submit(event)} data-testid="new-gallery">
+      <h2>{t('studio.newGallery')}</h2>
+      <div className="form__field">
+        <label htmlFor={`${id}-title`}>{t('studio.galleryTitle')}</label>
+        <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
+      </div>
+      <label className="form__check">
+        <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paidGallery')}
+      </label>
+      {isSale ? (
+        <div className="form__field">
+          <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
+          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
+        </div>
+      ) : null}
+      <label className="form__check">
+        <input type="checkbox" checked={draft} onChange={(event) => setDraft(event.target.checked)} /> {t('studio.keepDraft')}
+      </label>
+      {state.status === 'failed' ? (
+        <p className="error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={state.status === 'saving'}>
+        {state.status === 'saving' ? t('studio.saving') : t('studio.createGallery')}
+      </button>
+    </form>
+  );
+}
+
+function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; onChanged: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const upload = useFileUpload();
+  const [photos, setPhotos] = useState<Loaded<Photo>>({ status: 'loading' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    const outcome = await session.api.list<Photo>(`${BASE}/photos/search`, { galleryId: gallery._id, limit: 100, sortBy: 'createdAt', sort: 'asc' });
+    setPhotos(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
+  }, [gallery._id]);
+  useEffect(() => void reload(), [reload]);
+
+  async function add(files: FileList | null) {
+    for (const file of files ?? []) {
+      const form = new FormData();
+      form.append('galleryId', gallery._id);
+      form.append('photo', file, file.name);
+      const outcome = await upload.send<Photo>(`${BASE}/photos/upload`, form);
+      if (!outcome?.ok) break;
+    }
+    await reload();
+    onChanged();
+  }
+
+  async function act(run: () => Promise<{ ok: boolean; error?: { message: string } }>) {
+    setFailure(null);
+    const outcome = await run();
+    if (!outcome.ok) return setFailure(outcome.error?.message ?? '');
+    await reload();
+    onChanged();
+  }
+
+  async function removeGallery() {
+    if (!window.confirm(t('studio.confirmDeleteGallery'))) return;
+    const outcome = await session.api.del(`${BASE}/galleries/${encodeURIComponent(gallery._id)}`);
+    if (outcome.ok) onDeleted();
+    else setFailure(outcome.error.message);
+  }
+
+  return (
+    <section className="stack card" aria-labelledby={`${id}-title`} data-testid="gallery-photos">
+      <h3 id={`${id}-title`}>{gallery.title}</h3>
+      <div className="form__field">
+        <label htmlFor={`${id}-files`}>{t('studio.addPhotos')}</label>
+        <input id={`${id}-files`} type="file" accept={ACCEPTED} multiple disabled={upload.busy} onChange={(event) => void add(event.target.files)} />
+      </div>
+      <FileUploadStatus state={upload.state} onCancel={upload.cancel} />
+      {failure ? (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {photos.status === 'loading' ? <PageStatus kind="loading" /> : null}
+      {photos.status === 'ready' && photos.items.length === 0 ? <p className="muted">{t('studio.noPhotos')}</p> : null}
+      {photos.status === 'ready' && photos.items.length > 0 ? (
+        <ul className="media-grid">
+          {photos.items.map((photo, index) => (
+            <li key={photo._id} data-photo={photo._id}>
+              <img src={photo.sizes?.small?.url ?? photo.url ?? photo.placeholder ?? undefined} alt={t('studio.photoNumber', { index: index + 1 })} />
+              {gallery.coverPhoto?._id === photo._id ? (
+                <span className="badge">{t('studio.cover')}</span>
+              ) : (
+                <button type="button" className="button" onClick={() => void act(() => session.api.post(`${BASE}/photos/set-cover/${encodeURIComponent(photo._id)}`, {}))}>
+                  {t('studio.makeCover')}
+                </button>
+              )}
+              <button type="button" className="button" onClick={() => void act(() => session.api.del(`${BASE}/photos/${encodeURIComponent(photo._id)}`))}>
+                {t('studio.deletePhoto', { index: index + 1 })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button type="button" className="button" onClick={() => void removeGallery()}>
+        {t('studio.deleteGallery')}
+      </button>
+    </section>
+  );
+}

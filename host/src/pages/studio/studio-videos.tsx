@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
+import { useTranslation } from '@fandeck/widgets/i18n';
+import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
+import type { Reel, VideoItem } from '@fandeck/widgets/videos/videos-api';
+import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
+import { PageStatus } from '../../components/page-status.js';
+import { session } from '../../session/session.js';
+
+const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
+
+type Kind = 'video' | 'reel';
+const routes = {
+  video: { list: '/performer/performer-assets/videos/search', upload: '/performer/performer-assets/videos/upload', item: (id: string) => `/performer/performer-assets/videos/${encodeURIComponent(id)}` },
+  reel: { list: '/performer-assets/performer/reels/search', upload: '/performer-assets/performer/reels/upload', item: (id: string) => `/performer-assets/performer/reels/${encodeURIComponent(id)}` },
+} as const;
+
+type Item = (VideoItem | (Reel & { isSale?: undefined; price?: undefined })) & { status: string };
+type Loaded = { status: 'loading' } | { status: 'ready'; items: Item[] } | { status: 'failed'; message: string };
+
+/**
+ * The creator's videos (sold or free, published or draft) or reels: upload with progress
+ * and cancel, then each shows its transcoding progress until ready; delete.
+ */
+export function StudioVideos({ kind }: { kind: Kind }) {
+  const { t, i18n } = useTranslation();
+  const [items, setItems] = useState<Loaded>({ status: 'loading' });
+  const reload = useCallback(async () => {
+    const outcome = await session.api.list<Item>(routes[kind].list, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+    setItems(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
+  }, [kind]);
+  useEffect(() => void reload(), [reload]);
+  // Reels have no status call of their own: while one transcodes, read the list again now and then.
+  const waiting = kind === 'reel' && items.status === 'ready' && items.items.some((item) => item.video?.status === 'processing');
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void reload(), VIDEO_STATUS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, reload]);
+
+  async function remove(item: Item) {
+    if (!window.confirm(t('studio.confirmDeleteVideo'))) return;
+    const outcome = await session.api.del(routes[kind].item(item._id));
+    if (outcome.ok) await reload();
+    else setItems({ status: 'failed', message: outcome.error.message });
+  }
+
+  return (
+    <div className="stack" data-testid={`studio-${kind}s`}>
+      <VideoUploadForm kind={kind} onUploaded={() => void reload()} />
+      {items.status === 'loading' ? <PageStatus kind="loading" /> : null}
+      {items.status === 'failed' ? (
+        <p className="error" role="alert">
+          {items.message}
+        </p>
+      ) : null}
+      {items.status === 'ready' && items.items.length === 0 ? <p className="muted">{kind === 'video' ? t('studio.noVideos') : t('studio.noReels')}</p> : null}
+      {items.status === 'ready' && items.items.length > 0 ? (
+        <ul className="studio__posts">
+          {items.items.map((item) => (
+            <li key={item._id} className="studio__post" data-video={item._id}>
+              <span className="badge">{item.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
+              {item.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(item.price ?? 0, i18n.language) })}</span> : null}
+              <span className="studio__post-text">{item.title}</span>
+              {item.video?.status === 'processing' && kind === 'video' ? (
+                <VideoProcessing
+                  statusPath={`/performer-assets/videos/${encodeURIComponent(item._id)}/file/${encodeURIComponent(item.video._id)}/status`}
+                  progress={item.video.progress ?? 0}
+                  onReady={() => void reload()}
+                />
+              ) : null}
+              {item.video?.status === 'processing' && kind === 'reel' ? (
+                <span className="muted" role="status">
+                  {t('studio.processingVideo', { percent: item.video.progress ?? 0 })}
+                </span>
+              ) : null}
+              {item.video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
+              {item.video?.status === 'error' || item.status === 'file-error' ? (
+                <span className="error" role="alert">
+                  {t('studio.videoFailed')}
+                </span>
+              ) : null}
+              <button type="button" className="button" onClick={() => void remove(item)}>
+                {t('studio.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const upload = useFileUpload();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [isSale, setIsSale] = useState(false);
+  const [price, setPrice] = useState('');
+  const [draft, setDraft] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) return setProblem(t('studio.videoRequired'));
+    if (!title.trim()) return setProblem(t('studio.titleRequired'));
+    setProblem(null);
+    const form = new FormData();
+    form.append('title', title.trim());
+    form.append('status', draft ? 'draft' : 'active');
+    if (kind === 'video') {
+      form.append('isSale', String(isSale));
+      if (isSale) {
+        const amount = parseAmount(price);
+        form.append('price', amount.ok ? String(amount.value) : price);
+      }
+    }
+    // The file last: the server reads the text fields before it streams the video.
+    form.append('video', file, file.name);
+    const outcome = await upload.send(routes[kind].upload, form);
+    if (!outcome?.ok) return;
+    setFile(null);
+    setTitle('');
+    setIsSale(false);
+    setPrice('');
+    onUploaded();
+  }
+
+  return (
+    <form className="form stack studio__composer" noValidate onSubmit={(event) => void submit(event)} data-testid={`new-${kind}`}>
+      <h2>{kind === 'video' ? t('studio.newVideo') : t('studio.newReel')}</h2>
+      <div className="form__field">
+        <label htmlFor={`${id}-file`}>{t('studio.videoFile')}</label>
+        <input id={`${id}-file`} type="file" accept={VIDEO_TYPES} disabled={upload.busy} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      </div>
+      <div className="form__field">
+        <label htmlFor={`${id}-title`}>{t('studio.videoTitle')}</label>
+        <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
+      </div>
+      {kind === 'video' ? (
+        <label className="form__check">
+          <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paidVideo')}
+        </label>
+      ) : null}
+      {isSale ? (
+        <div className="form__field">
+          <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
+          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
+        </div>
+      ) : null}
+      <label className="form__check">
+        <input type="checkbox" checked={draft} onChange={(event) => setDraft(event.target.checked)} /> {t('studio.keepDraft')}
+      </label>
+      <FileUploadStatus state={upload.state} onCancel={upload.cancel} />
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={upload.busy}>
+        {t('studio.uploadVideo')}
+      </button>
+    </form>
+  );
+}
