@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'feeds.already_unlocked',
   'content.locked',
   'feeds.files_invalid',
+  'feeds.poll_invalid',
+  'feeds.crowdfunding_invalid',
   'follows.self',
   'comments.not_found',
   'comments.parent_invalid',
@@ -72,6 +74,7 @@ export const ERROR_CODES = [
   'categories.name_taken',
   'polls.closed',
   'polls.already_voted',
+  'polls.not_found',
   // Money
   'idempotency.key_required',
   'idempotency.key_reused',

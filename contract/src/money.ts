@@ -72,10 +72,19 @@ const action = (name: string, path: string, kind: PayKind, price: PriceSource): 
 
 export const chargeActionName = (kind: ChargeKind) => `charge:${kind}` as const;
 
+/**
+ * The charges whose amount the fan chooses (the body's `price`): a tip, and a contribution to
+ * a crowdfunding goal (which the confirm dialog presents like a tip: an amount given to a
+ * creator). Every other kind charges the item's own price.
+ */
+const FAN_PRICED: ReadonlySet<ChargeKind> = new Set(['tip', 'crowdfunding']);
+
 export const moneyActions: readonly MoneyAction[] = [
   action('topup', '/payment/wallet/top-up', 'topup', { from: 'body', field: 'amount' }),
   ...CHARGE_KINDS.map((kind) =>
-    action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, kind === 'tip' ? 'tip' : 'unlock', kind === 'tip' ? { from: 'body', field: 'price' } : { from: 'item' }),
+    FAN_PRICED.has(kind)
+      ? action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, 'tip', { from: 'body', field: 'price' })
+      : action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, 'unlock', { from: 'item' }),
   ),
 ];
 

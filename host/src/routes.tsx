@@ -13,6 +13,7 @@ const CreatorsPage = lazyPage(() => import('./pages/creators-page.js'), 'Creator
 const DiscoverPage = lazyPage(() => import('./pages/discover-page.js'), 'DiscoverPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePage');
 const StudioPage = lazyPage(() => import('./pages/studio-page.js'), 'StudioPage');
+const BookmarksPage = lazyPage(() => import('./pages/bookmarks-page.js'), 'BookmarksPage');
 const CreatorReviewPage = lazyPage(() => import('./pages/creator-review-page.js'), 'CreatorReviewPage');
 
 /**
@@ -27,6 +28,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/', page: StartPage, layout: 'blank' },
   { path: '/home', page: HomePage, authenticate: true },
   { path: '/user/account', page: UserAccountPage, authenticate: true },
+  { path: '/user/bookmarks', page: BookmarksPage, authenticate: true },
   { path: '/creator/account', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/posts', page: StudioPage, authenticate: true, onlyPerformer: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },

@@ -9,6 +9,7 @@ import { PERMISSIONS } from './domains/auth/permissions.js';
 import { ensureDefaultSettings } from './domains/settings/settings.service.js';
 import { SETTING_KEYS } from './domains/settings/settings.catalogue.js';
 import { createJobQueue } from './jobs/queue.js';
+import { localStore, s3Store } from './storage/object-store.js';
 import { createMailer } from './mail/mailer.js';
 import { createRealtime } from './realtime/realtime.js';
 import { PLACEHOLDER_AVATAR } from './seed/avatars.js';
@@ -21,6 +22,7 @@ export function createContext(config: Config, db: Db, overrides: Partial<AppCont
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }),
     realtime: createRealtime({ redisUrl: config.redisUrl }),
     jobs: createJobQueue(db, { leaseMs: config.jobs.leaseMs, now, onError: (job, error) => console.error(`job ${job.queue} ${job.id} failed: ${error instanceof Error ? error.message : String(error)}`) }),
+    store: config.s3 ? s3Store(config.uploadsDir, config.s3) : localStore(config.uploadsDir),
     now,
     ...overrides,
   };

@@ -31,6 +31,7 @@ export function SiteHeader() {
       <nav className="site-header__nav" aria-label={t('site.mainNav')}>
         {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
         {user?.isPerformer ? <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink> : null}
+        {user ? <NavLink to="/user/bookmarks">{t('site.bookmarks')}</NavLink> : null}
         <NavLink to="/creators">{t('site.creators')}</NavLink>
         <NavLink to="/discover">{t('site.discover')}</NavLink>
         {menus.map((menu) => (

@@ -5,6 +5,7 @@ import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { useSearchParams } from 'react-router';
 import { PageStatus } from '../components/page-status.js';
+import { StudioBlocked } from './studio/studio-blocked.js';
 import { StudioGalleries } from './studio/studio-galleries.js';
 import { StudioVideos } from './studio/studio-videos.js';
 import { session } from '../session/session.js';
@@ -23,13 +24,14 @@ type PhotoUpload = { key: number; name: string; kind: UploadKind } & (
 type When = 'now' | 'schedule' | 'draft';
 type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
 
-const STUDIO_TABS = ['posts', 'galleries', 'videos', 'reels'] as const;
+const STUDIO_TABS = ['posts', 'galleries', 'videos', 'reels', 'blocked'] as const;
 type StudioTab = (typeof STUDIO_TABS)[number];
-const studioTabLabels = { posts: 'studio.tabPosts', galleries: 'studio.tabGalleries', videos: 'studio.tabVideos', reels: 'studio.tabReels' } as const;
+const studioTabLabels = { posts: 'studio.tabPosts', galleries: 'studio.tabGalleries', videos: 'studio.tabVideos', reels: 'studio.tabReels', blocked: 'studio.tabBlocked' } as const;
 
 /**
  * /creator/posts: the creator's studio. Posts (write, schedule, draft), galleries and their
- * photos, videos and reels, one tab each; the tab is kept in the URL (`?tab=videos`).
+ * photos, videos and reels, and the fans the creator blocked, one tab each; the tab is
+ * kept in the URL (`?tab=videos`).
  */
 export function StudioPage() {
   useNamespaces('studio', 'feeds');
@@ -61,6 +63,7 @@ export function StudioPage() {
         {tab === 'galleries' ? <StudioGalleries /> : null}
         {tab === 'videos' ? <StudioVideos kind="video" /> : null}
         {tab === 'reels' ? <StudioVideos kind="reel" /> : null}
+        {tab === 'blocked' ? <StudioBlocked /> : null}
       </div>
     </section>
   );

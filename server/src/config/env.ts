@@ -28,6 +28,7 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
@@ -75,6 +76,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   storage: 'local' | 's3';
+  /** The bucket of `STORAGE=s3` (all four S3_* variables are then required). */
+  s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region?: string };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   pixWebhookSecret: string;
   /** Signs the short-lived media links of posts; every process of one deployment needs the same (MEDIA_URL_SECRET). */
@@ -122,6 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     storage: e.STORAGE,
+    ...(e.STORAGE === 's3' ? { s3: s3Settings(e) } : {}),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
@@ -158,6 +162,13 @@ function pixSecret(env: Config['env'], given: string | undefined): string {
     throw new ConfigError('Invalid environment:\n  PIX_WEBHOOK_SECRET: the sandbox secret is public and is refused in production; set your PIX provider\'s secret');
   }
   return given ?? randomBytes(32).toString('hex');
+}
+
+/** STORAGE=s3 needs the bucket's address and keys; a missing one stops the server naming it. */
+function s3Settings(e: z.output<typeof envSchema>): NonNullable<Config['s3']> {
+  const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((key) => !e[key]);
+  if (missing.length) throw new ConfigError(`Invalid environment:\n${missing.map((key) => `  ${key}: required with STORAGE=s3`).join('\n')}`);
+  return { endpoint: e.S3_ENDPOINT!, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, ...(e.S3_REGION ? { region: e.S3_REGION } : {}) };
 }
 
 function splitList(value: string): string[] {

@@ -117,7 +117,12 @@ function collectProperties(schema: JsonSchema | undefined, into: Record<string, 
 export function allowedTypes(schema: JsonSchema | undefined): Set<JsonType> | undefined {
   if (!schema) return undefined;
   if (schema.const !== undefined) return new Set([typeOf(schema.const)]);
-  if (schema.enum) return new Set(schema.enum.map(typeOf));
+  if (schema.enum) {
+    // `nullable: true` beside an enum (how a nullable zod enum is documented) lets null in too.
+    const types = new Set(schema.enum.map(typeOf));
+    if (schema.nullable) types.add('null');
+    return types;
+  }
   const union = schema.anyOf ?? schema.oneOf;
   if (union) {
     const all = new Set<JsonType>();

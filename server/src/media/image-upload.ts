@@ -62,6 +62,8 @@ export async function uploadImage(
       placeholder: image.placeholder,
       variants: image.variants,
     });
+    // Post media go to the store (a bucket, with STORAGE=s3); public pictures stay under /files/.
+    if (destination.folder === 'media') await ctx.store.publish(path.posix.join('media', ownerId, fileId));
     return { fileId, ...image, fields: upload.fields };
   } finally {
     await upload.discard();

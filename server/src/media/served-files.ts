@@ -1,6 +1,6 @@
 /**
  * What a signed media link may name within one file, and how it is sent. An allow-list:
- * a stored size by its exact name (`small`, `teaser`), a playlist (`master.m3u8`,
+ * a stored size by its exact name (`small`, `teaser`, an audio file's `audio`), a playlist (`master.m3u8`,
  * `v360.m3u8`) or a segment of a rendition that exists (`v360_00012.ts`), each resolved
  * from the file's own record, never from the path text.
  */
@@ -22,6 +22,8 @@ export interface ServedFile {
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.mp4': 'video/mp4',
+  /** An audio file's `audio`: AAC in MP4. */
+  '.m4a': 'audio/mp4',
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
 };

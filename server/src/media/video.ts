@@ -57,14 +57,15 @@ export const videoPaths = (folder: string) => ({
   poster: path.posix.join(folder, 'poster'),
 });
 
+/** A file ffmpeg cannot read or convert: a retry would fail the same way. */
 export class VideoError extends Error {}
 
-interface RunResult {
+export interface RunResult {
   stderr: string;
   code: number | null;
 }
 
-function runFfmpeg(ffmpeg: string, args: string[], signal?: AbortSignal, onTime?: (seconds: number) => void): Promise<RunResult> {
+export function runFfmpeg(ffmpeg: string, args: string[], signal?: AbortSignal, onTime?: (seconds: number) => void): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-y', ...args], { stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
     let stderr = '';
@@ -86,7 +87,7 @@ function runFfmpeg(ffmpeg: string, args: string[], signal?: AbortSignal, onTime?
   });
 }
 
-async function exists(file: string): Promise<boolean> {
+export async function exists(file: string): Promise<boolean> {
   return access(file).then(
     () => true,
     () => false,
@@ -115,14 +116,14 @@ export function renditionHeights(sourceHeight: number): number[] {
 }
 
 /** Leftovers of earlier, interrupted attempts (`<prefix><attempt>`) in a folder. */
-async function removeStale(dir: string, prefix: string): Promise<void> {
+export async function removeStale(dir: string, prefix: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
-async function failed(step: string, result: RunResult): Promise<never> {
+export async function failed(step: string, result: RunResult): Promise<never> {
   const last = result.stderr.trim().split('\n').slice(-3).join(' | ');
   throw new VideoError(`ffmpeg could not ${step} (exit ${result.code}): ${last}`);
 }

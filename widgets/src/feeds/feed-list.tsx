@@ -5,11 +5,12 @@ import { useSession, useSignalValue } from '../session/react.js';
 import { FormError, UnlockBox, useErrorText, useModel, VideoView } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
 import { FeedListModel, type FeedSource, type UnlockStep } from './feeds.model.js';
+import { PostSocial } from './post-social.js';
 
 export interface FeedListProps {
   /** The creator whose posts are shown (id or username); without it (and without `source`), the creators the fan follows. */
   creator?: string;
-  /** Another list: trending posts, or a search. */
+  /** Another list: trending posts, a search, or the signed-in user's bookmarks. */
   source?: FeedSource;
 }
 
@@ -53,7 +54,7 @@ export function FeedList({ creator, source: given }: FeedListProps) {
     );
   }
   if (state.posts.length === 0) {
-    const empty = 'following' in source ? t('feeds.emptyFollowing') : 'search' in source ? t('feeds.emptySearch') : t('feeds.empty');
+    const empty = 'following' in source ? t('feeds.emptyFollowing') : 'search' in source ? t('feeds.emptySearch') : 'bookmarks' in source ? t('feeds.emptyBookmarks') : t('feeds.empty');
     return <p className="feed-list__status muted">{empty}</p>;
   }
   return (
@@ -122,6 +123,7 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
           <p>{post.type === 'video' ? t('feeds.lockedVideoText', { price }) : t('feeds.lockedText', { price })}</p>
         </UnlockBox>
       ) : null}
+      <PostSocial post={post} />
     </article>
   );
 }

@@ -39,6 +39,12 @@ export interface FeedPost {
   performer: { _id: string; username: string | null; name: string | null; avatar: string };
   files: FeedPhoto[];
   totalFiles: number;
+  /** Likes, and whether this viewer liked or bookmarked it (optional: older answers lack them). */
+  totalLike?: number;
+  isLiked?: boolean;
+  isBookMarked?: boolean;
+  /** Not sent yet: until it is, the count the comments list answers is shown once read. */
+  totalComment?: number;
 }
 
 /** Whether an answer looks like a post (a 2xx with another body is a failure, not a crash). */

@@ -1,9 +1,9 @@
 /**
  * Posts as a fan sees them: pages of one creator's (`/user/feeds/search/{creator}`), of
- * the creators the fan follows (`/user/feeds?following=true`), trending or found by a
- * search, and the unlock of a paid post (session/unlocks.ts: one `charge:feed` pay, then
- * the post is read again so its media arrive as links made for this fan). A view makes
- * one per list (`useModel`).
+ * the creators the fan follows (`/user/feeds?following=true`), trending, found by a
+ * search or bookmarked (`/reactions/feeds/bookmark`), and the unlock of a paid post
+ * (session/unlocks.ts: one `charge:feed` pay, then the post is read again so its media
+ * arrive as links made for this fan). A view makes one per list (`useModel`).
  */
 import { createModel, signal } from '@preact/signals-core';
 import { unexpectedAnswer } from '../session/money-action.js';
@@ -14,8 +14,8 @@ import { isFeedPost, type FeedPost } from './feeds-api.js';
 
 export const FEED_PAGE_SIZE = 12;
 
-/** Which posts a list shows: one creator's, the followed creators', the trending ones, or those matching a search. */
-export type FeedSource = { creator: string } | { following: true } | { trending: true } | { search: string };
+/** Which posts a list shows: one creator's, the followed creators', the trending ones, those matching a search, or the user's bookmarks. */
+export type FeedSource = { creator: string } | { following: true } | { trending: true } | { search: string } | { bookmarks: true };
 
 export type FeedListState =
   | { status: 'loading' }
@@ -34,6 +34,7 @@ export const FeedListModel = createModel((session: Session) => {
     if ('creator' in source) return session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(source.creator)}`, paging);
     if ('trending' in source) return session.api.list<FeedPost>('/trending', paging);
     if ('search' in source) return session.api.list<FeedPost>('/posts/search', { ...paging, q: source.search });
+    if ('bookmarks' in source) return session.api.list<FeedPost>('/reactions/feeds/bookmark', paging);
     return session.api.list<FeedPost>('/user/feeds', { ...paging, following: 'true' });
   }
 

@@ -8,6 +8,7 @@ export default {
   discover: 'Discover',
   creators: 'Creators',
   myPosts: 'My posts',
+  bookmarks: 'Saved',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',
   footerNav: 'Site links',

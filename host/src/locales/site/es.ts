@@ -8,6 +8,7 @@ export default {
   discover: 'Descubrir',
   creators: 'Creadores',
   myPosts: 'Mis publicaciones',
+  bookmarks: 'Guardados',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',
   footerNav: 'Enlaces del sitio',

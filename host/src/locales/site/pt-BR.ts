@@ -7,6 +7,7 @@ const site = {
   discover: 'Descobrir',
   creators: 'Criadores',
   myPosts: 'Minhas publicações',
+  bookmarks: 'Salvos',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',
   footerNav: 'Links do site',

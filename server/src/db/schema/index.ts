@@ -10,3 +10,4 @@ export * from './galleries.js';
 export * from './videos.js';
 export * from './social.js';
 export * from './profiles.js';
+export * from './feeds-extras.js';

@@ -15,7 +15,9 @@ import { uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
 import { FILE_STATUSES } from '../../db/schema/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { crowdfundingHandler } from './crowdfunding-handler.js';
 import { feedHandler } from './feed-handler.js';
+import { feedExtrasRoutes } from './feeds-extras.routes.js';
 import { feedSchema, presentFeeds } from './feeds.presenter.js';
 import { feedInputSchema, feedListQuerySchema, feedUpdateSchema } from './feeds.schemas.js';
 import { createFeed, deleteFeed, FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE, filesOf, findCreatorId, findFeed, searchFeeds, updateFeed, type FeedWithCreator } from './feeds.service.js';
@@ -26,6 +28,8 @@ const fileParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().
 
 async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   deps.get('wallet').registerChargeHandler(feedHandler);
+  deps.get('wallet').registerChargeHandler(crowdfundingHandler);
+  feedExtrasRoutes(api, ctx);
   const one = { 200: envelopeSchema(feedSchema) };
   const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
   /** A file of a post the viewer may see (the post's text, at least); a 404 otherwise. */
@@ -115,7 +119,17 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.post(
     paths['feeds.create'],
-    { config: { access: CREATOR }, schema: { tags: ['feeds'], summary: 'Publish, schedule or draft a post', body: feedInputSchema, response: one } },
+    {
+      config: { access: CREATOR },
+      schema: {
+        tags: ['feeds'],
+        summary: 'Publish, schedule or draft a post',
+        description:
+          'By `type`: `text`; `photo` (`fileIds`: photos); `video` and `audio` (`fileIds`: the one upload, optional `thumbnailId` and `teaserId`); `poll` (`pollId` from POST /performer/feeds/polls); `crowdfunding` (`crowdfundingId` from POST /performer/feeds/crowdfunding). A poll or goal belongs to one post.',
+        body: feedInputSchema,
+        response: one,
+      },
+    },
     async (request) => {
       const feed = await createFeed(ctx, currentUser(request), request.body);
       return ok(await present(request, await findFeed(ctx, feed.id, currentUser(request))));

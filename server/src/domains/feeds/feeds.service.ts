@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -9,11 +8,15 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../http/error
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { NOT_VERIFIED } from '../accounts/creator-verification.js';
-import { PUBLISHED_FEED_TYPES, type FeedInput, type FeedListQuery, type FeedUpdate } from './feeds.schemas.js';
+import { linkCrowdfunding } from './feeds-crowdfunding.service.js';
+import { linkPoll } from './feeds-polls.service.js';
+import { previewFilesOf, setPreviews } from './feeds-previews.js';
+import { PREVIEWED_FEED_TYPES, PUBLISHED_FEED_TYPES, type FeedInput, type FeedListQuery, type FeedUpdate, type PublishedFeedType } from './feeds.schemas.js';
 
 export type FeedRow = typeof feeds.$inferSelect;
 export const FEED_PHOTO_PURPOSE = 'feed-photo';
 export const FEED_VIDEO_PURPOSE = 'feed-video';
+export const FEED_AUDIO_PURPOSE = 'feed-audio';
 export const NO_SUCH_FEED = 'No such post';
 /** The least a paid post may cost, in cents. */
 export const MIN_FEED_PRICE_CENTS = 100;
@@ -34,25 +37,35 @@ async function requireVerifiedToSell(db: DbOrTx, creatorId: string): Promise<voi
   if (row?.ok !== true) throw forbidden('performers.not_verified', NOT_VERIFIED);
 }
 
+/** The kinds of post whose media are uploads of one purpose, and how many they take. */
+const MEDIA_OF: Partial<Record<PublishedFeedType, { purpose: string; noun: string; min: number; max: number }>> = {
+  photo: { purpose: FEED_PHOTO_PURPOSE, noun: 'photo', min: 1, max: Infinity },
+  video: { purpose: FEED_VIDEO_PURPOSE, noun: 'video', min: 1, max: 1 },
+  audio: { purpose: FEED_AUDIO_PURPOSE, noun: 'audio file', min: 1, max: 1 },
+};
+
 /**
  * The media of a post: the creator's own uploads of the post's kind, each in one post only
- * (this one, when it is being edited). A text post has none; a photo post at least one
- * photo; a video post one video.
+ * (this one, when it is being edited). Text, poll and crowdfunding posts have none; a photo
+ * post at least one photo; a video post one video; an audio post one audio file.
  */
-async function checkFiles(tx: Tx, creatorId: string, type: FeedInput['type'], fileIds: readonly string[], feedId: string | null): Promise<void> {
+async function checkFiles(tx: Tx, creatorId: string, type: PublishedFeedType, fileIds: readonly string[], feedId: string | null): Promise<void> {
   if (new Set(fileIds).size !== fileIds.length) throw unprocessable('feeds.files_invalid', 'body.fileIds: a file is listed twice');
-  if (type === 'text' && fileIds.length > 0) throw unprocessable('feeds.files_invalid', 'body.fileIds: a text post has no files');
-  if (type === 'photo' && fileIds.length === 0) throw unprocessable('feeds.files_invalid', 'body.fileIds: a photo post needs at least one photo');
-  if (type === 'video' && fileIds.length !== 1) throw unprocessable('feeds.files_invalid', 'body.fileIds: a video post has exactly one video');
-  if (fileIds.length === 0) return;
-  const purpose = type === 'video' ? FEED_VIDEO_PURPOSE : FEED_PHOTO_PURPOSE;
+  const media = MEDIA_OF[type];
+  if (!media) {
+    if (fileIds.length > 0) throw unprocessable('feeds.files_invalid', `body.fileIds: a ${type} post has no files`);
+    return;
+  }
+  if (fileIds.length < media.min) throw unprocessable('feeds.files_invalid', `body.fileIds: a ${type} post needs ${media.max === 1 ? 'its' : 'at least one'} ${media.noun}`);
+  if (fileIds.length > media.max) throw unprocessable('feeds.files_invalid', `body.fileIds: a ${type} post has exactly one ${media.noun}`);
+  const purpose = media.purpose;
   const rows = await tx
     .select({ id: files.id, ownerId: files.ownerId, purpose: files.purpose, usedBy: feedFiles.feedId })
     .from(files)
     .leftJoin(feedFiles, eq(feedFiles.fileId, files.id))
     .where(inArray(files.id, [...fileIds]));
   const usable = rows.filter((r) => r.ownerId === creatorId && r.purpose === purpose && (r.usedBy === null || r.usedBy === feedId));
-  if (usable.length !== fileIds.length) throw unprocessable('feeds.files_invalid', `body.fileIds: a file is not one of your uploaded ${type}s, or is in another post`);
+  if (usable.length !== fileIds.length) throw unprocessable('feeds.files_invalid', `body.fileIds: a file is not one of your uploaded ${media.noun}s, or is in another post`);
 }
 
 async function attachFiles(tx: Tx, feedId: string, fileIds: readonly string[]): Promise<void> {
@@ -70,6 +83,7 @@ export async function createFeed(ctx: AppContext, creator: AuthUser, input: Feed
       .values({ performerId: creator.id, type: input.type, text: input.text, ...sale, status: input.status, scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null })
       .returning();
     await attachFiles(tx, feed!.id, input.fileIds);
+    await linkExtras(tx, creator.id, feed!.id, input.type, input);
     await tx.update(performers).set({ feedsCount: sql`${performers.feedsCount} + 1` }).where(eq(performers.userId, creator.id));
     return feed!;
   });
@@ -86,8 +100,12 @@ async function ownFeed(db: DbOrTx, creatorId: string, id: string, lock = false):
 export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string, patch: FeedUpdate): Promise<FeedRow> {
   return ctx.db.transaction(async (tx) => {
     const current = await ownFeed(tx, creator.id, id, true);
-    const type = (patch.type ?? current.type) as FeedInput['type'];
+    const type = (patch.type ?? current.type) as PublishedFeedType;
     if (!PUBLISHED_FEED_TYPES.includes(type)) throw unprocessable('feeds.files_invalid', 'body.type: this post cannot be edited here');
+    // A poll or a goal stays with its post, and a post with them: its votes and money are its.
+    for (const [kind, code] of [['poll', 'feeds.poll_invalid'], ['crowdfunding', 'feeds.crowdfunding_invalid']] as const) {
+      if ((current.type === kind) !== (type === kind)) throw unprocessable(code, `body.type: a ${kind} post is created as one and stays one`);
+    }
     const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
     if (sale.isSale && !current.isSale) await requireVerifiedToSell(tx, creator.id);
     const fileIds = patch.fileIds ?? (await tx.select({ id: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, id)).orderBy(asc(feedFiles.position))).map((r) => r.id);
@@ -105,21 +123,32 @@ export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string,
       .where(eq(feeds.id, id))
       .returning();
     if (patch.fileIds) await attachFiles(tx, id, fileIds);
+    await linkExtras(tx, creator.id, id, type, patch);
     return feed!;
   });
 }
 
-/** Deletes a post and its photos (files and records); the post count never goes below zero. */
+/** A post's poll, goal and previews, as the request names them (see `linkPoll`, `setPreviews`). */
+async function linkExtras(tx: Tx, creatorId: string, feedId: string, type: PublishedFeedType, input: Pick<FeedUpdate, 'pollId' | 'crowdfundingId' | 'thumbnailId' | 'teaserId'>) {
+  await linkPoll(tx, creatorId, feedId, type === 'poll', input.pollId);
+  await linkCrowdfunding(tx, creatorId, feedId, type === 'crowdfunding', input.crowdfundingId);
+  await setPreviews(tx, creatorId, feedId, PREVIEWED_FEED_TYPES.includes(type), { thumbnailId: input.thumbnailId, teaserId: input.teaserId });
+}
+
+/** Deletes a post and its media and previews (files and records), its poll and goal with it; the post count never goes below zero. */
 export async function deleteFeed(ctx: AppContext, creator: AuthUser, id: string): Promise<void> {
   const removed = await ctx.db.transaction(async (tx) => {
     await ownFeed(tx, creator.id, id, true);
-    const attached = await tx.select({ id: files.id, path: files.storagePath }).from(feedFiles).innerJoin(files, eq(files.id, feedFiles.fileId)).where(eq(feedFiles.feedId, id));
+    const attached = [
+      ...(await tx.select({ id: files.id, path: files.storagePath }).from(feedFiles).innerJoin(files, eq(files.id, feedFiles.fileId)).where(eq(feedFiles.feedId, id))),
+      ...(await previewFilesOf(tx, id)),
+    ];
     await tx.delete(feeds).where(eq(feeds.id, id));
     if (attached.length) await tx.delete(files).where(inArray(files.id, attached.map((f) => f.id)));
     await tx.update(performers).set({ feedsCount: sql`greatest(${performers.feedsCount} - 1, 0)` }).where(eq(performers.userId, creator.id));
     return attached;
   });
-  await Promise.all(removed.map((f) => rm(path.join(ctx.config.uploadsDir, path.posix.dirname(f.path)), { recursive: true, force: true })));
+  await Promise.all(removed.map((f) => ctx.store.remove(path.posix.dirname(f.path))));
 }
 
 export interface FeedWithCreator {

@@ -1,5 +1,4 @@
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -72,9 +71,9 @@ export async function removeFileRecords(db: DbOrTx, removed: readonly { id: stri
   await db.delete(files).where(inArray(files.id, removed.map((f) => f.id)));
 }
 
-/** Deletes the folders of these files (`media/<owner>/<file>/`) from the uploads. */
+/** Deletes the folders of these files (`media/<owner>/<file>/`), on disk or in the bucket. */
 export async function removeFolders(ctx: AppContext, removed: readonly { path: string }[]): Promise<void> {
-  await Promise.all(removed.map((f) => rm(path.join(ctx.config.uploadsDir, path.posix.dirname(f.path)), { recursive: true, force: true })));
+  await Promise.all(removed.map((f) => ctx.store.remove(path.posix.dirname(f.path))));
 }
 
 /** Deletes a gallery with its photos (their files and records). */

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
@@ -45,18 +42,18 @@ async function mediaRoutes(api: ApiScope, ctx: AppContext) {
       const [file] = await ctx.db.select({ variants: files.variants, status: files.status, durationSeconds: files.durationSeconds }).from(files).where(eq(files.id, id));
       const served = file && file.status !== 'processing' && file.status !== 'error' ? resolveServed(file.variants, name) : null;
       if (!served) throw forbidden('media.link_invalid', LINK_REFUSED);
-      const absolute = path.join(ctx.config.uploadsDir, served.path);
       // A segment number past the end names nothing.
-      if (!(await stat(absolute).then((info) => info.isFile(), () => false))) throw forbidden('media.link_invalid', LINK_REFUSED);
+      const stored = await ctx.store.read(served.path);
+      if (!stored) throw forbidden('media.link_invalid', LINK_REFUSED);
       reply.header('content-type', served.contentType).header('x-content-type-options', 'nosniff');
       if (served.playlist) {
-        const text = await readFile(absolute, 'utf8');
+        const text = await stored.body.toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
         // A playlist holds links for this viewer: never cached, never shared.
         return reply
           .header('cache-control', 'private, no-store')
           .send(rewritePlaylist(text, served, { secret: ctx.config.mediaUrlSecret, fileId: id, viewerId, durationSeconds: file!.durationSeconds }));
       }
-      return reply.header('cache-control', 'private, max-age=600').send(createReadStream(absolute));
+      return reply.header('cache-control', 'private, max-age=600').header('content-length', stored.size).send(stored.body);
     },
   );
 }

@@ -3,7 +3,6 @@
  * prices within the platform's limits, categories), and the files that replace earlier
  * ones (welcome video, ID documents).
  */
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -145,7 +144,7 @@ export async function replaceWelcomeVideo(ctx: AppContext, request: FastifyReque
       .returning({ storagePath: files.storagePath });
     return old ? videoFolder(old.storagePath) : null;
   });
-  if (previous) await rm(path.join(ctx.config.uploadsDir, previous), { recursive: true, force: true });
+  if (previous) await ctx.store.remove(previous);
   return video;
 }
 

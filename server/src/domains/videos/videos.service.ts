@@ -1,5 +1,4 @@
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -102,7 +101,7 @@ export async function deleteFileRows(tx: Tx, ids: readonly (string | null)[]): P
 
 /** Removes folders of deleted files (a transcode still running cleans up after itself). */
 export async function removeFolders(ctx: AppContext, folders: readonly string[]): Promise<void> {
-  await Promise.all(folders.map((folder) => rm(path.join(ctx.config.uploadsDir, folder), { recursive: true, force: true })));
+  await Promise.all(folders.map((folder) => ctx.store.remove(folder)));
 }
 
 /** Deletes uploads that did not make it into a video (a refused form). */

@@ -90,6 +90,7 @@ export default {
   polls: {
     closed: 'This poll is closed.',
     already_voted: 'You have already voted in this poll.',
+    not_found: 'This poll option does not exist.',
   },
   media: {
     file_required: 'Choose a file to upload.',
@@ -103,6 +104,8 @@ export default {
     not_found: 'This post does not exist or is not available.',
     already_unlocked: 'You have already unlocked this post.',
     files_invalid: 'One of the files cannot be used in this post.',
+    poll_invalid: 'Choose a poll you created that is not in another post yet.',
+    crowdfunding_invalid: 'Choose a crowdfunding goal you created that is not in another post yet.',
   },
   follows: {
     self: 'You cannot follow yourself.',

@@ -90,6 +90,7 @@ export default {
   polls: {
     closed: 'Esta encuesta está cerrada.',
     already_voted: 'Ya votaste en esta encuesta.',
+    not_found: 'Esta opción de encuesta no existe.',
   },
   media: {
     file_required: 'Elige un archivo para subir.',
@@ -103,6 +104,8 @@ export default {
     not_found: 'Esta publicación no existe o no está disponible.',
     already_unlocked: 'Ya desbloqueaste esta publicación.',
     files_invalid: 'Uno de los archivos no se puede usar en esta publicación.',
+    poll_invalid: 'Elige una encuesta que creaste y que aún no está en otra publicación.',
+    crowdfunding_invalid: 'Elige una meta de financiación que creaste y que aún no está en otra publicación.',
   },
   follows: {
     self: 'No puedes seguirte a ti mismo.',

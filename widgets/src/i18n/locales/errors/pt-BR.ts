@@ -87,6 +87,7 @@ const errors = {
   polls: {
     closed: 'Esta enquete está encerrada.',
     already_voted: 'Você já votou nesta enquete.',
+    not_found: 'Esta opção de enquete não existe.',
   },
   media: {
     file_required: 'Escolha um arquivo para enviar.',
@@ -100,6 +101,8 @@ const errors = {
     not_found: 'Esta publicação não existe ou não está disponível.',
     already_unlocked: 'Você já desbloqueou esta publicação.',
     files_invalid: 'Um dos arquivos não pode ser usado nesta publicação.',
+    poll_invalid: 'Escolha uma enquete que você criou e que ainda não está em outra publicação.',
+    crowdfunding_invalid: 'Escolha uma vaquinha que você criou e que ainda não está em outra publicação.',
   },
   follows: {
     self: 'Você não pode seguir a si mesmo.',

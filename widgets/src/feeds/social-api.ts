@@ -1,0 +1,37 @@
+/** What the social calls of a post answer and take (server comments, reactions and reports routes). */
+
+/** A comment (or a reply) as `/comments` answers it. */
+export interface PostComment {
+  _id: string;
+  objectId: string;
+  objectType: string;
+  /** The top-level comment a reply answers; null for a top-level comment. */
+  parentId: string | null;
+  content: string;
+  /** The one comment the post's creator pinned: listed first. */
+  isPinned: boolean;
+  totalReply: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The author. */
+  creator: { _id: string; username: string | null; name: string | null; avatar: string };
+}
+
+/** The server's limits (comments.routes.ts COMMENT_MAX, reports.service.ts), checked here so a form says so first. */
+export const COMMENT_MAX = 2000;
+export const REPORT_TITLE_MAX = 200;
+export const REPORT_DESCRIPTION_MAX = 2000;
+
+export type ReactionAction = 'like' | 'bookmark';
+
+/** The body of POST and DELETE /reactions for a post. */
+export const reactionBody = (postId: string, action: ReactionAction) => ({ objectType: 'feed' as const, objectId: postId, action });
+
+/** Whether an answer looks like a comment (a 2xx with another body is a failure, not a crash). */
+export function isPostComment(value: unknown): value is PostComment {
+  const comment = value as Partial<PostComment> | null;
+  return typeof comment?._id === 'string' && typeof comment.content === 'string' && typeof comment.creator?._id === 'string';
+}
+
+/** What a commenter is called on screen. */
+export const authorName = (comment: PostComment) => comment.creator.name?.trim() || comment.creator.username || comment.creator._id;
