@@ -1,26 +1,15 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, signInApi } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/start-server.js';
+import { openPage } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { demo, demoPassword, signIn, waitForPath } from './host-flows.js';
 
 describe('galleries and discovery on the host site', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = useServerAndBrowser();
 
   it('a creator fills a paid gallery in the studio; a fan opens it on the creator’s Photos tab, unlocks it and sees the photos', async () => {
-    const creatorSide = await openPage(browser, server.origin);
+    const creatorSide = await openPage(e2e.browser, e2e.server.origin);
     try {
       const page = creatorSide.page;
       page.on('dialog', (dialog) => void dialog.accept());
@@ -50,9 +39,9 @@ describe('galleries and discovery on the host site', () => {
       await creatorSide.context.close();
     }
 
-    const fanToken = await signInApi(server.origin, demo.fan.email, demoPassword);
-    const before = (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body!.data!.balance;
-    const fanSide = await openPage(browser, server.origin);
+    const fanToken = await signInApi(e2e.server.origin, demo.fan.email, demoPassword);
+    const before = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
+    const fanSide = await openPage(e2e.browser, e2e.server.origin);
     try {
       const page = fanSide.page;
       const dialogs: string[] = [];
@@ -72,7 +61,7 @@ describe('galleries and discovery on the host site', () => {
       await card.getByRole('button').click();
       const gallery = page.getByTestId('gallery');
       await gallery.getByText(/Galeria paga: desbloqueie por R\$\s?6,50 para ver as 2 fotos\./).waitFor();
-      expect(await gallery.getByRole('img', { name: 'Foto bloqueada' }).count()).toBe(2);
+      await expect.poll(() => gallery.getByRole('img', { name: 'Foto bloqueada' }).count()).toBe(2);
       await gallery.getByRole('button', { name: /Desbloquear por R\$\s?6,50/ }).click();
       const first = gallery.getByRole('img', { name: 'Foto 1 de 2' });
       await first.waitFor();
@@ -83,19 +72,19 @@ describe('galleries and discovery on the host site', () => {
     } finally {
       await fanSide.context.close();
     }
-    const after = (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body!.data!.balance;
+    const after = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
     expect(before - after).toBe(6.5);
   });
 
   it('the discovery page finds posts by their text and remembers what fans search', async () => {
-    const creatorToken = await signInApi(server.origin, demo.creator.email, demoPassword);
-    const created = await fetch(`${server.origin}/api/performer/feeds`, {
+    const creatorToken = await signInApi(e2e.server.origin, demo.creator.email, demoPassword);
+    const created = await fetch(`${e2e.server.origin}/api/performer/feeds`, {
       method: 'POST',
       headers: { authorization: creatorToken, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'text', text: 'Pôr do sol em Ipanema' }),
     });
     expect(created.status).toBe(200);
-    const { context, page } = await openPage(browser, server.origin);
+    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
     try {
       await page.goto('/discover');
       const discover = page.getByTestId('discover');
@@ -108,7 +97,7 @@ describe('galleries and discovery on the host site', () => {
       expect(new URL(page.url()).searchParams.get('q')).toBe('ipanema');
       // The search is counted and offered to the next visitor.
       await expect
-        .poll(async () => ((await apiGet<{ data: { keyword: string }[] }>(server.origin, '/search/list/keywords')).body!.data?.data ?? []).map((k) => k.keyword))
+        .poll(async () => ((await apiGet<{ data: { keyword: string }[] }>(e2e.server.origin, '/search/list/keywords')).body!.data?.data ?? []).map((k) => k.keyword))
         .toContain('ipanema');
       await page.goto('/discover');
       await discover.getByRole('navigation', { name: 'Buscas populares' }).getByRole('button', { name: 'ipanema' }).waitFor();

@@ -1,8 +1,8 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiGet, signInApi } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/start-server.js';
+import { openPage } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { demo, demoPassword, signIn, waitForPath } from './host-flows.js';
 
 /** The demo creator publishes a free text post through the API. */
@@ -19,26 +19,16 @@ async function publishTextPost(origin: string, token: string, text: string): Pro
 const likeCount = async (card: Locator) => Number(await card.getByTestId('like-count').textContent());
 
 describe('the social parts of a post', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = useServerAndBrowser();
 
   it('a fan likes, saves and comments; the creator pins the comment and blocks the fan, then unblocks them from the studio', async () => {
-    const creatorToken = await signInApi(server.origin, demo.creator.email, demoPassword);
-    const postId = await publishTextPost(server.origin, creatorToken, 'Bom dia, fãs!');
-    const fanToken = await signInApi(server.origin, demo.fan.email, demoPassword);
-    const fanId = (await apiGet<{ _id: string }>(server.origin, '/users/me', fanToken)).body!.data!._id;
+    const creatorToken = await signInApi(e2e.server.origin, demo.creator.email, demoPassword);
+    const postId = await publishTextPost(e2e.server.origin, creatorToken, 'Bom dia, fãs!');
+    const fanToken = await signInApi(e2e.server.origin, demo.fan.email, demoPassword);
+    const fanId = (await apiGet<{ _id: string }>(e2e.server.origin, '/users/me', fanToken)).body!.data!._id;
 
-    const fan = await openPage(browser, server.origin);
-    const creator = await openPage(browser, server.origin);
+    const fan = await openPage(e2e.browser, e2e.server.origin);
+    const creator = await openPage(e2e.browser, e2e.server.origin);
     try {
       // The fan likes, saves and comments.
       await signIn(fan.page, demo.fan.email);
@@ -57,7 +47,7 @@ describe('the social parts of a post', () => {
       await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
       // Both are on the server.
       await expect
-        .poll(async () => (await apiGet<{ data: { _id: string; isLiked: boolean; totalLike: number }[] }>(server.origin, `/user/feeds/search/${demo.creator.username}?limit=50`, fanToken)).body!.data!.data.find((p) => p._id === postId))
+        .poll(async () => (await apiGet<{ data: { _id: string; isLiked: boolean; totalLike: number }[] }>(e2e.server.origin, `/user/feeds/search/${demo.creator.username}?limit=50`, fanToken)).body!.data!.data.find((p) => p._id === postId))
         .toMatchObject({ isLiked: true, totalLike: 1 });
 
       await card.getByRole('button', { name: /^Comentários/ }).click();
@@ -92,7 +82,7 @@ describe('the social parts of a post', () => {
       await fanComment.getByText(/^Bloquear Fã Um\?/).waitFor();
       await fanComment.getByRole('button', { name: 'Bloquear', exact: true }).click();
       await fanComment.getByText('Bloqueado', { exact: true }).waitFor();
-      const blocked = await apiGet<{ data: { _id: string }[] }>(server.origin, '/block/users', creatorToken);
+      const blocked = await apiGet<{ data: { _id: string }[] }>(e2e.server.origin, '/block/users', creatorToken);
       expect(blocked.body!.data!.data.map((user) => user._id)).toEqual([fanId]);
 
       // The blocked fan no longer finds the creator or their posts.
@@ -126,9 +116,9 @@ describe('the social parts of a post', () => {
   });
 
   it('a fan reports a post once; a second report says it was reported already', async () => {
-    const creatorToken = await signInApi(server.origin, demo.creator.email, demoPassword);
-    const postId = await publishTextPost(server.origin, creatorToken, 'Post para denunciar');
-    const { context, page } = await openPage(browser, server.origin);
+    const creatorToken = await signInApi(e2e.server.origin, demo.creator.email, demoPassword);
+    const postId = await publishTextPost(e2e.server.origin, creatorToken, 'Post para denunciar');
+    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
     try {
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');

@@ -1,33 +1,25 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../../server/test/media-fixtures.js';
 import { apiGet, signInApi } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/start-server.js';
+import { openPage } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { demo, demoPassword, signIn, waitForPath } from './host-flows.js';
 
 describe('a paid video post, from the studio to a fan’s player', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = useServerAndBrowser();
   let clip: Buffer;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fandeck-e2e-video-')), 'ensaio.mp4');
     makeVideo(file, { width: 640, height: 360, seconds: 6 });
     clip = readFileSync(file);
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('the creator posts it and watches it transcode; a fan sees it blurred, unlocks it from the wallet and plays it', async () => {
-    const creatorSide = await openPage(browser, server.origin);
+    const creatorSide = await openPage(e2e.browser, e2e.server.origin);
     try {
       const page = creatorSide.page;
       await signIn(page, demo.creator.email);
@@ -48,9 +40,9 @@ describe('a paid video post, from the studio to a fan’s player', () => {
       await creatorSide.context.close();
     }
 
-    const fanToken = await signInApi(server.origin, demo.fan.email, demoPassword);
-    const before = (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body!.data!.balance;
-    const fanSide = await openPage(browser, server.origin);
+    const fanToken = await signInApi(e2e.server.origin, demo.fan.email, demoPassword);
+    const before = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
+    const fanSide = await openPage(e2e.browser, e2e.server.origin);
     try {
       const page = fanSide.page;
       const dialogs: string[] = [];
@@ -85,7 +77,7 @@ describe('a paid video post, from the studio to a fan’s player', () => {
     } finally {
       await fanSide.context.close();
     }
-    const after = (await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body!.data!.balance;
+    const after = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
     expect(before - after).toBe(4);
   }, 180_000);
 });

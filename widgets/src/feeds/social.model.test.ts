@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, type OwnedSession } from '../session/session.js';
-import { createFakeTransport, demoFan, fail, ok, type FakeTransport, type RecordedCall } from '../session/testing/fake-transport.js';
+import type { OwnedSession } from '../session/session.js';
+import { fail, ok, type FakeTransport, type RecordedCall } from '../session/testing/fake-transport.js';
+import { signedInFan } from '../session/testing/signed-in.js';
 import { PostSocialModel } from './social.model.js';
 
 let transport: FakeTransport;
 let session: OwnedSession;
 
 beforeEach(async () => {
-  transport = createFakeTransport();
-  transport.respond('GET', '/settings/public', ok({}));
-  transport.respond('GET', '/users/me', ok(demoFan));
-  session = createSession({ transport, lazy: true, onUnauthorized: () => undefined });
-  await session.auth.login({ username: 'fan1', password: 'pw' });
+  ({ transport, session } = await signedInFan());
 });
 
 afterEach(() => session.dispose());

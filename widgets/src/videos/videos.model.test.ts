@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, type OwnedSession } from '../session/session.js';
-import { createFakeTransport, demoFan, ok, type FakeTransport } from '../session/testing/fake-transport.js';
+import type { OwnedSession } from '../session/session.js';
+import { ok, type FakeTransport } from '../session/testing/fake-transport.js';
+import { signedInFan } from '../session/testing/signed-in.js';
 import type { VideoItem } from './videos-api.js';
 import { ReelListModel, VideoListModel } from './videos.model.js';
 
@@ -23,11 +24,7 @@ const video = (id: string, locked: boolean): VideoItem => ({
 });
 
 beforeEach(async () => {
-  transport = createFakeTransport();
-  transport.respond('GET', '/settings/public', ok({}));
-  transport.respond('GET', '/users/me', ok({ ...demoFan, balance: 100 }));
-  session = createSession({ transport, lazy: true, onUnauthorized: () => undefined });
-  await session.auth.login({ username: 'fan1', password: 'pw' });
+  ({ transport, session } = await signedInFan(100));
 });
 
 afterEach(() => session.dispose());

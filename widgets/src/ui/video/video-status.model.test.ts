@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSession, type OwnedSession } from '../../session/session.js';
-import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from '../../session/testing/fake-transport.js';
+import type { OwnedSession } from '../../session/session.js';
+import { fail, ok, type FakeTransport } from '../../session/testing/fake-transport.js';
+import { signedInFan } from '../../session/testing/signed-in.js';
 import { disposeModel } from '../../session/feature.js';
 import { loadFailureTexts } from '../../api/error-catalogue.js';
 import { VIDEO_STATUS_POLL_MS, VideoStatusModel } from './video-status.model.js';
@@ -10,11 +11,7 @@ let session: OwnedSession;
 const STATUS = '/user/feeds/p1/file/v1/status';
 
 beforeEach(async () => {
-  transport = createFakeTransport();
-  transport.respond('GET', '/settings/public', ok({}));
-  transport.respond('GET', '/users/me', ok({ ...demoFan, balance: 100 }));
-  session = createSession({ transport, lazy: true, onUnauthorized: () => undefined });
-  await session.auth.login({ username: 'fan1', password: 'pw' });
+  ({ transport, session } = await signedInFan(100));
   // Error texts load lazily (real I/O); load them before the clock is faked.
   await loadFailureTexts();
   vi.useFakeTimers();
