@@ -34,7 +34,7 @@ export const CHARGE_KINDS = [
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
 /** What the confirm dialog says the fan is doing. */
-export type PayKind = 'tip' | 'unlock' | 'topup' | 'subscribe';
+export type PayKind = 'tip' | 'contribute' | 'unlock' | 'topup' | 'subscribe';
 
 /** Where the price the server charges comes from. */
 export type PriceSource =
@@ -74,8 +74,8 @@ export const chargeActionName = (kind: ChargeKind) => `charge:${kind}` as const;
 
 /**
  * The charges whose amount the fan chooses (the body's `price`): a tip, and a contribution to
- * a crowdfunding goal (which the confirm dialog presents like a tip: an amount given to a
- * creator). Every other kind charges the item's own price.
+ * a crowdfunding goal (its own confirm texts: `contribute`). Every other kind charges the
+ * item's own price.
  */
 const FAN_PRICED: ReadonlySet<ChargeKind> = new Set(['tip', 'crowdfunding']);
 
@@ -83,7 +83,7 @@ export const moneyActions: readonly MoneyAction[] = [
   action('topup', '/payment/wallet/top-up', 'topup', { from: 'body', field: 'amount' }),
   ...CHARGE_KINDS.map((kind) =>
     FAN_PRICED.has(kind)
-      ? action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, 'tip', { from: 'body', field: 'price' })
+      ? action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, kind === 'tip' ? 'tip' : 'contribute', { from: 'body', field: 'price' })
       : action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, 'unlock', { from: 'item' }),
   ),
 ];

@@ -8,6 +8,7 @@ import type { PayKind } from '@fandeck/contract';
 
 export interface ConfirmTexts {
   titleTip: string;
+  titleContribute: string;
   titleUnlock: string;
   titleTopup: string;
   titleSubscribe: string;
@@ -21,6 +22,7 @@ export interface ConfirmTexts {
   cancel: string;
   /** One line for the browser's own confirm (host site). */
   summaryTip: string;
+  summaryContribute: string;
   summaryUnlock: string;
   summaryTopup: string;
   /** A top-up whose price differs from the credit (a coupon). */
@@ -30,6 +32,7 @@ export interface ConfirmTexts {
 
 const ptBR: ConfirmTexts = {
   titleTip: 'Enviar gorjeta',
+  titleContribute: 'Apoiar a vaquinha',
   titleUnlock: 'Desbloquear conteúdo',
   titleTopup: 'Recarregar carteira',
   titleSubscribe: 'Assinar',
@@ -42,6 +45,7 @@ const ptBR: ConfirmTexts = {
   confirm: 'Confirmar',
   cancel: 'Cancelar',
   summaryTip: 'Gorjeta de {{amount}} para {{name}}',
+  summaryContribute: 'Contribuição de {{amount}} para a meta de {{name}}',
   summaryUnlock: 'Desbloquear {{item}} por {{amount}}',
   summaryTopup: 'Recarga de {{amount}} na carteira',
   summaryTopupFor: 'Recarga de {{credit}} na carteira por {{amount}}',
@@ -50,6 +54,7 @@ const ptBR: ConfirmTexts = {
 
 const en: ConfirmTexts = {
   titleTip: 'Send a tip',
+  titleContribute: 'Back the goal',
   titleUnlock: 'Unlock content',
   titleTopup: 'Top up wallet',
   titleSubscribe: 'Subscribe',
@@ -62,6 +67,7 @@ const en: ConfirmTexts = {
   confirm: 'Confirm',
   cancel: 'Cancel',
   summaryTip: 'Tip of {{amount}} to {{name}}',
+  summaryContribute: 'A contribution of {{amount}} to {{name}}’s goal',
   summaryUnlock: 'Unlock {{item}} for {{amount}}',
   summaryTopup: 'Wallet top-up of {{amount}}',
   summaryTopupFor: 'Wallet top-up of {{credit}} for {{amount}}',
@@ -70,6 +76,7 @@ const en: ConfirmTexts = {
 
 const es: ConfirmTexts = {
   titleTip: 'Enviar propina',
+  titleContribute: 'Apoyar la meta',
   titleUnlock: 'Desbloquear contenido',
   titleTopup: 'Recargar billetera',
   titleSubscribe: 'Suscribirse',
@@ -82,6 +89,7 @@ const es: ConfirmTexts = {
   confirm: 'Confirmar',
   cancel: 'Cancelar',
   summaryTip: 'Propina de {{amount}} para {{name}}',
+  summaryContribute: 'Aporte de {{amount}} a la meta de {{name}}',
   summaryUnlock: 'Desbloquear {{item}} por {{amount}}',
   summaryTopup: 'Recarga de {{amount}} en la billetera',
   summaryTopupFor: 'Recarga de {{credit}} en la billetera por {{amount}}',
@@ -92,5 +100,5 @@ export const confirmCatalogues: Readonly<Record<'pt-BR' | 'en' | 'es', ConfirmTe
 
 export type ConfirmTextKey = keyof ConfirmTexts;
 
-export const TITLE_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'titleTip', unlock: 'titleUnlock', topup: 'titleTopup', subscribe: 'titleSubscribe' };
-export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'summaryTip', unlock: 'summaryUnlock', topup: 'summaryTopup', subscribe: 'summarySubscribe' };
+export const TITLE_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'titleTip', contribute: 'titleContribute', unlock: 'titleUnlock', topup: 'titleTopup', subscribe: 'titleSubscribe' };
+export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'summaryTip', contribute: 'summaryContribute', unlock: 'summaryUnlock', topup: 'summaryTopup', subscribe: 'summarySubscribe' };

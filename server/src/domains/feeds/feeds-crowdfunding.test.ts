@@ -75,6 +75,10 @@ describe('crowdfunding', () => {
   it('marks a goal reached, and keeps taking contributions', async () => {
     const { goal, feed } = await creatorWithGoal(5);
     const f = await fan();
+    // The confirm dialog presents it as a contribution (not a tip), for the amount the fan chose.
+    const quoted = await t.app.inject({ method: 'POST', url: `/api/wallet/charges/crowdfunding/${goal._id}/quote`, headers: { authorization: f.token }, payload: { price: 5 } });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().data).toMatchObject({ action: 'charge:crowdfunding', kind: 'contribute', price: 5 });
     expect((await contribute(f.token, goal._id, 5, 'reach-1')).statusCode).toBe(200);
     expect((await contribute(f.token, goal._id, 1.5, 'reach-2')).statusCode).toBe(200);
     const seen = (await call('GET', `/api/user/feeds/${feed._id}`, f.token)).json().data as Feed;
