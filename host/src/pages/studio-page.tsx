@@ -8,12 +8,13 @@ import { PageStatus } from '../components/page-status.js';
 import { StudioBlocked } from './studio/studio-blocked.js';
 import { StudioGalleries } from './studio/studio-galleries.js';
 import { StudioVideos } from './studio/studio-videos.js';
+import { ComposerExtras, useComposerExtras } from './studio/composer-extras.js';
 import { session } from '../session/session.js';
 
 /** The picture and video kinds the server processes; anything else it refuses with a reason. */
-const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime';
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime,audio/mpeg,audio/mp4,audio/aac,audio/ogg,audio/wav,audio/webm';
 
-type UploadKind = 'photo' | 'video';
+type UploadKind = 'photo' | 'video' | 'audio';
 type PhotoUpload = { key: number; name: string; kind: UploadKind } & (
   | { status: 'uploading'; loaded: number; total: number; controller: AbortController }
   | { status: 'processing'; controller: AbortController }
@@ -114,6 +115,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   const [when, setWhen] = useState<When>('now');
   const [scheduledAt, setScheduledAt] = useState('');
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const extras = useComposerExtras();
   const nextKey = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   const live = useRef(true);
@@ -131,7 +133,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     const key = nextKey.current++;
     const controller = new AbortController();
     // A video is transcoded after the upload, in the background; its post shows the progress.
-    const kind: UploadKind = file.type.startsWith('video/') ? 'video' : 'photo';
+    const kind: UploadKind = file.type.startsWith('video/') ? 'video' : file.type.startsWith('audio/') ? 'audio' : 'photo';
     const base = { key, name: file.name, kind };
     setPhotos((current) => [...current, { ...base, status: 'uploading', loaded: 0, total: file.size, controller }]);
     const form = new FormData();
@@ -159,9 +161,11 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     if (save.status === 'saving') return;
     const done = photos.filter((photo): photo is Extract<PhotoUpload, { status: 'done' }> => photo.status === 'done');
     if (photos.some((photo) => photo.status === 'uploading' || photo.status === 'processing')) return setSave({ status: 'failed', message: t('studio.waitUploads') });
-    if (!text.trim() && done.length === 0) return setSave({ status: 'failed', message: t('studio.emptyPost') });
+    if (!text.trim() && done.length === 0 && extras.extra === 'none') return setSave({ status: 'failed', message: t('studio.emptyPost') });
+    if (extras.extra !== 'none' && done.length > 0) return setSave({ status: 'failed', message: t('studio.extraAlone') });
     const videos = done.filter((upload) => upload.kind === 'video').length;
-    if (videos > 1 || (videos === 1 && done.length > 1)) return setSave({ status: 'failed', message: t('studio.oneVideo') });
+    const audios = done.filter((upload) => upload.kind === 'audio').length;
+    if (videos + audios > 1 || (videos + audios === 1 && done.length > 1)) return setSave({ status: 'failed', message: t('studio.oneVideo') });
     let schedule: string | undefined;
     if (when === 'schedule') {
       const at = scheduledAt ? new Date(scheduledAt) : null;
@@ -170,8 +174,11 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     }
     const amount = parseAmount(price);
     setSave({ status: 'saving' });
+    const extra = await extras.create(text);
+    if (!extra.ok) return setSave({ status: 'failed', message: extra.message });
     const outcome = await session.api.post<FeedPost>('/performer/feeds', {
-      type: videos === 1 ? 'video' : done.length > 0 ? 'photo' : 'text',
+      type: videos === 1 ? 'video' : audios === 1 ? 'audio' : done.length > 0 ? 'photo' : 'text',
+      ...extra.fields,
       text,
       fileIds: done.map((photo) => photo.fileId),
       isSale,
@@ -183,6 +190,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     if (!outcome.ok) return setSave({ status: 'failed', message: outcome.error.message });
     setText('');
     setPhotos([]);
+    extras.reset();
     setIsSale(false);
     setPrice('');
     setWhen('now');
@@ -233,6 +241,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
           ))}
         </ul>
       ) : null}
+      <ComposerExtras state={extras.state} />
       <label className="form__check">
         <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paid')}
       </label>

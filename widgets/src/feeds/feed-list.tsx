@@ -4,6 +4,7 @@ import { formatMoney } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
 import { FormError, UnlockBox, useErrorText, useModel, VideoView } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
+import { AudioView, PostExtras } from './post-extras.js';
 import { FeedListModel, type FeedSource, type UnlockStep } from './feeds.model.js';
 import { PostSocial } from './post-social.js';
 
@@ -66,6 +67,7 @@ export function FeedList({ creator, source: given }: FeedListProps) {
           unlock={unlocks.get(post._id) ?? null}
           onUnlock={() => void model.unlock(post)}
           onVideoReady={() => void model.refresh(post._id)}
+          onRefresh={() => model.refresh(post._id)}
         />
       ))}
       {state.posts.length < state.total ? (
@@ -82,9 +84,11 @@ interface FeedCardProps {
   unlock: UnlockStep | null;
   onUnlock: () => void;
   onVideoReady: () => void;
+  /** Reads the post again (after a contribution). */
+  onRefresh: () => Promise<unknown>;
 }
 
-function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
+function FeedCard({ post, unlock, onUnlock, onVideoReady, onRefresh }: FeedCardProps) {
   const { t, i18n } = useTranslation();
   const price = formatMoney(post.price, i18n.language);
   const date = new Date(post.createdAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -102,7 +106,9 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
       {post.files.length > 0 ? (
         <div className="feed-card__photos">
           {post.files.map((photo, index) =>
-            photo.type === 'video' ? (
+            photo.type === 'audio' ? (
+              <AudioView key={photo._id} postId={post._id} audio={photo} onReady={onVideoReady} />
+            ) : photo.type === 'video' ? (
               <VideoView
                 key={photo._id}
                 video={photo}
@@ -118,9 +124,10 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady }: FeedCardProps) {
           )}
         </div>
       ) : null}
+      <PostExtras post={post} onChanged={onRefresh} />
       {post.locked ? (
         <UnlockBox price={price} step={unlock} onUnlock={onUnlock}>
-          <p>{post.type === 'video' ? t('feeds.lockedVideoText', { price }) : t('feeds.lockedText', { price })}</p>
+          <p>{post.type === 'video' ? t('feeds.lockedVideoText', { price }) : post.type === 'photo' ? t('feeds.lockedText', { price }) : t('feeds.lockedAnyText', { price })}</p>
         </UnlockBox>
       ) : null}
       <PostSocial post={post} />

@@ -4,7 +4,7 @@ import type { VideoStatus } from '../ui/video/video-status.model.js';
 export interface FeedPhoto {
   _id: string;
   /** A video carries its poster in `sizes` and its HLS playlist in `url`. */
-  type: 'photo' | 'video';
+  type: 'photo' | 'video' | 'audio';
   /** Videos: `processing` (poll its status), `finished` or `error`; null for photos. */
   status: VideoStatus | null;
   /** Videos: 0 to 100 while processing. */
@@ -20,6 +20,27 @@ export interface FeedPhoto {
   /** A link made for this viewer, working for a few minutes; null while locked. */
   url: string | null;
   sizes: Record<string, { url: string; width: number; height: number }> | null;
+}
+
+export interface FeedPoll {
+  _id: string;
+  description: string;
+  expiredAt: string | null;
+  options: { _id: string; description: string; total: number }[];
+  totalVotes: number;
+  /** The option the viewer voted for, or null. */
+  myVote: string | null;
+}
+
+export interface FeedCrowdfunding {
+  _id: string;
+  title: string;
+  description: string;
+  /** Tokens. */
+  goal: number;
+  raised: number;
+  contributors: number;
+  reached: boolean;
 }
 
 export interface FeedPost {
@@ -45,6 +66,10 @@ export interface FeedPost {
   isBookMarked?: boolean;
   /** Not sent yet: until it is, the count the comments list answers is shown once read. */
   totalComment?: number;
+  /** Poll posts. */
+  poll?: FeedPoll | null;
+  /** Crowdfunding posts. */
+  crowdfunding?: FeedCrowdfunding | null;
 }
 
 /** Whether an answer looks like a post (a 2xx with another body is a failure, not a crash). */
