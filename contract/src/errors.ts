@@ -133,8 +133,19 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-const known = new Set<string>(ERROR_CODES);
-export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && known.has(value);
+// Built on first use: a client bundle that only checks a code's shape leaves the list out.
+let known: Set<string> | undefined;
+/** Whether a value is one of the codes listed here (the server and tests ask). */
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && (known ??= new Set<string>(ERROR_CODES)).has(value);
+
+/** An error code's shape: `area.what`, lower case and underscores. */
+const ERROR_CODE_SHAPE = /^[a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)*$/;
+/**
+ * Whether a value is shaped like an error code. Clients read codes with this rather than
+ * the list, so embed bundles need not carry every code (each new one cost them bytes);
+ * a code a client has no text for is shown by its status instead.
+ */
+export const looksLikeErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && ERROR_CODE_SHAPE.test(value);
 
 /** The body of every error answer (contract section 1, plus the stable `code`). */
 export interface ErrorBody {
@@ -148,9 +159,9 @@ export interface ErrorBody {
   fields?: string[];
 }
 
-/** The code of an error body, when it carries a known one. */
+/** The code of an error body, when it carries one (by its shape: see `looksLikeErrorCode`). */
 export function errorCodeOf(body: unknown): ErrorCode | null {
   if (typeof body !== 'object' || body === null) return null;
   const code = (body as { code?: unknown }).code;
-  return isErrorCode(code) ? code : null;
+  return looksLikeErrorCode(code) ? code : null;
 }

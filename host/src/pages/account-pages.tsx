@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PictureUpload } from '../components/picture-upload.js';
+import { CreatorSettings } from './creator-settings/creator-settings.js';
 import { homePathFor, isAccountComplete } from '../routing/redirects.js';
 import { session, useSignalValue, type CurrentUser, type UserPatch } from '../session/session.js';
 
@@ -123,6 +124,7 @@ export function CreatorAccountPage() {
       <AccountCompletionForm key={user._id} user={user} />
       <PictureUpload path="/performers/avatar/upload" which="avatar" current={user.avatar ?? null} />
       <PictureUpload path="/performers/cover/upload" which="cover" current={user.cover ?? null} />
+      <CreatorSettings key={user._id} />
     </section>
   );
 }

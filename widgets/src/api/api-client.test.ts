@@ -164,10 +164,10 @@ describe('api client over the direct transport (fetch)', () => {
     const two = await api.post('/wallet/charges/tip/c1', { price: 0 });
     expect(!two.ok && two.error.message).toBe('Confira os campos: price, limit.');
 
-    // A code this client does not know yet: the status's generic text, not the message.
+    // A code this client has no text for yet: kept as the code, shown by the status's generic text, never the message.
     fetchSpy.mockResolvedValueOnce(json(422, { statusCode: 422, code: 'auctions.bid_too_low', message: 'Bid too low', error: 'Unprocessable Entity' }));
     const unknown = await api.post('/auctions/a1/bids', { amount: 1 });
-    expect(!unknown.ok && unknown.error).toMatchObject({ code: null, message: 'Ocorreu um erro, tente novamente mais tarde' });
+    expect(!unknown.ok && unknown.error).toMatchObject({ code: 'auctions.bid_too_low', message: 'Ocorreu um erro, tente novamente mais tarde' });
   });
 
   it('says it in the active language, loading that locale\'s error texts only', async () => {

@@ -39,7 +39,10 @@ describe('error catalogue (spec section 8), by error code', () => {
     expect(failureCode(-1, undefined)).toBe('request.cancelled');
     expect(failureCode(401, {})).toBe('auth.sign_in_required');
     expect(failureCode(403, { code: 'auth.role_forbidden' })).toBe('auth.role_forbidden');
-    expect(failureCode(422, { code: 'not.a_code', message: 'Insufficient balance' })).toBeNull();
+    // A code is read by its shape (clients do not carry the list); one this client has no text for is shown by status.
+    expect(failureCode(422, { code: 'not.a_code', message: 'Insufficient balance' })).toBe('not.a_code');
+    expect(failureTextOf({ code: 'not.a_code' as never, status: 422 })).toBe('Ocorreu um erro, tente novamente mais tarde');
+    expect(failureCode(422, { code: 'Not A Code!', message: 'Insufficient balance' })).toBeNull();
     expect(failureCode(500, 'Internal error')).toBeNull();
   });
 

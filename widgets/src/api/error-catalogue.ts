@@ -3,7 +3,7 @@
  * in the active language. The server's `message` is English for developers and logs;
  * nothing here shows it, or compares it with anything.
  */
-import { isErrorCode, type ErrorCode } from '@fandeck/contract';
+import { looksLikeErrorCode, type ErrorCode } from '@fandeck/contract';
 import type { TFunction } from 'i18next';
 import { i18n, loadNamespaces } from '../i18n/index.js';
 
@@ -21,7 +21,7 @@ export function loadFailureTexts(): Promise<void> {
  */
 export function failureCode(status: number, body: unknown): ErrorCode | null {
   const code = isRecord(body) ? body.code : undefined;
-  if (isErrorCode(code)) return code;
+  if (looksLikeErrorCode(code)) return code;
   if (status === 0) return 'network.unreachable';
   if (status === -1) return 'request.cancelled';
   if (status === 401 || status === 403) return 'auth.sign_in_required';
@@ -46,7 +46,11 @@ export function failureTextOf({ code, status, body }: FailureFacts, t: TFunction
     if (fields.length === 1) return t('errors.invalidField', { field: fields[0] });
     if (fields.length > 1) return t('errors.invalidFields', { fields: fields.join(', ') });
   }
-  if (code) return t(`errors.${code}`);
+  if (code) {
+    // A code this client has no text for (a newer server) is told by its status instead.
+    const text = t(`errors.${code}`, { defaultValue: '' });
+    if (text) return text;
+  }
   if (status === 404) return t('errors.route.not_found');
   if (status === 429) return t('errors.request.too_many');
   if (status >= 500) return t('errors.somethingWrong');
@@ -94,7 +98,7 @@ export function uploadCancelledText(): string {
  */
 export function toastText(error: unknown): string {
   const code = isRecord(error) ? error.code : undefined;
-  if (isErrorCode(code)) return failureTextOf({ code, status: 0, body: error });
+  if (looksLikeErrorCode(code)) return failureTextOf({ code, status: 0, body: error });
   return i18n.t('errors.somethingWrong');
 }
 

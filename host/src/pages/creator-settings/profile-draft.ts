@@ -1,0 +1,90 @@
+import { parseAmount } from '@fandeck/widgets/format/money';
+import { bandValue, BODY_ATTRIBUTES, type BodyAttribute, type OwnProfile } from './own-profile.js';
+
+const PRICES = ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice'] as const;
+
+/** The profile form as typed: text as entered, so a price keeps the creator's decimal comma. */
+export type ProfileDraft = {
+  name: string;
+  bio: string;
+  country: string;
+  city: string;
+  state: string;
+  dateOfBirth: string;
+  gender: string;
+  sexualOrientation: string;
+  languages: string[];
+  categoryIds: string[];
+  monthlyPrice: string;
+  quarterlyPrice: string;
+  halfYearlyPrice: string;
+  yearlyPrice: string;
+  freeEnabled: boolean;
+  freeDays: string;
+} & Record<BodyAttribute, string>;
+
+export type SetDraft = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => void;
+
+/** An amount as the creator would type it in their language (`9,90` in pt-BR). */
+export function amountText(amount: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(amount);
+}
+
+export function draftOf(profile: OwnProfile, locale: string): ProfileDraft {
+  const attributes = Object.fromEntries(BODY_ATTRIBUTES.map((key) => [key, bandValue(profile[key])])) as Record<BodyAttribute, string>;
+  return {
+    name: profile.name,
+    bio: profile.bio,
+    country: profile.country ?? '',
+    city: profile.city ?? '',
+    state: profile.state ?? '',
+    dateOfBirth: profile.dateOfBirth?.slice(0, 10) ?? '',
+    gender: profile.gender ?? '',
+    sexualOrientation: profile.sexualOrientation ?? '',
+    ...attributes,
+    languages: profile.languages,
+    categoryIds: profile.categories.map((category) => category._id),
+    monthlyPrice: amountText(profile.monthlyPrice, locale),
+    quarterlyPrice: amountText(profile.quarterlyPrice, locale),
+    halfYearlyPrice: amountText(profile.halfYearlyPrice, locale),
+    yearlyPrice: amountText(profile.yearlyPrice, locale),
+    freeEnabled: profile.isFreeSubscription,
+    freeDays: String(profile.durationFreeSubscriptionDays || 1),
+  };
+}
+
+/**
+ * The PUT /performers/me body of a draft (performer-profile.schemas.ts): empty optional
+ * texts are left out, or `null` where that clears them; or the price the form cannot read.
+ */
+export function bodyOf(draft: ProfileDraft): { ok: true; body: Record<string, unknown> } | { ok: false; field: (typeof PRICES)[number] } {
+  const prices: Record<string, number> = {};
+  for (const field of PRICES) {
+    const amount = parseAmount(draft[field]);
+    if (!amount.ok) return { ok: false, field };
+    prices[field] = amount.value;
+  }
+  const text = (value: string) => value.trim() || null;
+  const attributes = Object.fromEntries(BODY_ATTRIBUTES.map((key) => [key, draft[key] || null]));
+  const days = Number(draft.freeDays);
+  return {
+    ok: true,
+    body: {
+      name: draft.name.trim(),
+      bio: draft.bio,
+      ...(draft.country ? { country: draft.country } : {}),
+      city: text(draft.city),
+      state: text(draft.state),
+      ...(draft.dateOfBirth ? { dateOfBirth: draft.dateOfBirth } : {}),
+      ...(draft.gender ? { gender: draft.gender } : {}),
+      sexualOrientation: draft.sexualOrientation || null,
+      ...attributes,
+      languages: draft.languages,
+      categoryIds: draft.categoryIds,
+      ...prices,
+      freeSubscriptionEnabled: draft.freeEnabled,
+      // A number the server can refuse by name when it is not a whole count of days.
+      ...(draft.freeEnabled ? { freeSubscriptionDays: Number.isFinite(days) ? days : draft.freeDays } : {}),
+    },
+  };
+}
