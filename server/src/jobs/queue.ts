@@ -80,8 +80,24 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
 
   const later = (ms: number) => new Date(now().getTime() + ms);
 
+  /** A read first: the embedded database's first write after opening is slow, and an idle queue needs none. */
+  async function anyReady(queue: string, at: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.queue, queue),
+          sql`((${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}) or (${jobs.status} = 'running' and ${jobs.lockedUntil} < ${at}))`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   async function claim(queue: string): Promise<JobRow | undefined> {
     const at = now();
+    if (!(await anyReady(queue, at))) return undefined;
     const [job] = await db
       .update(jobs)
       .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: workerId, lockedUntil: later(leaseMs), updatedAt: at })
@@ -192,7 +208,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
     start() {
       if (started) return;
       started = true;
-      wake();
+      // Not in the same breath as the server's first answers: the first look waits one poll.
+      schedule(pollMs);
     },
     async stop() {
       started = false;
