@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import {
   GatewayUnavailableError,
   PaymentDeclinedError,
@@ -9,6 +10,12 @@ import {
   type TopUpChargeRequest,
   type WebhookRequest,
 } from './gateway.js';
+
+// The Stripe SDK takes about 140 ms to load: only a server with card payments configured
+// loads it, at its first card call, not every server at start.
+const requireFromHere = createRequire(import.meta.url);
+let sdk: typeof Stripe | undefined;
+const stripeSdk = (): typeof Stripe => (sdk ??= requireFromHere('stripe') as typeof Stripe);
 
 /**
  * Cards through Stripe. Top-ups are PaymentIntents in BRL whose metadata names our
@@ -37,7 +44,8 @@ const TOLERANCE_SECONDS = 300;
 export type StripeGateway = ReturnType<typeof createStripeGateway>;
 
 export function createStripeGateway(options: StripeGatewayOptions) {
-  const stripe = new Stripe(options.secretKey, {
+  const StripeSdk = stripeSdk();
+  const stripe = new StripeSdk(options.secretKey, {
     ...(options.httpClient ? { httpClient: options.httpClient } : {}),
     maxNetworkRetries: options.httpClient ? 0 : 2,
     timeout: 20_000,
@@ -49,8 +57,8 @@ export function createStripeGateway(options: StripeGatewayOptions) {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(error.message || 'Your card was declined');
-      const detail = error instanceof Stripe.errors.StripeError ? `${error.type}${error.code ? `/${error.code}` : ''}` : String(error);
+      if (error instanceof StripeSdk.errors.StripeCardError) throw new PaymentDeclinedError(error.message || 'Your card was declined');
+      const detail = error instanceof StripeSdk.errors.StripeError ? `${error.type}${error.code ? `/${error.code}` : ''}` : String(error);
       throw new GatewayUnavailableError(`Stripe ${what} failed: ${detail}`);
     }
   }
@@ -138,7 +146,7 @@ export function createStripeGateway(options: StripeGatewayOptions) {
         await stripe.paymentMethods.detach(paymentMethodId);
       } catch (error) {
         // Already gone at Stripe: forgetting it here is all that is left to do.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
         throw new GatewayUnavailableError(`Stripe card removal failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
@@ -172,5 +180,5 @@ export function createStripeGateway(options: StripeGatewayOptions) {
 
 /** Signs a payload as Stripe would, for tests and local replays (`stripe.webhooks.generateTestHeaderString`). */
 export function stripeTestSignature(payload: string, secret: string, timestamp?: number): string {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp !== undefined ? { timestamp } : {}) });
+  return stripeSdk().webhooks.generateTestHeaderString({ payload, secret, ...(timestamp !== undefined ? { timestamp } : {}) });
 }

@@ -6,8 +6,14 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js/core';
-import metadata from 'libphonenumber-js/metadata.max.json';
+import { createRequire } from 'node:module';
+import type metadataJson from 'libphonenumber-js/metadata.max.json';
 import { z } from 'zod';
+
+// The full numbering metadata is large (about 80 ms to load): read at the first phone check, not at start.
+const requireFromHere = createRequire(import.meta.url);
+let loadedMetadata: typeof metadataJson | undefined;
+const phoneMetadata = (): typeof metadataJson => (loadedMetadata ??= requireFromHere('libphonenumber-js/metadata.max.json') as typeof metadataJson);
 
 /**
  * Phone-country records (spec section 3): the dial prefix and a pattern for the whole
@@ -100,6 +106,7 @@ let byIso: Map<string, PhoneCountryRule> | undefined;
 /** Every country with a dial code, by name. Built on first use. */
 export function phoneCountryRules(): readonly PhoneCountryRule[] {
   if (!rules) {
+    const metadata = phoneMetadata();
     const catalogue = new Metadata(metadata);
     rules = getCountries(metadata)
       .map((iso): PhoneCountryRule => {
@@ -149,7 +156,7 @@ export function phoneCountryForNumber(digits: string): PhoneCountryRule | undefi
   const longest = Math.max(...candidates.map((rule) => rule.code.length));
   const sharing = candidates.filter((rule) => rule.code.length === longest);
   if (sharing.length === 1) return sharing[0];
-  const detected = parsePhoneNumberFromString(`+${digits}`, metadata)?.country;
+  const detected = parsePhoneNumberFromString(`+${digits}`, phoneMetadata())?.country;
   return (
     sharing.find((rule) => rule.iso === detected) ?? sharing.find((rule) => rule.main) ?? sharing[0]
   );
