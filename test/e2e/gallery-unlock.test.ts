@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiGet, signInApi } from '../support/api.js';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
-import { demo, demoPassword, signIn, waitForPath } from './host-flows.js';
+import { demo, demoPassword, openAsFan, signIn, waitForPath } from './host-flows.js';
 
 describe('galleries and discovery on the host site', () => {
   const e2e = useServerAndBrowser();
@@ -39,18 +39,9 @@ describe('galleries and discovery on the host site', () => {
       await creatorSide.context.close();
     }
 
-    const fanToken = await signInApi(e2e.server.origin, demo.fan.email, demoPassword);
-    const before = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
-    const fanSide = await openPage(e2e.browser, e2e.server.origin);
+    const fanSide = await openAsFan(e2e.browser, e2e.server.origin);
     try {
-      const page = fanSide.page;
-      const dialogs: string[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.accept();
-      });
-      await signIn(page, demo.fan.email);
-      await waitForPath(page, '/home');
+      const { page, dialogs } = fanSide;
       await page.goto(`/${demo.creator.username}`);
       await page.getByRole('tab', { name: 'Fotos' }).click();
       await waitForPath(page, `/${demo.creator.username}`);
@@ -72,8 +63,7 @@ describe('galleries and discovery on the host site', () => {
     } finally {
       await fanSide.context.close();
     }
-    const after = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
-    expect(before - after).toBe(6.5);
+    expect(fanSide.before - (await fanSide.balance())).toBe(6.5);
   });
 
   it('the discovery page finds posts by their text and remembers what fans search', async () => {

@@ -96,3 +96,24 @@ export async function settle(page: Page): Promise<void> {
   await page.getByTestId('signed-in-user').waitFor();
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * The demo fan signed in on the host site in a fresh context, with every confirm dialog
+ * accepted and its text kept, and their wallet balance read before anything is spent.
+ */
+export async function openAsFan(browser: import('playwright-core').Browser, origin: string) {
+  const token = await apiLogin(origin, demo.fan.email);
+  const balance = async () => (await api<{ balance: number }>(origin, 'GET', '/users/me', { token })).data!.balance;
+  const before = await balance();
+  const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await signIn(page, demo.fan.email);
+  await waitForPath(page, '/home');
+  return { page, dialogs, context, before, balance };
+}

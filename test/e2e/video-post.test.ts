@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVideo } from '../../server/test/media-fixtures.js';
-import { apiGet, signInApi } from '../support/api.js';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
-import { demo, demoPassword, signIn, waitForPath } from './host-flows.js';
+import { demo, openAsFan, signIn, waitForPath } from './host-flows.js';
 
 describe('a paid video post, from the studio to a fan’s player', () => {
   const e2e = useServerAndBrowser();
@@ -40,18 +39,9 @@ describe('a paid video post, from the studio to a fan’s player', () => {
       await creatorSide.context.close();
     }
 
-    const fanToken = await signInApi(e2e.server.origin, demo.fan.email, demoPassword);
-    const before = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
-    const fanSide = await openPage(e2e.browser, e2e.server.origin);
+    const fanSide = await openAsFan(e2e.browser, e2e.server.origin);
     try {
-      const page = fanSide.page;
-      const dialogs: string[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.accept();
-      });
-      await signIn(page, demo.fan.email);
-      await waitForPath(page, '/home');
+      const { page, dialogs } = fanSide;
       await page.goto(`/${demo.creator.username}`);
       const card = page.locator('[data-feed]', { hasText: 'Ensaio em vídeo' });
       await card.waitFor();
@@ -77,7 +67,6 @@ describe('a paid video post, from the studio to a fan’s player', () => {
     } finally {
       await fanSide.context.close();
     }
-    const after = (await apiGet<{ balance: number }>(e2e.server.origin, '/users/me', fanToken)).body!.data!.balance;
-    expect(before - after).toBe(4);
+    expect(fanSide.before - (await fanSide.balance())).toBe(4);
   }, 180_000);
 });
