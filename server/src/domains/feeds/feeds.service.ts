@@ -1,13 +1,14 @@
+import { saleOf } from '../../content/sale.js';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { feedFiles, feeds, files, follows, performers, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { NOT_VERIFIED } from '../accounts/creator-verification.js';
+import { requireVerifiedCreator } from '../accounts/creator-verification.js';
 import { linkCrowdfunding } from './feeds-crowdfunding.service.js';
 import { linkPoll } from './feeds-polls.service.js';
 import { previewFilesOf, setPreviews } from './feeds-previews.js';
@@ -18,24 +19,12 @@ export const FEED_PHOTO_PURPOSE = 'feed-photo';
 export const FEED_VIDEO_PURPOSE = 'feed-video';
 export const FEED_AUDIO_PURPOSE = 'feed-audio';
 export const NO_SUCH_FEED = 'No such post';
-/** The least a paid post may cost, in cents. */
-export const MIN_FEED_PRICE_CENTS = 100;
 
 /** What fans may see: published (now or at its scheduled time) by an active creator. */
 export const publishedToFans = (now = new Date()) =>
   and(eq(feeds.status, 'active'), or(isNull(feeds.scheduledAt), lte(feeds.scheduledAt, now)), eq(users.status, 'active'));
 
-/** The price in cents and the sale flag a post is saved with, or a 400 naming `body.price`. */
-function saleOf(isSale: boolean, price: number | undefined): { isSale: boolean; priceCents: number } {
-  if (!isSale) return { isSale: false, priceCents: 0 };
-  if (price === undefined || price < MIN_FEED_PRICE_CENTS) throw badRequest('request.invalid', 'body.price: a paid post costs at least 1.00', ['body.price']);
-  return { isSale: true, priceCents: price };
-}
 
-async function requireVerifiedToSell(db: DbOrTx, creatorId: string): Promise<void> {
-  const [row] = await db.select({ ok: performers.verifiedDocument }).from(performers).where(eq(performers.userId, creatorId));
-  if (row?.ok !== true) throw forbidden('performers.not_verified', NOT_VERIFIED);
-}
 
 /** The kinds of post whose media are uploads of one purpose, and how many they take. */
 const MEDIA_OF: Partial<Record<PublishedFeedType, { purpose: string; noun: string; min: number; max: number }>> = {
@@ -74,9 +63,9 @@ async function attachFiles(tx: Tx, feedId: string, fileIds: readonly string[]): 
 }
 
 export async function createFeed(ctx: AppContext, creator: AuthUser, input: FeedInput): Promise<FeedRow> {
-  const sale = saleOf(input.isSale, input.price);
+  const sale = saleOf(input.isSale, input.price, 'post');
   return ctx.db.transaction(async (tx) => {
-    if (sale.isSale) await requireVerifiedToSell(tx, creator.id);
+    if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
     await checkFiles(tx, creator.id, input.type, input.fileIds, null);
     const [feed] = await tx
       .insert(feeds)
@@ -106,8 +95,8 @@ export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string,
     for (const [kind, code] of [['poll', 'feeds.poll_invalid'], ['crowdfunding', 'feeds.crowdfunding_invalid']] as const) {
       if ((current.type === kind) !== (type === kind)) throw unprocessable(code, `body.type: a ${kind} post is created as one and stays one`);
     }
-    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
-    if (sale.isSale && !current.isSale) await requireVerifiedToSell(tx, creator.id);
+    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined), 'post');
+    if (sale.isSale && !current.isSale) await requireVerifiedCreator(tx, creator.id);
     const fileIds = patch.fileIds ?? (await tx.select({ id: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, id)).orderBy(asc(feedFiles.position))).map((r) => r.id);
     await checkFiles(tx, creator.id, type, fileIds, id);
     const [feed] = await tx

@@ -1,10 +1,11 @@
+import { saleOf } from '../../content/sale.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { files, galleries, galleryPhotos, users } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { requireVerifiedCreator } from '../accounts/creator-verification.js';
@@ -12,21 +13,13 @@ import type { GalleryInput, GalleryListQuery, GalleryUpdate } from './galleries.
 
 export type GalleryRow = typeof galleries.$inferSelect;
 export const NO_SUCH_GALLERY = 'No such gallery';
-/** The least a paid gallery may cost, in cents. */
-export const MIN_GALLERY_PRICE_CENTS = 100;
 
 /** What fans may see: an active gallery of an active creator (the query joins `users`). */
 export const galleryPublished = () => and(eq(galleries.status, 'active'), eq(users.status, 'active'));
 
-/** The price in cents and the sale flag a gallery is saved with, or a 400 naming `body.price`. */
-function saleOf(isSale: boolean, price: number | undefined): { isSale: boolean; priceCents: number } {
-  if (!isSale) return { isSale: false, priceCents: 0 };
-  if (price === undefined || price < MIN_GALLERY_PRICE_CENTS) throw badRequest('request.invalid', 'body.price: a paid gallery costs at least 1.00', ['body.price']);
-  return { isSale: true, priceCents: price };
-}
 
 export async function createGallery(ctx: AppContext, creator: AuthUser, input: GalleryInput): Promise<GalleryRow> {
-  const sale = saleOf(input.isSale, input.price);
+  const sale = saleOf(input.isSale, input.price, 'gallery');
   return ctx.db.transaction(async (tx) => {
     if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
     const [gallery] = await tx
@@ -48,7 +41,7 @@ export async function ownGallery(db: DbOrTx, creatorId: string, id: string, lock
 export async function updateGallery(ctx: AppContext, creator: AuthUser, id: string, patch: GalleryUpdate): Promise<GalleryRow> {
   return ctx.db.transaction(async (tx) => {
     const current = await ownGallery(tx, creator.id, id, true);
-    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
+    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined), 'gallery');
     if (sale.isSale && (!current.isSale || sale.priceCents !== current.priceCents)) await requireVerifiedCreator(tx, creator.id);
     const [gallery] = await tx
       .update(galleries)

@@ -1,3 +1,4 @@
+import { saleOf } from '../../content/sale.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import path from 'node:path';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { files, users, videos } from '../../db/schema/index.js';
-import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { requireVerifiedCreator } from '../accounts/creator-verification.js';
@@ -22,8 +23,6 @@ export const PURPOSE_OF: Record<VideoFileKind, string> = { video: VIDEO_PURPOSE,
 const SLOT = { video: 'fileId', teaser: 'teaserId', thumbnail: 'thumbnailId' } as const satisfies Record<VideoFileKind, keyof VideoRow>;
 
 export const NO_SUCH_VIDEO = 'No such video';
-/** The least a paid video may cost, in cents. */
-export const MIN_VIDEO_PRICE_CENTS = 100;
 
 /** True unless the file in `column` failed to transcode. */
 export const fileNotFailed = (column: AnyColumn) => sql`not exists (select 1 from ${files} where ${files.id} = ${column} and ${files.status} = 'error')`;
@@ -38,12 +37,6 @@ export const publishedToFans = (now = new Date()) =>
     fileNotFailed(videos.fileId),
   );
 
-/** The price in cents and the sale flag a video is saved with, or a 400 naming `body.price`. */
-function saleOf(isSale: boolean, price: number | undefined): { isSale: boolean; priceCents: number } {
-  if (!isSale) return { isSale: false, priceCents: 0 };
-  if (price === undefined || price < MIN_VIDEO_PRICE_CENTS) throw badRequest('request.invalid', 'body.price: a paid video costs at least 1.00', ['body.price']);
-  return { isSale: true, priceCents: price };
-}
 
 const requireFileToPublish = (status: string, fileId: string | null | undefined) => {
   if (status === 'active' && !fileId) throw unprocessable('videos.file_required', 'body.status: a video is published only with its video file');
@@ -110,7 +103,7 @@ export async function discardUploads(ctx: AppContext, ids: readonly string[]): P
 }
 
 export async function createVideo(ctx: AppContext, creator: AuthUser, input: VideoCreate): Promise<VideoRow> {
-  const sale = saleOf(input.isSale, input.price);
+  const sale = saleOf(input.isSale, input.price, 'video');
   requireFileToPublish(input.status, input.fileId);
   return inOneVideo(ctx.db.transaction(async (tx) => {
     if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
@@ -146,7 +139,7 @@ async function ownVideo(db: DbOrTx, creatorId: string, id: string, lock = false)
 export async function updateVideo(ctx: AppContext, creator: AuthUser, id: string, patch: VideoUpdate): Promise<VideoRow> {
   const { video, folders } = await inOneVideo(ctx.db.transaction(async (tx) => {
     const current = await ownVideo(tx, creator.id, id, true);
-    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined));
+    const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined), 'video');
     if (sale.isSale && !current.isSale) await requireVerifiedCreator(tx, creator.id);
     const picked = pickFiles(patch);
     requireFileToPublish(patch.status ?? current.status, patch.fileId ?? current.fileId);
