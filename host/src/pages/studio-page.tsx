@@ -9,6 +9,7 @@ import { StudioBlocked } from './studio/studio-blocked.js';
 import { StudioGalleries } from './studio/studio-galleries.js';
 import { StudioVideos } from './studio/studio-videos.js';
 import { ComposerExtras, useComposerExtras } from './studio/composer-extras.js';
+import { SaleFields } from './studio/sale-fields.js';
 import { session } from '../session/session.js';
 
 /** The picture and video kinds the server processes; anything else it refuses with a reason. */
@@ -242,15 +243,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
         </ul>
       ) : null}
       <ComposerExtras state={extras.state} />
-      <label className="form__check">
-        <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paid')}
-      </label>
-      {isSale ? (
-        <div className="form__field">
-          <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
-          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
-        </div>
-      ) : null}
+      <SaleFields paidLabel={t('studio.paid')} isSale={isSale} onSale={setIsSale} price={price} onPrice={setPrice} />
       <fieldset className="form__field">
         <legend>{t('studio.when')}</legend>
         {(['now', 'schedule', 'draft'] as const).map((option) => (

@@ -4,6 +4,7 @@ import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
 import { PageStatus } from '../../components/page-status.js';
+import { DraftField, SaleFields } from './sale-fields.js';
 import { session } from '../../session/session.js';
 
 const BASE = '/performer/performer-assets';
@@ -88,18 +89,8 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
         <label htmlFor={`${id}-title`}>{t('studio.galleryTitle')}</label>
         <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
-      <label className="form__check">
-        <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paidGallery')}
-      </label>
-      {isSale ? (
-        <div className="form__field">
-          <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
-          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
-        </div>
-      ) : null}
-      <label className="form__check">
-        <input type="checkbox" checked={draft} onChange={(event) => setDraft(event.target.checked)} /> {t('studio.keepDraft')}
-      </label>
+      <SaleFields paidLabel={t('studio.paidGallery')} isSale={isSale} onSale={setIsSale} price={price} onPrice={setPrice} />
+      <DraftField draft={draft} onDraft={setDraft} />
       {state.status === 'failed' ? (
         <p className="error" role="alert">
           {state.message}

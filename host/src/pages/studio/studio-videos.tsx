@@ -5,6 +5,7 @@ import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
 import type { Reel, VideoItem } from '@fandeck/widgets/videos/videos-api';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
 import { PageStatus } from '../../components/page-status.js';
+import { DraftField, SaleFields } from './sale-fields.js';
 import { session } from '../../session/session.js';
 
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
@@ -139,20 +140,8 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
         <label htmlFor={`${id}-title`}>{t('studio.videoTitle')}</label>
         <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
-      {kind === 'video' ? (
-        <label className="form__check">
-          <input type="checkbox" checked={isSale} onChange={(event) => setIsSale(event.target.checked)} /> {t('studio.paidVideo')}
-        </label>
-      ) : null}
-      {isSale ? (
-        <div className="form__field">
-          <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
-          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} />
-        </div>
-      ) : null}
-      <label className="form__check">
-        <input type="checkbox" checked={draft} onChange={(event) => setDraft(event.target.checked)} /> {t('studio.keepDraft')}
-      </label>
+      {kind === 'video' ? <SaleFields paidLabel={t('studio.paidVideo')} isSale={isSale} onSale={setIsSale} price={price} onPrice={setPrice} /> : null}
+      <DraftField draft={draft} onDraft={setDraft} />
       <FileUploadStatus state={upload.state} onCancel={upload.cancel} />
       {problem ? (
         <p className="error" role="alert">
