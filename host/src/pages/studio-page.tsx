@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
 import { VideoProcessing } from '@fandeck/widgets/ui';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { useSearchParams } from 'react-router';
-import { PageStatus } from '../components/page-status.js';
 import { StudioBlocked } from './studio/studio-blocked.js';
 import { StudioGalleries } from './studio/studio-galleries.js';
 import { StudioVideos } from './studio/studio-videos.js';
 import { ComposerExtras, useComposerExtras } from './studio/composer-extras.js';
 import { SaleFields } from './studio/sale-fields.js';
+import { StudioList, useStudioList } from './studio/studio-list.js';
 import { session } from '../session/session.js';
 
 /** The picture and video kinds the server processes; anything else it refuses with a reason. */
@@ -74,34 +74,21 @@ export function StudioPage() {
 /** The posts tab: write, schedule or draft a post, and manage the ones there are. */
 function StudioPosts() {
   const { t } = useTranslation();
-  const [posts, setPosts] = useState<{ status: 'loading' } | { status: 'ready'; posts: FeedPost[] } | { status: 'failed'; message: string }>({ status: 'loading' });
-
-  const reload = useCallback(async () => {
-    const outcome = await session.api.list<FeedPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
-    setPosts(outcome.ok ? { status: 'ready', posts: outcome.value.data } : { status: 'failed', message: outcome.error.message });
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const { state: posts, reload } = useStudioList<FeedPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
 
   return (
     <>
       <Composer onSaved={() => void reload()} />
       <h2>{t('studio.listTitle')}</h2>
-      {posts.status === 'loading' ? <PageStatus kind="loading" /> : null}
-      {posts.status === 'failed' ? (
-        <p className="error" role="alert">
-          {posts.message}
-        </p>
-      ) : null}
-      {posts.status === 'ready' && posts.posts.length === 0 ? <p className="muted">{t('studio.empty')}</p> : null}
-      {posts.status === 'ready' && posts.posts.length > 0 ? (
-        <ul className="studio__posts">
-          {posts.posts.map((post) => (
-            <MyPost key={post._id} post={post} onChanged={() => void reload()} />
-          ))}
-        </ul>
-      ) : null}
+      <StudioList state={posts} empty={t('studio.empty')}>
+        {(items) => (
+          <ul className="studio__posts">
+            {items.map((post) => (
+              <MyPost key={post._id} post={post} onChanged={() => void reload()} />
+            ))}
+          </ul>
+        )}
+      </StudioList>
     </>
   );
 }

@@ -1,53 +1,41 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Gallery, Photo } from '@fandeck/widgets/galleries/galleries-api';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
-import { PageStatus } from '../../components/page-status.js';
 import { DraftField, SaleFields } from './sale-fields.js';
+import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
 const BASE = '/performer/performer-assets';
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
-type Loaded<T> = { status: 'loading' } | { status: 'ready'; items: T[] } | { status: 'failed'; message: string };
 
 /** The creator's galleries: make one (free or paid, published or draft), fill it with photos, pick its cover, delete. */
 export function StudioGalleries() {
   const { t, i18n } = useTranslation();
-  const [galleries, setGalleries] = useState<Loaded<Gallery>>({ status: 'loading' });
+  const { state: galleries, reload } = useStudioList<Gallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
   const [open, setOpen] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    const outcome = await session.api.list<Gallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
-    setGalleries(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
-  }, []);
-  useEffect(() => void reload(), [reload]);
-
   const selected = galleries.status === 'ready' ? galleries.items.find((g) => g._id === open) : undefined;
   return (
     <div className="stack" data-testid="studio-galleries">
       <NewGallery onCreated={(gallery) => void reload().then(() => setOpen(gallery._id))} />
-      {galleries.status === 'loading' ? <PageStatus kind="loading" /> : null}
-      {galleries.status === 'failed' ? (
-        <p className="error" role="alert">
-          {galleries.message}
-        </p>
-      ) : null}
-      {galleries.status === 'ready' && galleries.items.length === 0 ? <p className="muted">{t('studio.noGalleries')}</p> : null}
-      {galleries.status === 'ready' && galleries.items.length > 0 ? (
-        <ul className="studio__posts">
-          {galleries.items.map((gallery) => (
-            <li key={gallery._id} className="studio__post" data-gallery={gallery._id}>
-              <span className="badge">{gallery.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
-              {gallery.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(gallery.price, i18n.language) })}</span> : null}
-              <span className="studio__post-text">{t('studio.galleryLine', { title: gallery.title, count: gallery.numOfItems })}</span>
-              <button type="button" className="button" onClick={() => setOpen(open === gallery._id ? null : gallery._id)} aria-expanded={open === gallery._id}>
-                {t('studio.managePhotos')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StudioList state={galleries} empty={t('studio.noGalleries')}>
+        {(items) => (
+          <ul className="studio__posts">
+            {items.map((gallery) => (
+              <li key={gallery._id} className="studio__post" data-gallery={gallery._id}>
+                <span className="badge">{gallery.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
+                {gallery.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(gallery.price, i18n.language) })}</span> : null}
+                <span className="studio__post-text">{t('studio.galleryLine', { title: gallery.title, count: gallery.numOfItems })}</span>
+                <button type="button" className="button" onClick={() => setOpen(open === gallery._id ? null : gallery._id)} aria-expanded={open === gallery._id}>
+                  {t('studio.managePhotos')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </StudioList>
       {selected ? <GalleryPhotos key={selected._id} gallery={selected} onChanged={() => void reload()} onDeleted={() => void reload().then(() => setOpen(null))} /> : null}
     </div>
   );
@@ -107,13 +95,8 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
   const { t } = useTranslation();
   const id = useId();
   const upload = useFileUpload();
-  const [photos, setPhotos] = useState<Loaded<Photo>>({ status: 'loading' });
+  const { state: photos, reload } = useStudioList<Photo>(`${BASE}/photos/search`, { galleryId: gallery._id, limit: 100, sortBy: 'createdAt', sort: 'asc' });
   const [failure, setFailure] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    const outcome = await session.api.list<Photo>(`${BASE}/photos/search`, { galleryId: gallery._id, limit: 100, sortBy: 'createdAt', sort: 'asc' });
-    setPhotos(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
-  }, [gallery._id]);
-  useEffect(() => void reload(), [reload]);
 
   async function add(files: FileList | null) {
     for (const file of files ?? []) {
@@ -155,27 +138,27 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
           {failure}
         </p>
       ) : null}
-      {photos.status === 'loading' ? <PageStatus kind="loading" /> : null}
-      {photos.status === 'ready' && photos.items.length === 0 ? <p className="muted">{t('studio.noPhotos')}</p> : null}
-      {photos.status === 'ready' && photos.items.length > 0 ? (
-        <ul className="media-grid">
-          {photos.items.map((photo, index) => (
-            <li key={photo._id} data-photo={photo._id}>
-              <img src={photo.sizes?.small?.url ?? photo.url ?? photo.placeholder ?? undefined} alt={t('studio.photoNumber', { index: index + 1 })} />
-              {gallery.coverPhoto?._id === photo._id ? (
-                <span className="badge">{t('studio.cover')}</span>
-              ) : (
-                <button type="button" className="button" onClick={() => void act(() => session.api.post(`${BASE}/photos/set-cover/${encodeURIComponent(photo._id)}`, {}))}>
-                  {t('studio.makeCover')}
-                </button>
-              )}
-              <button type="button" className="button" onClick={() => void act(() => session.api.del(`${BASE}/photos/${encodeURIComponent(photo._id)}`))}>
-                {t('studio.deletePhoto', { index: index + 1 })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StudioList state={photos} empty={t('studio.noPhotos')}>
+        {(items) => (
+            <ul className="media-grid">
+              {items.map((photo, index) => (
+                <li key={photo._id} data-photo={photo._id}>
+                  <img src={photo.sizes?.small?.url ?? photo.url ?? photo.placeholder ?? undefined} alt={t('studio.photoNumber', { index: index + 1 })} />
+                  {gallery.coverPhoto?._id === photo._id ? (
+                    <span className="badge">{t('studio.cover')}</span>
+                  ) : (
+                    <button type="button" className="button" onClick={() => void act(() => session.api.post(`${BASE}/photos/set-cover/${encodeURIComponent(photo._id)}`, {}))}>
+                      {t('studio.makeCover')}
+                    </button>
+                  )}
+                  <button type="button" className="button" onClick={() => void act(() => session.api.del(`${BASE}/photos/${encodeURIComponent(photo._id)}`))}>
+                    {t('studio.deletePhoto', { index: index + 1 })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+        )}
+      </StudioList>
       <button type="button" className="button" onClick={() => void removeGallery()}>
         {t('studio.deleteGallery')}
       </button>

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
 import type { Reel, VideoItem } from '@fandeck/widgets/videos/videos-api';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
-import { PageStatus } from '../../components/page-status.js';
 import { DraftField, SaleFields } from './sale-fields.js';
+import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
@@ -17,7 +17,6 @@ const routes = {
 } as const;
 
 type Item = (VideoItem | (Reel & { isSale?: undefined; price?: undefined })) & { status: string };
-type Loaded = { status: 'loading' } | { status: 'ready'; items: Item[] } | { status: 'failed'; message: string };
 
 /**
  * The creator's videos (sold or free, published or draft) or reels: upload with progress
@@ -25,12 +24,7 @@ type Loaded = { status: 'loading' } | { status: 'ready'; items: Item[] } | { sta
  */
 export function StudioVideos({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation();
-  const [items, setItems] = useState<Loaded>({ status: 'loading' });
-  const reload = useCallback(async () => {
-    const outcome = await session.api.list<Item>(routes[kind].list, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
-    setItems(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
-  }, [kind]);
-  useEffect(() => void reload(), [reload]);
+  const { state: items, setState: setItems, reload } = useStudioList<Item>(routes[kind].list, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
   // Reels have no status call of their own: while one transcodes, read the list again now and then.
   const waiting = kind === 'reel' && items.status === 'ready' && items.items.some((item) => item.video?.status === 'processing');
   useEffect(() => {
@@ -49,45 +43,40 @@ export function StudioVideos({ kind }: { kind: Kind }) {
   return (
     <div className="stack" data-testid={`studio-${kind}s`}>
       <VideoUploadForm kind={kind} onUploaded={() => void reload()} />
-      {items.status === 'loading' ? <PageStatus kind="loading" /> : null}
-      {items.status === 'failed' ? (
-        <p className="error" role="alert">
-          {items.message}
-        </p>
-      ) : null}
-      {items.status === 'ready' && items.items.length === 0 ? <p className="muted">{kind === 'video' ? t('studio.noVideos') : t('studio.noReels')}</p> : null}
-      {items.status === 'ready' && items.items.length > 0 ? (
-        <ul className="studio__posts">
-          {items.items.map((item) => (
-            <li key={item._id} className="studio__post" data-video={item._id}>
-              <span className="badge">{item.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
-              {item.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(item.price ?? 0, i18n.language) })}</span> : null}
-              <span className="studio__post-text">{item.title}</span>
-              {item.video?.status === 'processing' && kind === 'video' ? (
-                <VideoProcessing
-                  statusPath={`/performer-assets/videos/${encodeURIComponent(item._id)}/file/${encodeURIComponent(item.video._id)}/status`}
-                  progress={item.video.progress ?? 0}
-                  onReady={() => void reload()}
-                />
-              ) : null}
-              {item.video?.status === 'processing' && kind === 'reel' ? (
-                <span className="muted" role="status">
-                  {t('studio.processingVideo', { percent: item.video.progress ?? 0 })}
-                </span>
-              ) : null}
-              {item.video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
-              {item.video?.status === 'error' || item.status === 'file-error' ? (
-                <span className="error" role="alert">
-                  {t('studio.videoFailed')}
-                </span>
-              ) : null}
-              <button type="button" className="button" onClick={() => void remove(item)}>
-                {t('studio.delete')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StudioList state={items} empty={kind === 'video' ? t('studio.noVideos') : t('studio.noReels')}>
+        {(list) => (
+            <ul className="studio__posts">
+              {list.map((item) => (
+                <li key={item._id} className="studio__post" data-video={item._id}>
+                  <span className="badge">{item.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
+                  {item.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(item.price ?? 0, i18n.language) })}</span> : null}
+                  <span className="studio__post-text">{item.title}</span>
+                  {item.video?.status === 'processing' && kind === 'video' ? (
+                    <VideoProcessing
+                      statusPath={`/performer-assets/videos/${encodeURIComponent(item._id)}/file/${encodeURIComponent(item.video._id)}/status`}
+                      progress={item.video.progress ?? 0}
+                      onReady={() => void reload()}
+                    />
+                  ) : null}
+                  {item.video?.status === 'processing' && kind === 'reel' ? (
+                    <span className="muted" role="status">
+                      {t('studio.processingVideo', { percent: item.video.progress ?? 0 })}
+                    </span>
+                  ) : null}
+                  {item.video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
+                  {item.video?.status === 'error' || item.status === 'file-error' ? (
+                    <span className="error" role="alert">
+                      {t('studio.videoFailed')}
+                    </span>
+                  ) : null}
+                  <button type="button" className="button" onClick={() => void remove(item)}>
+                    {t('studio.delete')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+        )}
+      </StudioList>
     </div>
   );
 }
