@@ -8,3 +8,4 @@ export * from './match.js';
 export * from './money.js';
 export * from './paths.js';
 export * from './routes.js';
+export * from './subscriptions.js';

@@ -81,6 +81,8 @@ const FAN_PRICED: ReadonlySet<ChargeKind> = new Set(['tip', 'crowdfunding']);
 
 export const moneyActions: readonly MoneyAction[] = [
   action('topup', '/payment/wallet/top-up', 'topup', { from: 'body', field: 'amount' }),
+  // `{ performerId, type }`: the plan's price by the creator's record (0 for the free offer).
+  action('subscribe', '/payment/subscribe/performers', 'subscribe', { from: 'item' }),
   ...CHARGE_KINDS.map((kind) =>
     FAN_PRICED.has(kind)
       ? action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, kind === 'tip' ? 'tip' : 'contribute', { from: 'body', field: 'price' })
@@ -88,7 +90,7 @@ export const moneyActions: readonly MoneyAction[] = [
   ),
 ];
 
-export type MoneyActionName = 'topup' | ReturnType<typeof chargeActionName>;
+export type MoneyActionName = 'topup' | 'subscribe' | ReturnType<typeof chargeActionName>;
 
 const byName = new Map(moneyActions.map((entry) => [entry.name, entry]));
 export function moneyAction(name: string): MoneyAction | undefined {

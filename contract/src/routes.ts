@@ -17,12 +17,21 @@ export interface RouteSpec {
   method: HttpMethod;
   path: string;
   access: RouteAccess;
-  /** A third-party page may make this call through the bridge with the fan's credential. */
-  embed?: true;
+  /**
+   * A third-party page may make this call through the bridge with the fan's credential
+   * (`true`), or only a page on one of the signed-in creator's own embed origins
+   * (`'owner'`: a creator's earnings and payouts on their own site). For `'owner'` the
+   * bridge sends the page's origin as the browser reported it (`PAGE_ORIGIN_HEADER`) and
+   * the server refuses an origin the creator has not listed.
+   */
+  embed?: true | 'owner';
 }
 
-const route = /* @__NO_SIDE_EFFECTS__ */ <M extends HttpMethod, P extends string>(method: M, path: P, access: RouteAccess, embed?: 'embed') =>
-  ({ method, path, access, ...(embed ? { embed: true as const } : {}) }) as const;
+/** Set by the bridge on an `'owner'` route: the origin of the page that asked (never by the page). */
+export const PAGE_ORIGIN_HEADER = 'x-fandeck-page-origin';
+
+const route = /* @__NO_SIDE_EFFECTS__ */ <M extends HttpMethod, P extends string>(method: M, path: P, access: RouteAccess, embed?: 'embed' | 'embed-owner') =>
+  ({ method, path, access, ...(embed === 'embed' ? { embed: true as const } : embed === 'embed-owner' ? { embed: 'owner' as const } : {}) }) as const;
 
 export const routes = {
   // auth
@@ -188,6 +197,34 @@ export const routes = {
   'cards.add': route('POST', '/:provider/cards', 'authenticated'),
   'cards.remove': route('DELETE', '/payment-cards/:id', 'authenticated'),
   'stripe.accounts': route('POST', '/stripe/accounts', 'restricted'),
+  // subscriptions (paying is the `subscribe` money action)
+  'subscriptions.performerSearch': route('GET', '/subscriptions/performer/search', 'restricted', 'embed-owner'),
+  'subscriptions.userSearch': route('GET', '/subscriptions/user/search', 'authenticated', 'embed'),
+  'subscriptions.userSubscriber': route('GET', '/subscriptions/user-subscriber', 'authenticated', 'embed'),
+  'subscriptions.cancel': route('POST', '/payment/:provider/cancel-subscription/:id', 'authenticated', 'embed'),
+  'subscriptions.resume': route('POST', '/subscriptions/:id/resume', 'authenticated', 'embed'),
+  'admin.subscriptions.search': route('GET', '/admin/subscriptions/search', 'restricted'),
+  // earnings and referrals, read from the ledger
+  'earnings.stats': route('GET', '/performer/earning/stats', 'restricted', 'embed-owner'),
+  'earnings.search': route('GET', '/performer/earning/search', 'restricted', 'embed-owner'),
+  'earnings.timeline': route('GET', '/performer/earning/timeline', 'restricted', 'embed-owner'),
+  'earnings.topContent': route('GET', '/performer/earning/top-content', 'restricted', 'embed-owner'),
+  'referralEarnings.stats': route('GET', '/referral-earnings/stats', 'authenticated'),
+  'referralEarnings.search': route('GET', '/referral-earnings/search', 'authenticated'),
+  'referrals.code': route('GET', '/referrals/user/code', 'authenticated'),
+  'referrals.search': route('GET', '/referrals/user/search', 'authenticated'),
+  // payouts
+  'payouts.calculate': route('POST', '/payout-requests/calculate', 'restricted', 'embed-owner'),
+  'payouts.create': route('POST', '/payout-requests', 'restricted', 'embed-owner'),
+  'payouts.userSearch': route('GET', '/payout-requests/user/search', 'restricted', 'embed-owner'),
+  'payouts.search': route('GET', '/payout-requests/search', 'restricted'),
+  'payouts.pendingReview': route('GET', '/payout-requests/check/pending-review', 'restricted', 'embed-owner'),
+  'payouts.view': route('GET', '/payout-requests/:id/view', 'restricted', 'embed-owner'),
+  'payouts.update': route('PUT', '/payout-requests/:id', 'restricted'),
+  'payouts.method': route('POST', '/payout-methods/:id', 'restricted'),
+  'admin.payouts.search': route('GET', '/admin/payout-requests/search', 'restricted'),
+  'admin.payouts.view': route('GET', '/admin/payout-requests/:id', 'restricted'),
+  'admin.payouts.status': route('PUT', '/admin/payout-requests/:id/status', 'restricted'),
   // coupons
   'coupons.apply': route('POST', '/coupons/:code/apply-coupon', 'authenticated', 'embed'),
   'admin.coupons.create': route('POST', '/admin/coupons', 'restricted'),

@@ -5,6 +5,8 @@ export const accountKeys = {
   wallet: (userId: string) => `wallet:${userId}`,
   earnings: (userId: string) => `earnings:${userId}`,
   referral: (userId: string) => `referral:${userId}`,
+  /** A creator's earnings reserved by an open payout request. */
+  payout: (userId: string) => `payout:${userId}`,
   platform: () => 'platform',
   gateway: (name: string) => `gateway:${name}`,
 } as const;
@@ -23,6 +25,7 @@ export function describeAccount(key: string): AccountSpec {
     case 'wallet':
     case 'earnings':
     case 'referral':
+    case 'payout':
       if (!rest) break;
       return { key, kind, ownerId: rest, allowNegative: false };
     case 'platform':

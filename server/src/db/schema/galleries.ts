@@ -24,6 +24,8 @@ export const galleries = pgTable(
     description: text('description').notNull().default(''),
     status: text('status').$type<GalleryStatus>().notNull().default('active'),
     isSale: boolean('is_sale').notNull().default(false),
+    /** Not for sale on its own, but only for the creator's active subscribers (and staff). */
+    subscribersOnly: boolean('subscribers_only').notNull().default(false),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     /** One of its photos; deleting that photo leaves the gallery without a cover. */
     coverPhotoId: text('cover_photo_id').references((): AnyPgColumn => galleryPhotos.id, { onDelete: 'set null' }),

@@ -11,3 +11,4 @@ export * from './videos.js';
 export * from './social.js';
 export * from './profiles.js';
 export * from './feeds-extras.js';
+export * from './subscriptions.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 
-export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'platform', 'referral', 'gateway'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'earnings', 'platform', 'referral', 'gateway', 'payout'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /**

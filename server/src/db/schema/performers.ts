@@ -61,6 +61,8 @@ export const feeds = pgTable(
     type: text('type').$type<FeedType>().notNull().default('text'),
     text: text('text').notNull().default(''),
     isSale: boolean('is_sale').notNull().default(false),
+    /** Not for sale on its own, but only for the creator's active subscribers (and staff). */
+    subscribersOnly: boolean('subscribers_only').notNull().default(false),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     /** `active` (published, from `scheduledAt` when set) or `draft` (only its creator sees it). */
     status: text('status').$type<FeedStatus>().notNull().default('active'),

@@ -23,6 +23,8 @@ export const videos = pgTable(
     description: text('description').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     isSale: boolean('is_sale').notNull().default(false),
+    /** Not for sale on its own, but only for the creator's active subscribers (and staff). */
+    subscribersOnly: boolean('subscribers_only').notNull().default(false),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     status: text('status').$type<VideoStatus>().notNull().default('draft'),
     /** The video itself (HLS once transcoded); a video without it is never published. */
