@@ -57,6 +57,14 @@ export default defineConfig({
       // round trip before the element can render.
       preserveEntrySignatures: 'allow-extension',
       output: {
+        // Whitespace and comments too: these chunks go to browsers as they are, never through
+        // another bundler, so the pure annotations an ES library keeps by default are dead weight
+        // (about 5 KB gzip before an element is interactive).
+        minify: true,
+        comments: false,
+        // V8 then compiles a chunk's functions on a background thread while the chunk streams in,
+        // instead of each on the page's main thread at its first call (an element's first render).
+        postBanner: '//# allFunctionsCalledOnLoad',
         chunkFileNames: (chunk) => (chunk.name === 'runtime' ? 'runtime.js' : 'chunks/[name]-[hash].js'),
         codeSplitting: {
           groups: [

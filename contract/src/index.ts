@@ -2,6 +2,7 @@
  * @fandeck/contract: what server, widgets and host agree on. Plain data and types only;
  * the zod schemas live in `@fandeck/contract/schemas` for the server.
  */
+export * from './embed-match.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './match.js';

@@ -16,8 +16,9 @@ function specificity(template: string): number {
 }
 // Built on first use, not at import: a bundle that only fills templates (the widgets'
 // runtime) then leaves the route table out.
-let ordered: [RouteName, RouteSpec][] | undefined;
-const orderedRoutes = () =>
+let ordered: readonly [RouteName, RouteSpec][] | undefined;
+/** Every route in the order `matchRoute` tries them: more literal segments first, then as declared (the sort is stable). */
+export const routesInMatchOrder = (): readonly [RouteName, RouteSpec][] =>
   (ordered ??= (Object.entries(routes) as [RouteName, RouteSpec][]).sort(([, a], [, b]) => specificity(b.path) - specificity(a.path)));
 
 /** The route `method rawPath` reaches, with its decoded parameters and the canonical path to send. */
@@ -25,7 +26,7 @@ export function matchRoute(method: string, rawPath: string, allow: (spec: RouteS
   const parsed = parsePath(rawPath);
   if (!parsed.ok) return parsed;
   const upper = method.toUpperCase() as HttpMethod;
-  for (const [name, spec] of orderedRoutes()) {
+  for (const [name, spec] of routesInMatchOrder()) {
     if (spec.method !== upper) continue;
     const params = matchTemplate(spec.path, parsed.segments);
     if (!params) continue;

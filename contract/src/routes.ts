@@ -3,7 +3,9 @@
  * who may call it, and whether a third-party page may call it through the bridge. The
  * server registers its routes from these entries (a test checks both lists are the same),
  * and the bridge's allow-list is exactly the entries marked `embed`: anything else a page
- * asks for is refused, whatever its spelling.
+ * asks for is refused, whatever its spelling. The bridge carries only what it needs of this
+ * table, embed-routes.ts, generated from it: after changing a path or an `embed`, run
+ * `npm run generate -w contract` (embed-match.test.ts fails until then).
  *
  * Money-moving routes are not here: they are declared once in `money.ts`, and a page
  * reaches them only through the bridge's `pay` command.

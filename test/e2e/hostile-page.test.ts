@@ -7,6 +7,9 @@
  * - Every spelling of a denied route (percent-encoded, double-encoded, `..` and `%2e%2e`
  *   segments, backslashes, case variants) and every contract route without `embed` is
  *   answered 403 `bridge.route_not_allowed` and never reaches the server.
+ * - An owner route (`embed: 'owner'`, a creator's earnings and payouts) goes through with
+ *   the page's origin as the browser reported it in `PAGE_ORIGIN_HEADER`, whatever the page
+ *   wrote there; the server refuses it when the signed-in creator has not listed that origin.
  * - Money moves only through `pay`: the request the bridge sends is byte for byte the one
  *   the server quoted and the fan saw; a second pay while the dialog is open is refused
  *   and changes nothing; a replay with any field changed gets a dialog of its own; the
@@ -14,7 +17,7 @@
  * - A click that lands on Confirm because the page moved the frame under the cursor does
  *   not confirm. A real click after the dialog armed charges exactly once.
  */
-import { routes, type RouteSpec } from '@fandeck/contract';
+import { PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOrigin, apiGet, signInApi } from '../support/api.js';
@@ -25,6 +28,8 @@ import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
 
 const creator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
+/** A creator who has not listed the hostile page's origin (ana.lima has). */
+const otherCreator = { email: 'creator2@fandeck.local', password: 'fandeck-demo' };
 const fan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
 const DUMMY_ID = '0123456789abcdef01234567';
 
@@ -109,6 +114,9 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     expect(denied).toContainEqual(['PUT', '/auth/users/me/password']);
     expect(denied).toContainEqual(['POST', '/embeds/origins']);
     expect(denied).toContainEqual(['PUT', '/admin/settings']);
+    // Owner routes are callable (their own test below), and so are not in this list.
+    expect(denied).not.toContainEqual(['GET', '/performer/earning/stats']);
+    expect(denied).toContainEqual(['GET', '/payout-requests/search']);
 
     const before = seen.length;
     const asked = [...tricks, ...denied, ...denied.map(([method, path]) => [method.toLowerCase(), `/api${path}`] as [string, string])];
@@ -253,5 +261,63 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     expect(apiSince(before).map((request) => request.path)).toEqual([`/api/wallet/charges/tip/${creatorId}/quote`]);
     expect(await balance()).toBe(balanceBefore);
     await page.evaluate(() => window.hostile.moveFrame(''));
+  });
+
+  it("sends the page's own origin on owner routes, which the server refuses for a creator who has not listed it", async () => {
+    const ownerRoutes = (Object.values(routes) as RouteSpec[]).filter((spec) => spec.embed === 'owner');
+    expect(ownerRoutes.length).toBeGreaterThan(3);
+    // Owner routes that only read, filled in; the page claims an origin of its choosing.
+    const reads = ownerRoutes.filter((spec) => spec.method === 'GET').map((spec) => spec.path.replace(/:[A-Za-z]+/g, DUMMY_ID));
+    const claimed = { [PAGE_ORIGIN_HEADER]: 'https://creator-own-site.example', 'X-Fandeck-Page-Origin': 'https://creator-own-site.example' };
+    const callAll = (target: Page) =>
+      target.evaluate(
+        ([paths, headers]) => Promise.all(paths.map((path) => window.hostile.call({ type: 'request', method: 'GET', path, headers }))),
+        [reads, claimed] as const,
+      );
+
+    // Signed in as a creator whose list does not hold this page's origin (the bridge started
+    // because ana.lima's does): the bridge sends the page's real origin, the server says no.
+    const otherToken = await signInApi(server.origin, otherCreator.email, otherCreator.password);
+    const other = await openPage(browser, site.origin);
+    try {
+      const otherSeen = recordApiRequests(other.context, server.origin);
+      await other.page.goto('/');
+      await signInBridge(other.page, server.origin, otherToken);
+      const before = otherSeen.length;
+      const answers = await callAll(other.page);
+      answers.forEach((answer, index) =>
+        expect(answer, reads[index]).toMatchObject({ ok: false, status: 403, body: { code: 'embeds.origin_not_owned' } }),
+      );
+      const sent = otherSeen.slice(before);
+      expect(sent.map((request) => request.path).sort()).toEqual(reads.map((path) => `/api${path}`).sort());
+      for (const request of sent) {
+        expect(request.headers[PAGE_ORIGIN_HEADER], request.path).toBe(site.origin);
+        expect(request.headers.authorization).toBe(otherToken);
+      }
+    } finally {
+      await other.context.close();
+    }
+
+    // The creator who listed this origin gets the same calls answered, on the same page origin.
+    const creatorToken = await signInApi(server.origin, creator.email, creator.password);
+    const own = await openPage(browser, site.origin);
+    try {
+      const ownSeen = recordApiRequests(own.context, server.origin);
+      await own.page.goto('/');
+      await signInBridge(own.page, server.origin, creatorToken);
+      const before = ownSeen.length;
+      const stats = await own.page.evaluate((headers) => window.hostile.call({ type: 'request', method: 'GET', path: '/performer/earning/stats', headers }), claimed);
+      expect(stats).toMatchObject({ ok: true, status: 200 });
+      expect(ownSeen.slice(before).map((request) => request.headers[PAGE_ORIGIN_HEADER])).toEqual([site.origin]);
+    } finally {
+      await own.context.close();
+    }
+
+    // Other embed routes never carry the header, even when the page writes it.
+    const before = seen.length;
+    expect(await call({ type: 'request', method: 'GET', path: '/users/me', headers: claimed })).toMatchObject({ ok: true });
+    const plain = apiSince(before);
+    expect(plain.map((request) => request.path)).toEqual(['/api/users/me']);
+    expect(plain[0]!.headers[PAGE_ORIGIN_HEADER]).toBeUndefined();
   });
 });

@@ -7,7 +7,8 @@ export interface ModuleLinks {
   dynamicImports: string[];
 }
 
-const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']([^"']+)["']/g;
+// Minified code writes `import{a as b}from"./x.js"` and `export*from"./x.js"`: no space before `from`.
+const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?[\s}*]from\s*)?["']([^"']+)["']/g;
 const dynamicImport = /\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g;
 
 /** The relative imports of one built ES module, as paths relative to `dir`. */

@@ -48,6 +48,7 @@ export async function callApi(call: ApiCall): Promise<TransportResult<unknown>> 
 export interface UploadCall {
   url: URL;
   token: string | null;
+  headers: Record<string, string>;
   entries: UploadEntry[];
   signal: AbortSignal;
   onProgress: (loaded: number, total: number) => void;
@@ -68,6 +69,7 @@ export function uploadApi(call: UploadCall): Promise<TransportResult<unknown>> {
     xhr.open('POST', call.url.toString());
     xhr.withCredentials = false;
     xhr.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(call.headers)) xhr.setRequestHeader(name, value);
     if (call.token) xhr.setRequestHeader('authorization', call.token);
     xhr.upload.onprogress = (event) => call.onProgress(event.loaded, event.lengthComputable ? event.total : 0);
     xhr.onload = () => resolve(toResult(xhr.status, xhr.responseText, call.token));

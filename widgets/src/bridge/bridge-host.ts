@@ -11,7 +11,7 @@ import { aborted, bridgeError, refused, unreachable } from './bridge-errors.js';
 import { BridgeCredential } from './bridge-credential.js';
 import { BridgeLive } from './bridge-live.js';
 import type { PayDesk } from './bridge-pay.js';
-import { allowedCall, pageHeaders } from './bridge-policy.js';
+import { allowedCall, callHeaders } from './bridge-policy.js';
 import {
   newNonce,
   PAGE_CHANNEL,
@@ -88,7 +88,8 @@ export class BridgeHost {
   private readonly onMessage = (event: MessageEvent): void => {
     if (event.source === window.parent && event.origin === this.options.embedder) {
       const message = readPageMessage(event.data);
-      if (message) void this.handle(message);
+      // The origin is the browser's word for who sent it; owner routes carry it to the server.
+      if (message) void this.handle(message, event.origin);
       return;
     }
     // The popup: same origin as the bridge, a window other than the embedding page.
@@ -103,12 +104,12 @@ export class BridgeHost {
     this.post({ type: 'reply', id, result });
   }
 
-  private async handle(message: PageMessage): Promise<void> {
+  private async handle(message: PageMessage, pageOrigin: string): Promise<void> {
     switch (message.type) {
       case 'request':
-        return this.reply(message.id, await this.request(message));
+        return this.reply(message.id, await this.request(message, pageOrigin));
       case 'upload':
-        return this.reply(message.id, await this.upload(message));
+        return this.reply(message.id, await this.upload(message, pageOrigin));
       case 'logout':
         await this.logout();
         return this.reply(message.id, { ok: true });
@@ -140,20 +141,20 @@ export class BridgeHost {
     }
   }
 
-  private async request(message: Extract<PageMessage, { type: 'request' }>): Promise<TransportResult<unknown>> {
+  private async request(message: Extract<PageMessage, { type: 'request' }>, pageOrigin: string): Promise<TransportResult<unknown>> {
     const call = allowedCall(this.options.platformOrigin, message.method, message.path, message.query);
     if (!call.ok) return refused(call.message);
-    return this.track(message.id, (signal) =>
-      callApi({ method: call.method, url: call.url, token: this.credential.token, headers: pageHeaders(message.headers), body: message.body, signal }),
-    );
+    const headers = callHeaders(call, pageOrigin, message.headers);
+    return this.track(message.id, (signal) => callApi({ method: call.method, url: call.url, token: this.credential.token, headers, body: message.body, signal }));
   }
 
   /** Uploads follow the same allow-list (no embed route takes a file yet, so every upload is refused today). */
-  private async upload(message: Extract<PageMessage, { type: 'upload' }>): Promise<TransportResult<unknown>> {
+  private async upload(message: Extract<PageMessage, { type: 'upload' }>, pageOrigin: string): Promise<TransportResult<unknown>> {
     const call = allowedCall(this.options.platformOrigin, 'POST', message.path);
     if (!call.ok) return refused(call.message);
+    const headers = callHeaders(call, pageOrigin, undefined);
     const onProgress = (loaded: number, total: number) => this.post({ type: 'progress', id: message.id, loaded, total });
-    return this.track(message.id, (signal) => uploadApi({ url: call.url, token: this.credential.token, entries: message.entries, signal, onProgress }));
+    return this.track(message.id, (signal) => uploadApi({ url: call.url, token: this.credential.token, headers, entries: message.entries, signal, onProgress }));
   }
 
   /** Runs a call that the page may abort; a 401 means the held token is no longer valid. */

@@ -1,7 +1,7 @@
-import { moneyActions, routes, type RouteSpec } from '@fandeck/contract';
+import { moneyActions, PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
 import { describe, expect, it } from 'vitest';
 import { toResult } from './bridge-api.js';
-import { allowedCall, pageHeaders, redact } from './bridge-policy.js';
+import { allowedCall, callHeaders, pageHeaders, redact } from './bridge-policy.js';
 import { readPageMessage, readPopupMessage } from './protocol.js';
 
 const platform = 'https://fandeck.example';
@@ -21,6 +21,19 @@ describe('the allow-list of plain calls', () => {
     expect(urlOf('GET', '/users/%6De')).toBe(`${platform}/api/users/me`);
     expect(urlOf('GET', '/performers/ana.lima')).toBe(`${platform}/api/performers/ana.lima`);
     expect(urlOf('GET', "/performers/it's%20me")).toBe(`${platform}/api/performers/it's%20me`);
+  });
+
+  it("lets through every route marked embed or 'owner', and says which", () => {
+    const allowed = (Object.values(routes) as RouteSpec[]).filter((spec) => spec.embed);
+    expect(allowed.filter((spec) => spec.embed === 'owner').length).toBeGreaterThan(3);
+    for (const spec of allowed) {
+      const path = spec.path.replace(/:[a-zA-Z]+/g, '0123456789abcdef01234567');
+      expect(allowedCall(platform, spec.method, path), `${spec.method} ${path}`).toMatchObject({ ok: true, method: spec.method, embed: spec.embed });
+    }
+    expect(urlOf('GET', '/performer/earning/%73tats', { from: '2024-01-01' })).toBe(`${platform}/api/performer/earning/stats?from=2024-01-01`);
+    // A literal route no page may call still takes its path from the parameter route after it.
+    expect(allowedCall(platform, 'GET', '/performers/me')).toMatchObject({ ok: false });
+    expect(allowedCall(platform, 'GET', '/performers/%6De')).toMatchObject({ ok: false });
   });
 
   it('refuses every route without embed, in any method, with its parameters filled', () => {
@@ -75,12 +88,33 @@ describe('the allow-list of plain calls', () => {
     }
   });
 
-  it('passes only harmless page headers', () => {
+  it('passes only harmless page headers, never the page origin a page would like to claim', () => {
     expect(
-      pageHeaders({ Authorization: 'x', cookie: 'y', 'Idempotency-Key': 'k', 'x-fandeck-quote': 'q', 'X-Forwarded-For': '1.2.3.4', 'Accept-Language': 'es', n: 1 }),
+      pageHeaders({
+        Authorization: 'x',
+        cookie: 'y',
+        'Idempotency-Key': 'k',
+        'x-fandeck-quote': 'q',
+        'X-Forwarded-For': '1.2.3.4',
+        [PAGE_ORIGIN_HEADER]: 'https://creator.example',
+        'X-Fandeck-Page-Origin': 'https://creator.example',
+        'Accept-Language': 'es',
+        n: 1,
+      }),
     ).toEqual({ 'accept-language': 'es' });
     expect(pageHeaders({ 'accept-language': 'es\r\nx: y' })).toEqual({});
     expect(pageHeaders('nope')).toEqual({});
+  });
+
+  it("sends the page's origin as the browser reported it on owner routes only, whatever the page put in its headers", () => {
+    const claimed = { [PAGE_ORIGIN_HEADER]: 'https://creator.example', 'X-Fandeck-Page-Origin': 'https://creator.example', 'accept-language': 'es' };
+    const owner = allowedCall(platform, 'GET', '/payout-requests/user/search');
+    if (!owner.ok) throw new Error(owner.message);
+    expect(callHeaders(owner, 'https://hostile.example', claimed)).toEqual({ 'accept-language': 'es', [PAGE_ORIGIN_HEADER]: 'https://hostile.example' });
+    expect(callHeaders(owner, 'https://hostile.example', undefined)).toEqual({ [PAGE_ORIGIN_HEADER]: 'https://hostile.example' });
+    const open = allowedCall(platform, 'GET', '/users/me');
+    if (!open.ok) throw new Error(open.message);
+    expect(callHeaders(open, 'https://hostile.example', claimed)).toEqual({ 'accept-language': 'es' });
   });
 });
 

@@ -1,16 +1,19 @@
 /**
  * What a third-party page may ask the bridge to do with the fan's credential. The
  * bridge is not a proxy: a plain call goes through only when it is one of the contract's
- * routes marked `embed`, decided on the decoded path the server's router will route
- * (contract `matchRoute`), and the bridge then sends that route's canonical path, never
- * the page's spelling. Money never moves through a plain call: the `pay` command
- * (bridge-pay.ts) is the only way, and it has the fan confirm the server's own quote.
+ * routes marked `embed` (`true`, or `'owner'`), decided on the decoded path the server's
+ * router will route (contract `matchEmbedRoute`, which answers as `matchRoute` does on the
+ * whole table), and the bridge then sends that route's canonical path, never the page's
+ * spelling. Money never moves through a plain call: the `pay` command (bridge-pay.ts) is
+ * the only way, and it has the fan confirm the server's own quote.
  */
-import { matchMoneyAction, matchRoute, type HttpMethod, type RouteName } from '@fandeck/contract';
+import { matchEmbedRoute, matchMoneyAction, PAGE_ORIGIN_HEADER, type HttpMethod, type RouteSpec } from '@fandeck/contract';
 import type { Query } from '../session/transport.js';
 import { isRecord } from './protocol.js';
 
-export type AllowedCall = { ok: true; method: HttpMethod; url: URL; route: RouteName } | { ok: false; message: string };
+export type AllowedCall =
+  | { ok: true; method: HttpMethod; url: URL; embed: NonNullable<RouteSpec['embed']> }
+  | { ok: false; message: string };
 
 /**
  * The URL to call for `method path` (an API path, `/api` prefix optional) with `query`,
@@ -21,7 +24,7 @@ export type AllowedCall = { ok: true; method: HttpMethod; url: URL; route: Route
 export function allowedCall(platformOrigin: string, method: string, path: string, query?: Query): AllowedCall {
   const upper = method.toUpperCase() as HttpMethod;
   if (matchMoneyAction(upper, path)) return { ok: false, message: 'Payments go through the pay command' };
-  const match = matchRoute(upper, path, (spec) => spec.embed === true);
+  const match = matchEmbedRoute(upper, path);
   if (!match.ok) return { ok: false, message: `This call is not available to embedded pages (${match.reason})` };
   const url = new URL(`/api${match.path}`, platformOrigin);
   // Belt and braces: the URL parser must not have re-read the canonical path as another one.
@@ -30,13 +33,25 @@ export function allowedCall(platformOrigin: string, method: string, path: string
     if (value === undefined || value === null) continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
-  return { ok: true, method: match.spec.method, url, route: match.name };
+  return { ok: true, method: match.method, url, embed: match.embed };
+}
+
+/**
+ * The headers of an allowed call: the harmless ones the page asked for and, on an owner
+ * route, `PAGE_ORIGIN_HEADER` with `pageOrigin`, the origin the browser reported for the
+ * page's message (never a value the page supplies). The server refuses an owner route
+ * when that origin is not one the signed-in creator listed.
+ */
+export function callHeaders(call: Extract<AllowedCall, { ok: true }>, pageOrigin: string, requested: unknown): Record<string, string> {
+  const headers = pageHeaders(requested);
+  if (call.embed === 'owner') headers[PAGE_ORIGIN_HEADER] = pageOrigin;
+  return headers;
 }
 
 /**
  * Request headers a page may set on a plain call. The bridge sets Authorization, content
- * type, Idempotency-Key and the quote header itself; anything a server or proxy might
- * trust (forwarded-for, custom `x-` headers) stays out.
+ * type, Idempotency-Key, the quote header and the page-origin header itself; anything a
+ * server or proxy might trust (forwarded-for, custom `x-` headers) stays out.
  */
 const ALLOWED_HEADERS = new Set(['accept-language']);
 export function pageHeaders(headers: unknown): Record<string, string> {

@@ -58,9 +58,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * True once the page's session exists and the element's texts are loaded. The first
  * element on a page creates the session in a task of its own, then sets up translations
- * for its locale and loads its namespaces in another, and renders in a third: together
- * they would hold the page's main thread too long on a slow phone. Until then the
- * loader's light-DOM placeholder shows.
+ * for its locale and starts loading its namespaces (one file per task), and renders in a
+ * task after that: together they would hold the page's main thread too long on a slow
+ * phone. Until then the loader's light-DOM placeholder shows.
  */
 function usePrepared(localeAttribute: string | undefined, namespaces: readonly Namespace[]): boolean {
   const [ready, setReady] = useState(hasPageSession);
@@ -74,8 +74,17 @@ function usePrepared(localeAttribute: string | undefined, namespaces: readonly N
       const locale = catalogueFor(localeAttribute || embedConfig()?.locale || session.locale.current.value);
       i18nFor(locale);
       const wanted = [...new Set([...baseNamespaces, ...namespaces])];
-      // A failed fetch is retried (and then given up) by the view's own wait.
-      if (!hasNamespaces(wanted, locale)) await loadNamespaces(wanted, locale).catch(() => undefined);
+      if (!hasNamespaces(wanted, locale)) {
+        // Each file's fetch starts in a task of its own (starting a module fetch costs the
+        // main thread too), and they all travel at once. A failed fetch is retried (and
+        // then given up) by the view's own wait.
+        const loads: Promise<unknown>[] = [];
+        for (const namespace of wanted) {
+          loads.push(loadNamespaces([namespace], locale).catch(() => undefined));
+          await nextTask();
+        }
+        await Promise.all(loads);
+      }
       await nextTask();
       if (live) setReady(true);
     })();
