@@ -15,6 +15,7 @@ import { errorBody, HttpError, type ErrorCode } from './http/errors.js';
 import { registerCors } from './http/cors.js';
 import { acceptEmptyJsonBodies, blankTolerantValidatorCompiler } from './http/existing-clients.js';
 import { registerGuard } from './http/guard.js';
+import { ownsEmbedOrigin, registerOwnerEmbedCheck } from './http/owner-embed.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
 import { domains } from './domains/index.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Before the guard: a preflight carries no credential and is answered here.
   registerCors(app, ctx.config.corsOrigins);
   registerGuard(app, (request) => authenticateRequest(ctx, request));
+  registerOwnerEmbedCheck(app, '/api', (request, origin) => ownsEmbedOrigin(ctx, request.auth?.user, origin));
   // After schema validation, so a malformed field is reported first.
   app.addHook('preHandler', async (request) => {
     rejectNulCharacters(request.params, 'params');

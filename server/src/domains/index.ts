@@ -20,6 +20,9 @@ import blocks from './blocks/blocks.routes.js';
 import reports from './reports/reports.routes.js';
 import search from './search/search.routes.js';
 import categories from './categories/categories.routes.js';
+import subscriptions from './subscriptions/subscriptions.routes.js';
+import earnings from './earnings/earnings.routes.js';
+import payouts from './payouts/payouts.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -44,4 +47,7 @@ export const domains: readonly DomainPlugin[] = [
   reports,
   search,
   categories,
+  subscriptions,
+  earnings,
+  payouts,
 ];

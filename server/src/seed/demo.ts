@@ -24,16 +24,19 @@ const CREATORS = [
     account: { role: 'performer', email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima', gender: 'female', countryCode: 'BR' },
     profile: { bio: 'Fotógrafa e viajante. Bastidores de cada ensaio.', monthlyPriceCents: 990, quarterlyPriceCents: 2690, halfYearlyPriceCents: 4990, yearlyPriceCents: 8990, freeSubscriptionEnabled: true, height: '167-169', hair: 'brown', eyes: 'brown', bodyType: 'fit' },
     posts: ['Novo ensaio no ar! 📸', 'Bastidores da viagem a Lisboa.', 'Qual cidade visitamos no próximo mês?'],
+    subscriberPosts: ['O ensaio completo de Lisboa, só para assinantes 🔒', 'Meu roteiro de viagem, dia a dia: para assinantes.'],
   },
   {
     account: { role: 'performer', email: 'creator2@fandeck.local', username: 'bruno.costa', name: 'Bruno Costa', gender: 'male', countryCode: 'PT' },
     profile: { bio: 'Chef de cozinha. Receitas exclusivas toda semana.', monthlyPriceCents: 1490, quarterlyPriceCents: 3990, halfYearlyPriceCents: 7490, yearlyPriceCents: 12990, height: '182-184', hair: 'black', eyes: 'green', bodyType: 'muscular' },
     posts: ['Receita da semana: risoto de cogumelos.', 'Live de sábado confirmada!', 'Dica rápida: como afiar facas.', 'Obrigado pelos 1000 assinantes!'],
+    subscriberPosts: ['A receita do molho da casa, só para assinantes 🔒', 'Meu caderno de sobremesas: para assinantes.'],
   },
   {
     account: { role: 'performer', email: 'creator3@fandeck.local', username: 'carla.souza', name: 'Carla Souza', gender: 'female', countryCode: 'US' },
     profile: { bio: 'Yoga teacher. Daily flows and wellness tips.', monthlyPriceCents: 595, quarterlyPriceCents: 1590, halfYearlyPriceCents: 2990, yearlyPriceCents: 295, height: '161-163', hair: 'blond', eyes: 'blue', bodyType: 'toned' },
     posts: ['Morning flow, 20 minutes.', 'Breathing exercise for better sleep.'],
+    subscriberPosts: ['The full 45-minute evening flow, for subscribers 🔒', 'My weekly wellness plan: for subscribers.'],
   },
 ] as const;
 
@@ -85,8 +88,12 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       hue = (hue + 97) % 360;
       const avatarPath = await writeUpload(ctx.config.uploadsDir, `avatars/${user!.id}.svg`, initialsSvg(creator.account.name, hue));
       await tx.update(users).set({ avatarPath }).where(eqId(user!.id));
-      await tx.insert(performers).values({ userId: user!.id, verifiedDocument: true, feedsCount: creator.posts.length, ...creator.profile });
-      await tx.insert(feeds).values(creator.posts.map((text) => ({ performerId: user!.id, text })));
+      await tx.insert(performers).values({ userId: user!.id, verifiedDocument: true, feedsCount: creator.posts.length + creator.subscriberPosts.length, ...creator.profile });
+      // A few posts only subscribers see, so the demo shows locked posts and what subscribing opens.
+      await tx.insert(feeds).values([
+        ...creator.posts.map((text) => ({ performerId: user!.id, text })),
+        ...creator.subscriberPosts.map((text) => ({ performerId: user!.id, text, subscribersOnly: true })),
+      ]);
     }
     for (const { permissions, balanceCents, ...account } of OTHERS) {
       const [user] = await tx.insert(users).values({ ...account, passwordHash, verifiedEmail: true, status: 'active' }).returning();

@@ -20,7 +20,9 @@ export const fanRegisterSchema = z.object({
   gender: genderSchema.optional(),
   phone: z.string().max(32).optional(),
   countryCode: countryCodeSchema.optional(),
+  /** The referrer's code, from the registration link (`?ref=`); an unknown code is ignored. */
   referralCode: z.string().max(64).optional(),
+  ref: z.string().max(64).optional(),
 });
 export type FanRegister = z.infer<typeof fanRegisterSchema>;
 

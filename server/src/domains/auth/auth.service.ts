@@ -14,6 +14,7 @@ import {
 } from '../accounts/accounts.service.js';
 import { isInactive, signInRefusal } from '../accounts/account-status.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
+import { referrerOfCode } from '../earnings/referrals.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.js';
 import { beginLoginAttempt, endLoginAttemptSuccessfully, loginLimits } from './throttle.js';
@@ -35,6 +36,7 @@ export async function newAccountValues(ctx: AppContext, input: FanRegister, role
     phone: checkPhone(input.phone, input.countryCode) ?? null,
     countryCode: input.countryCode ?? null,
     passwordHash: await hashPassword(input.password),
+    referredBy: await referrerOfCode(ctx.db, input.referralCode || input.ref),
     status: requireEmailVerification ? ('pending-email-confirmation' as const) : ('active' as const),
   };
 }

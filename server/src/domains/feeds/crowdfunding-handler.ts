@@ -27,9 +27,9 @@ export const crowdfundingHandler = defineHandler({
   kind: 'crowdfunding',
   body: contributionBodySchema,
   selfPurchaseMessage: 'You cannot contribute to your own goal',
-  async price(tx, _ctx, buyer, crowdfundingId, body) {
+  async price(tx, ctx, buyer, crowdfundingId, body) {
     const [goal] = await tx
-      .select({ id: feedCrowdfunding.id, title: feedCrowdfunding.title, feedId: feeds.id, performerId: feeds.performerId, isSale: feeds.isSale, priceCents: feeds.priceCents, text: feeds.text })
+      .select({ id: feedCrowdfunding.id, title: feedCrowdfunding.title, feedId: feeds.id, performerId: feeds.performerId, isSale: feeds.isSale, priceCents: feeds.priceCents, subscribersOnly: feeds.subscribersOnly, text: feeds.text })
       .from(feedCrowdfunding)
       .innerJoin(feeds, eq(feeds.id, feedCrowdfunding.feedId))
       .innerJoin(users, eq(users.id, feeds.performerId))
@@ -37,7 +37,7 @@ export const crowdfundingHandler = defineHandler({
       .limit(1);
     if (!goal) throw notFound('wallet.item_not_found', 'No crowdfunding goal with this id can be bought');
     if (goal.performerId !== buyer.id) {
-      const open = await entitledIds(tx, buyer, 'feed', [{ id: goal.feedId, performerId: goal.performerId, isSale: goal.isSale, priceCents: goal.priceCents }]);
+      const open = await entitledIds(tx, buyer, 'feed', [{ id: goal.feedId, performerId: goal.performerId, isSale: goal.isSale, priceCents: goal.priceCents, subscribersOnly: goal.subscribersOnly }], ctx.now());
       if (!open.has(goal.feedId)) throw forbidden('content.locked', 'Unlock this post to contribute');
     }
     return {

@@ -86,7 +86,7 @@ export async function vote(ctx: AppContext, fan: AuthUser, optionId: string, cou
   if (!target?.feedId) throw notFound('polls.not_found', NO_SUCH_OPTION);
   const { feed } = await findFeed(ctx, target.feedId, fan, country);
   if (feed.type !== 'poll') throw notFound('polls.not_found', NO_SUCH_OPTION);
-  const open = await entitledIds(ctx.db, fan, 'feed', [{ id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents }]);
+  const open = await entitledIds(ctx.db, fan, 'feed', [{ id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents, subscribersOnly: feed.subscribersOnly }], ctx.now());
   if (!open.has(feed.id)) throw forbidden('content.locked', 'Unlock this post to vote');
   if (target.expiredAt && target.expiredAt.getTime() <= Date.now()) throw unprocessable('polls.closed', 'This poll is closed');
   await ctx.db.transaction(async (tx) => {

@@ -61,13 +61,15 @@ export const feedSchema = z.object({
   text: z.string(),
   isSale: z.boolean(),
   price: z.number(),
+  /** Only the creator's active subscribers see its media (when not for sale). */
+  subscribersOnly: z.boolean(),
   status: z.string(),
   scheduledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Whether the viewer bought it. */
   isBought: z.boolean(),
-  /** Whether its media are hidden from this viewer (a paid post not bought). */
+  /** Whether its media are hidden from this viewer (a paid post not bought, a subscribers-only post of a creator they do not subscribe to). */
   locked: z.boolean(),
   performer: z.object({ _id: z.string(), username: z.string().nullable(), name: z.string().nullable(), avatar: z.string() }),
   files: z.array(feedFileSchema),
@@ -143,7 +145,8 @@ export async function presentFeeds(ctx: AppContext, viewer: Viewer, items: reado
     ctx.db,
     viewer,
     'feed',
-    items.map(({ feed }) => ({ id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents })),
+    items.map(({ feed }) => ({ id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents, subscribersOnly: feed.subscribersOnly })),
+    ctx.now(),
   );
   const ids = items.map(({ feed }) => feed.id);
   const viewerId = viewer?.id ?? null;
@@ -167,6 +170,7 @@ export async function presentFeeds(ctx: AppContext, viewer: Viewer, items: reado
       text: feed.text,
       isSale: feed.isSale,
       price: fromCents(feed.priceCents),
+      subscribersOnly: feed.subscribersOnly,
       status: feed.status,
       scheduledAt: feed.scheduledAt?.toISOString() ?? null,
       createdAt: feed.createdAt.toISOString(),

@@ -34,6 +34,8 @@ const feedFields = z.object({
   isSale: z.boolean(),
   /** Decimal units; required and at least 1.00 when `isSale`. */
   price: amountSchema,
+  /** Not for sale: only the creator's active subscribers (and staff) see its media. A post for sale is sold on its own. */
+  subscribersOnly: z.boolean(),
   /** Photos uploaded through POST /performer/feeds/photo/upload, in order; or the one video from …/video/upload; or the one audio file from …/audio/upload. */
   fileIds: z.array(id).max(FEED_FILES_MAX),
   /** A `poll` post: the poll from POST /performer/feeds/polls (one poll per post; a post keeps its poll). */
@@ -53,6 +55,7 @@ export const feedInputSchema = feedFields.extend({
   text: feedFields.shape.text.default(''),
   isSale: feedFields.shape.isSale.default(false),
   price: feedFields.shape.price.optional(),
+  subscribersOnly: feedFields.shape.subscribersOnly.default(false),
   fileIds: feedFields.shape.fileIds.default([]),
   status: feedFields.shape.status.default('active'),
   scheduledAt: feedFields.shape.scheduledAt.optional(),

@@ -69,7 +69,7 @@ export async function createFeed(ctx: AppContext, creator: AuthUser, input: Feed
     await checkFiles(tx, creator.id, input.type, input.fileIds, null);
     const [feed] = await tx
       .insert(feeds)
-      .values({ performerId: creator.id, type: input.type, text: input.text, ...sale, status: input.status, scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null })
+      .values({ performerId: creator.id, type: input.type, text: input.text, ...sale, subscribersOnly: input.subscribersOnly, status: input.status, scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null })
       .returning();
     await attachFiles(tx, feed!.id, input.fileIds);
     await linkExtras(tx, creator.id, feed!.id, input.type, input);
@@ -105,6 +105,7 @@ export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string,
         type,
         ...(patch.text !== undefined ? { text: patch.text } : {}),
         ...sale,
+        ...(patch.subscribersOnly !== undefined ? { subscribersOnly: patch.subscribersOnly } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.scheduledAt !== undefined ? { scheduledAt: new Date(patch.scheduledAt) } : {}),
         updatedAt: new Date(),

@@ -43,9 +43,11 @@ export const gallerySchema = z.object({
   isSale: z.boolean(),
   /** Decimal units; 0 when free. */
   price: z.number(),
+  /** Only the creator's active subscribers see its photos (when not for sale). */
+  subscribersOnly: z.boolean(),
   /** Whether the viewer bought it. */
   isBought: z.boolean(),
-  /** Whether its photos are hidden from this viewer (a paid gallery not bought). */
+  /** Whether its photos are hidden from this viewer (a paid gallery not bought, a subscribers-only gallery of a creator they do not subscribe to). */
   locked: z.boolean(),
   /** Null until the creator picks one (POST /performer/performer-assets/photos/set-cover/{id}). */
   coverPhoto: z.object({ _id: z.string(), ...pictureFields }).nullable(),
@@ -71,11 +73,12 @@ function presentPicture(ctx: AppContext, file: FileRow, viewerId: string | null,
   };
 }
 
-const sellable = (gallery: Pick<GalleryRow, 'id' | 'performerId' | 'isSale' | 'priceCents'>): Sellable => ({
+const sellable = (gallery: Pick<GalleryRow, 'id' | 'performerId' | 'isSale' | 'priceCents' | 'subscribersOnly'>): Sellable => ({
   id: gallery.id,
   performerId: gallery.performerId,
   isSale: gallery.isSale,
   priceCents: gallery.priceCents,
+  subscribersOnly: gallery.subscribersOnly,
 });
 
 /** The cover photos of these galleries with their files, by photo id. */
@@ -95,7 +98,7 @@ async function coversOf(ctx: AppContext, items: readonly GalleryWithCreator[]) {
  * placeholder; the cover's links only when `entitledIds` says the viewer may see it in full.
  */
 export async function presentGalleries(ctx: AppContext, viewer: Viewer, items: readonly GalleryWithCreator[]): Promise<GalleryDto[]> {
-  const [entitled, covers] = await Promise.all([entitledIds(ctx.db, viewer, 'gallery', items.map(({ gallery }) => sellable(gallery))), coversOf(ctx, items)]);
+  const [entitled, covers] = await Promise.all([entitledIds(ctx.db, viewer, 'gallery', items.map(({ gallery }) => sellable(gallery)), ctx.now()), coversOf(ctx, items)]);
   return items.map(({ gallery, creator }) => {
     const open = entitled.has(gallery.id);
     const paid = gallery.isSale && gallery.priceCents > 0;
@@ -111,6 +114,7 @@ export async function presentGalleries(ctx: AppContext, viewer: Viewer, items: r
       status: gallery.status,
       isSale: gallery.isSale,
       price: fromCents(gallery.priceCents),
+      subscribersOnly: gallery.subscribersOnly,
       isBought: paid && open && !own,
       locked: !open,
       coverPhoto: showCover ? { _id: gallery.coverPhotoId!, ...presentPicture(ctx, cover.file, viewer?.id ?? null, open) } : null,
@@ -125,7 +129,7 @@ export async function presentGalleries(ctx: AppContext, viewer: Viewer, items: r
 /** Photos as this viewer may see them: placeholders always, links only of galleries the viewer may see in full. */
 export async function presentPhotos(ctx: AppContext, viewer: Viewer, items: readonly PhotoWithGallery[]): Promise<PhotoDto[]> {
   const galleries = new Map(items.map(({ gallery }) => [gallery.id, sellable(gallery)]));
-  const entitled = await entitledIds(ctx.db, viewer, 'gallery', [...galleries.values()]);
+  const entitled = await entitledIds(ctx.db, viewer, 'gallery', [...galleries.values()], ctx.now());
   return items.map(({ photo, file }) => ({
     _id: photo.id,
     galleryId: photo.galleryId,

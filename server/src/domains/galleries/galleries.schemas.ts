@@ -21,6 +21,8 @@ const galleryFields = z.object({
   isSale: z.boolean(),
   /** Decimal units; required and at least 1.00 when `isSale`. */
   price: amountSchema,
+  /** Not for sale: only the creator's active subscribers (and staff) see its photos. A gallery for sale is sold on its own. */
+  subscribersOnly: z.boolean(),
 });
 
 export const galleryInputSchema = galleryFields.extend({
@@ -28,6 +30,7 @@ export const galleryInputSchema = galleryFields.extend({
   status: galleryFields.shape.status.default('active'),
   isSale: galleryFields.shape.isSale.default(false),
   price: amountSchema.optional(),
+  subscribersOnly: galleryFields.shape.subscribersOnly.default(false),
 });
 export type GalleryInput = z.output<typeof galleryInputSchema>;
 

@@ -24,7 +24,7 @@ export async function createGallery(ctx: AppContext, creator: AuthUser, input: G
     if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
     const [gallery] = await tx
       .insert(galleries)
-      .values({ performerId: creator.id, title: input.title, description: input.description, status: input.status, ...sale })
+      .values({ performerId: creator.id, title: input.title, description: input.description, status: input.status, ...sale, subscribersOnly: input.subscribersOnly })
       .returning();
     return gallery!;
   });
@@ -50,6 +50,7 @@ export async function updateGallery(ctx: AppContext, creator: AuthUser, id: stri
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...sale,
+        ...(patch.subscribersOnly !== undefined ? { subscribersOnly: patch.subscribersOnly } : {}),
         updatedAt: new Date(),
       })
       .where(eq(galleries.id, id))

@@ -23,10 +23,10 @@ export const NO_SUCH_PHOTO = 'No such photo';
 export interface PhotoWithGallery {
   photo: PhotoRow;
   file: FileRow;
-  gallery: Pick<GalleryRow, 'id' | 'performerId' | 'isSale' | 'priceCents'>;
+  gallery: Pick<GalleryRow, 'id' | 'performerId' | 'isSale' | 'priceCents' | 'subscribersOnly'>;
 }
 
-const galleryColumns = { id: galleries.id, performerId: galleries.performerId, isSale: galleries.isSale, priceCents: galleries.priceCents };
+const galleryColumns = { id: galleries.id, performerId: galleries.performerId, isSale: galleries.isSale, priceCents: galleries.priceCents, subscribersOnly: galleries.subscribersOnly };
 
 /** Multipart text fields as a JSON body would be validated: `""` is an absent field. */
 const withoutBlanks = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_PLANS, type PlanOffer } from '@fandeck/contract';
 import { z } from 'zod';
 import type { files, performers, users } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
@@ -33,6 +34,10 @@ export interface ProfileExtras {
   welcomeVideo: WelcomeVideoDto | null;
   /** Published photos and videos, counted (content/totals.ts). */
   totals?: { photos: number; videos: number };
+  /** The plans a fan may take now (prices within the platform's limits). */
+  plans?: PlanOffer[];
+  /** The signed-in viewer's relation to the creator. */
+  viewer?: { isSubscribed: boolean; usedFreeSubscription: boolean };
 }
 export const NO_EXTRAS: ProfileExtras = { categories: [], welcomeVideo: null };
 
@@ -76,6 +81,8 @@ export const performerSchema = z.object({
   yearlyPrice: z.number(),
   isFreeSubscription: z.boolean(),
   durationFreeSubscriptionDays: z.number().int(),
+  /** The plans a fan may subscribe to now: those priced within the platform's limits, shortest first. */
+  subscriptionPlans: z.array(z.object({ type: z.enum(SUBSCRIPTION_PLANS), price: z.number(), months: z.number().int() })),
   stats: z.object({
     subscribers: z.number().int(),
     followers: z.number().int(),
@@ -103,9 +110,11 @@ export const performerSchema = z.object({
   categories: z.array(profileCategorySchema),
   welcomeVideo: welcomeVideoSchema.nullable(),
   verifiedAccount: z.boolean(),
-  /** The viewer's relation to the creator: false until subscriptions and bookmarks exist. */
+  /** Whether the signed-in viewer subscribes to the creator now (access holds). */
   isSubscribed: z.boolean(),
+  /** Whether the viewer took the creator's free offer before (one per fan and creator, ever). */
   usedFreeSubscription: z.boolean(),
+  /** False until bookmarks of creators exist. */
   isBookMarked: z.boolean(),
   /** Whether the signed-in viewer follows the creator (false when signed out). */
   isFollowed: z.boolean(),
@@ -136,6 +145,7 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     yearlyPrice: fromCents(profile.yearlyPriceCents),
     isFreeSubscription: profile.freeSubscriptionEnabled,
     durationFreeSubscriptionDays: profile.freeSubscriptionDays,
+    subscriptionPlans: extras.plans ?? [],
     // Counters never show below zero, whatever a past bug left in the row.
     stats: {
       subscribers: Math.max(0, profile.subscribersCount),
@@ -172,8 +182,8 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     categories: extras.categories,
     welcomeVideo: extras.welcomeVideo,
     verifiedAccount: profile.verifiedDocument,
-    isSubscribed: false,
-    usedFreeSubscription: false,
+    isSubscribed: extras.viewer?.isSubscribed ?? false,
+    usedFreeSubscription: extras.viewer?.usedFreeSubscription ?? false,
     isBookMarked: false,
     isFollowed: false,
     live: false,

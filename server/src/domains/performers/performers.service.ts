@@ -6,6 +6,9 @@ import { isId } from '../../db/schema/ids.js';
 import { categoryPerformers, files, follows, performerCategories, performers, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
+import { readSettings } from '../settings/settings.service.js';
+import { PLAN_LIMIT_KEYS, planOffers } from '../subscriptions/plans.js';
+import { viewerRelations } from '../subscriptions/subscriptions.queries.js';
 import { presentPerformer, presentWelcomeVideo, type PerformerDto, type ProfileCategoryDto, type ProfileExtras } from './performers.presenter.js';
 
 export interface PerformerSearch extends ListQuery {
@@ -36,14 +39,14 @@ const listedFor = (ctx: AppContext, audience: Audience): SQL[] => {
 const ANYONE: Audience = { viewer: null, country: null };
 
 /**
- * Profiles as a viewer sees them, with their categories and welcome video loaded in one
- * query each for the whole page.
+ * Profiles as a viewer sees them, with their categories, welcome video, plans and the
+ * viewer's subscriptions loaded in one query each for the whole page.
  */
 export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow[], viewerId: string | null): Promise<PerformerDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user.id);
   const videoIds = rows.map((r) => r.profile.welcomeVideoFileId).filter((id): id is string => id !== null);
-  const [totals, chosen, videos] = await Promise.all([
+  const [totals, chosen, videos, relations, limits] = await Promise.all([
     contentTotals(ctx.db, ids),
     ctx.db
       .select({ performerId: categoryPerformers.performerId, _id: performerCategories.id, name: performerCategories.name, slug: performerCategories.slug })
@@ -52,6 +55,8 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
       .where(and(inArray(categoryPerformers.performerId, ids), eq(performerCategories.status, 'active')))
       .orderBy(asc(performerCategories.ordering), asc(performerCategories.name)),
     videoIds.length ? ctx.db.select().from(files).where(inArray(files.id, videoIds)) : Promise.resolve([]),
+    viewerRelations(ctx.db, viewerId, ids, ctx.now()),
+    readSettings(ctx.db, PLAN_LIMIT_KEYS),
   ]);
   const categories = new Map<string, ProfileCategoryDto[]>();
   for (const { performerId, ...category } of chosen) categories.set(performerId, [...(categories.get(performerId) ?? []), category]);
@@ -63,6 +68,8 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
       categories: categories.get(user.id) ?? [],
       welcomeVideo: video ? presentWelcomeVideo(signing, video) : null,
       totals: totals.get(user.id) ?? { photos: 0, videos: 0 },
+      plans: planOffers(profile, limits),
+      viewer: relations.get(user.id),
     };
     return presentPerformer(ctx.config.publicOrigin, user, profile, extras);
   });

@@ -51,9 +51,11 @@ export const videoSchema = z.object({
   status: z.enum([...VIDEO_STATUSES, 'file-error']),
   isSale: z.boolean(),
   price: z.number(),
+  /** Only the creator's active subscribers may watch it (when not for sale). */
+  subscribersOnly: z.boolean(),
   /** Whether the viewer bought it. */
   isBought: z.boolean(),
-  /** Whether its media are hidden from this viewer (a paid video not bought). */
+  /** Whether its media are hidden from this viewer (a paid video not bought, a subscribers-only video of a creator they do not subscribe to). */
   locked: z.boolean(),
   tags: z.array(z.string()),
   scheduledAt: z.string().nullable(),
@@ -124,7 +126,8 @@ export async function presentVideos(ctx: AppContext, viewer: Viewer, items: read
     ctx.db,
     viewer,
     'video',
-    items.map(({ video }) => ({ id: video.id, performerId: video.performerId, isSale: video.isSale, priceCents: video.priceCents })),
+    items.map(({ video }) => ({ id: video.id, performerId: video.performerId, isSale: video.isSale, priceCents: video.priceCents, subscribersOnly: video.subscribersOnly })),
+    ctx.now(),
   );
   const attached = await filesById(
     ctx.db,
@@ -146,6 +149,7 @@ export async function presentVideos(ctx: AppContext, viewer: Viewer, items: read
       status: main?.status === 'error' ? 'file-error' : video.status,
       isSale: video.isSale,
       price: fromCents(video.priceCents),
+      subscribersOnly: video.subscribersOnly,
       isBought: paid && open && !own && viewer?.role !== 'admin',
       locked: !open,
       tags: video.tags,

@@ -36,7 +36,7 @@ const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['videos'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const fileParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) });
-const TEXT_FIELDS = '`title`, `description`, `tags` (comma-separated), `isSale` (`true`/`false`), `price` (decimal units), `status` (`active`, `inactive`, `draft`), `scheduledAt` (ISO date-time)';
+const TEXT_FIELDS = '`title`, `description`, `tags` (comma-separated), `isSale` (`true`/`false`), `price` (decimal units), `subscribersOnly` (`true`/`false`), `status` (`active`, `inactive`, `draft`), `scheduledAt` (ISO date-time)';
 
 async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   deps.get('wallet').registerChargeHandler(videoHandler);

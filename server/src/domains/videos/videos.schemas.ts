@@ -30,6 +30,8 @@ const videoFields = z.object({
   isSale: flagSchema,
   /** Decimal units; required and at least 1.00 when `isSale`. */
   price: amountSchema,
+  /** Not for sale: only the creator's active subscribers (and staff) may watch it. A video for sale is sold on its own. */
+  subscribersOnly: flagSchema,
   /** `active` publishes it (it needs its video file), `inactive` hides it, `draft` keeps it to its creator. */
   status: z.enum(VIDEO_STATUSES),
   /** ISO date-time: published then (fans do not see it before). */
@@ -47,6 +49,7 @@ const createDefaults = {
   tags: tagsSchema.default([]),
   isSale: videoFields.shape.isSale.default(false),
   price: videoFields.shape.price.optional(),
+  subscribersOnly: videoFields.shape.subscribersOnly.default(false),
   status: videoFields.shape.status.default('active'),
   scheduledAt: videoFields.shape.scheduledAt.optional(),
 };

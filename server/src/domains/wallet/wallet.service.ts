@@ -44,15 +44,30 @@ export interface PricedPurchase {
  */
 export async function priceCharge(tx: Tx, ctx: AppContext, handler: ChargeHandler, buyer: AuthUser, itemId: string, body: unknown): Promise<PricedPurchase> {
   const item = await handler.price(tx, ctx, buyer, itemId, body);
-  if (item.performerId === buyer.id) throw unprocessable('wallet.self_purchase', handler.selfPurchaseMessage ?? 'You cannot buy your own content');
-  // A fan the creator blocked pays them nothing: no item, no tip (every kind comes through here).
-  await assertNotBlocked(tx, item.performerId, buyer);
-  const keys = [...(handler.settings ?? []), ...COMMISSION_KEYS];
-  const parties = await partiesOf(tx, buyer.id, item.performerId, keys);
-  // Nobody pays a creator whose documents staff have not approved (quotes included).
+  const terms = await chargeTerms(tx, buyer, item.performerId, handler.settings ?? [], handler.selfPurchaseMessage ?? 'You cannot buy your own content');
+  handler.checkPrice?.(item, terms.settings);
+  return { item, rates: terms.settings, referrers: terms.referrers };
+}
+
+export interface ChargeTerms<K extends SettingKey> {
+  /** The settings asked for, with the commission rates. */
+  settings: Pick<SettingValues, K | (typeof COMMISSION_KEYS)[number]>;
+  referrers: Referrers;
+}
+
+/**
+ * Whether this buyer may pay this creator at all, and on what terms: a creator never pays
+ * themselves (422 `wallet.self_purchase`), a fan the creator blocked pays them nothing,
+ * and nobody pays a creator whose documents staff have not approved (quotes included).
+ * Reads the commission rates and `keys` with the referrers in one query. Every wallet
+ * charge comes through here, and so does anything else paid to a creator (subscriptions).
+ */
+export async function chargeTerms<K extends SettingKey>(tx: Tx, buyer: Pick<AuthUser, 'id' | 'role'>, creatorId: string, keys: readonly K[], selfMessage: string): Promise<ChargeTerms<K>> {
+  if (creatorId === buyer.id) throw unprocessable('wallet.self_purchase', selfMessage);
+  await assertNotBlocked(tx, creatorId, buyer);
+  const parties = await partiesOf(tx, buyer.id, creatorId, [...keys, ...COMMISSION_KEYS]);
   if (!parties.creatorVerified) throw forbidden('performers.not_verified', NOT_VERIFIED);
-  handler.checkPrice?.(item, parties.settings);
-  return { item, rates: parties.settings, referrers: parties.referrers };
+  return { settings: parties.settings, referrers: parties.referrers };
 }
 
 /**
@@ -98,18 +113,40 @@ export async function purchase(
     })
     .returning();
   await handler.fulfil?.(tx, ctx, charge!, body);
-  const buyerWallet = accountKeys.wallet(buyer.id);
-  const creatorEarnings = accountKeys.earnings(item.performerId);
+  const balancesAfter = await postSplit(tx, { buyerId: buyer.id, creatorId: item.performerId, split, kind: 'charge', referenceType: 'wallet_charge', referenceId: charge!.id });
+  return { charge: charge!, split, balancesAfter };
+}
+
+export interface SplitMovement {
+  buyerId: string;
+  creatorId: string;
+  split: Split;
+  /** The ledger movement's kind and the record it pays for. */
+  kind: string;
+  referenceType: string;
+  referenceId: string;
+}
+
+/**
+ * Books a paid price as one ledger movement: the buyer's wallet −price (conditional on the
+ * balance: a short one is 422 `wallet.insufficient_balance`), the creator's earnings +their
+ * part, the platform +the rest, each referrer +their commission. Answers the buyer's wallet
+ * and the creator's earnings right after it, read in the same transaction.
+ */
+export async function postSplit(tx: Tx, movement: SplitMovement): Promise<ChargeResult['balancesAfter']> {
+  const { split } = movement;
+  const buyerWallet = accountKeys.wallet(movement.buyerId);
+  const creatorEarnings = accountKeys.earnings(movement.creatorId);
   const postings: Posting[] = [
     { account: buyerWallet, amountCents: -split.priceCents },
     { account: creatorEarnings, amountCents: split.earningsCents },
     { account: accountKeys.platform(), amountCents: split.platformCents },
     ...[...split.referrals].map(([referrerId, cents]) => ({ account: accountKeys.referral(referrerId), amountCents: cents })),
   ];
-  const { balances } = await postMovement(tx, { kind: 'charge', referenceType: 'wallet_charge', referenceId: charge!.id, postings });
+  const { balances } = await postMovement(tx, { kind: movement.kind, referenceType: movement.referenceType, referenceId: movement.referenceId, postings });
   // A zero share (a 100 % commission) is no posting, so its account is read, still inside this transaction.
   const creatorEarningsCents = balances.get(creatorEarnings) ?? (await balanceOf(tx, creatorEarnings));
-  return { charge: charge!, split, balancesAfter: { buyerWalletCents: balances.get(buyerWallet)!, creatorEarningsCents } };
+  return { buyerWalletCents: balances.get(buyerWallet)!, creatorEarningsCents };
 }
 
 /**
@@ -139,12 +176,17 @@ async function partiesOf<K extends SettingKey>(tx: Tx, buyerId: string, creatorI
 /** After commit: balances move live on both sides and the buyer's client unlocks the item. */
 export function announceCharge(ctx: AppContext, result: ChargeResult, dto: ChargeDto): void {
   const { charge, split, balancesAfter } = result;
+  announceBalances(ctx, charge.userId, charge.performerId, split, balancesAfter);
+  ctx.realtime.emitToUser(charge.userId, 'token_transaction_success', dto);
+}
+
+/** After commit: the buyer's wallet and the creator's earnings move live (`update_balance` to each). */
+export function announceBalances(ctx: AppContext, buyerId: string, creatorId: string, split: Split, balancesAfter: ChargeResult['balancesAfter']): void {
   const buyer: BalanceEvent = { token: -fromCents(split.priceCents), balance: fromCents(balancesAfter.buyerWalletCents) };
   // The creator's side is their earnings account, not their wallet: `account` tells a wallet view to leave it alone.
   const creator: BalanceEvent = { token: fromCents(split.earningsCents), balance: fromCents(balancesAfter.creatorEarningsCents), account: 'earnings' };
-  ctx.realtime.emitToUser(charge.userId, 'update_balance', buyer);
-  ctx.realtime.emitToUser(charge.performerId, 'update_balance', creator);
-  ctx.realtime.emitToUser(charge.userId, 'token_transaction_success', dto);
+  ctx.realtime.emitToUser(buyerId, 'update_balance', buyer);
+  ctx.realtime.emitToUser(creatorId, 'update_balance', creator);
 }
 
 export interface ChargeSearch extends ListQuery {

@@ -1,0 +1,176 @@
+/**
+ * Earnings and referrals (issue 10, point 3), all read from the ledger: a creator's
+ * earnings stats, list, timeline and top content; every user's referral code, referred
+ * users and referral commissions.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { paths } from '@fandeck/contract';
+import type { AppContext } from '../../context.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { currentUser, hasPermission } from '../../http/guard.js';
+import { defineDomain } from '../plugin.js';
+import type { ApiScope } from '../types.js';
+import { dateRangeQuery, rangeOf } from './date-range.js';
+import {
+  earningSchema,
+  earningSearchQuery,
+  earningPointSchema,
+  earningStatsSchema,
+  referralCodeSchema,
+  referralEarningSchema,
+  referralEarningSearchQuery,
+  referralEarningStatsSchema,
+  referralSchema,
+  referralSearchQuery,
+  statsQuery,
+  timelineQuery,
+  topContentSchema,
+} from './earnings.schemas.js';
+import { earningStats, earningTimeline, searchEarnings, topContent } from './earnings.service.js';
+import { referralCodeOf, referralEarningStats, searchReferralEarnings, searchReferrals } from './referrals.service.js';
+
+/** Creators read their own earnings; staff with `earning.all` read a named creator's. */
+const EARNINGS_READERS = { roles: ['performer', 'manager', 'admin'] } as const;
+
+/**
+ * Whose earnings a request reads. There is no "acting as a creator" for managers yet
+ * (spec section 6 names it; no account switch exists), so staff name the creator.
+ */
+export function earningsOwner(request: FastifyRequest, performerId: string | undefined): string {
+  const user = currentUser(request);
+  if (user.role === 'performer') return user.id;
+  if (!hasPermission(user, 'earning.all')) throw forbidden('auth.permission_denied', 'You do not have permission for this');
+  if (!performerId) throw badRequest('request.invalid', 'querystring.performerId: is required for staff', ['querystring.performerId']);
+  return performerId;
+}
+
+async function earningsRoutes(api: ApiScope, ctx: AppContext) {
+  api.get(
+    paths['earnings.stats'],
+    {
+      config: { access: EARNINGS_READERS },
+      schema: {
+        tags: ['earnings'],
+        summary: 'The creator’s earnings: totals of the sales in the range, and paid, reserved and available now',
+        description: 'fromDate/toDate (a day or an ISO date-time; a day as toDate includes it) bound the totals; paidPrice, pendingPrice and remainingPrice are balances now.',
+        querystring: statsQuery,
+        response: { 200: envelopeSchema(earningStatsSchema) },
+      },
+    },
+    async (request) => ok(await earningStats(ctx, earningsOwner(request, request.query.performerId), rangeOf(request.query))),
+  );
+
+  api.get(
+    paths['earnings.search'],
+    {
+      config: { access: EARNINGS_READERS },
+      schema: {
+        tags: ['earnings'],
+        summary: 'Each sale credited to the creator’s earnings (paged, newest first)',
+        description: 'Filters type (subscription, tip, feed, video, gallery, product, message, stream, other), fromDate, toDate; sortBy createdAt, netPrice or grossPrice.',
+        querystring: earningSearchQuery,
+        response: { 200: listSchema(earningSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await searchEarnings(ctx, earningsOwner(request, request.query.performerId), request.query, rangeOf(request.query));
+      return list(items, total);
+    },
+  );
+
+  api.get(
+    paths['earnings.timeline'],
+    {
+      config: { access: EARNINGS_READERS },
+      schema: {
+        tags: ['earnings'],
+        summary: 'Earnings per day, week (from Monday) or month, UTC, oldest first, empty buckets included',
+        description: 'The last 30 days by default; at most 1000 buckets.',
+        querystring: timelineQuery,
+        response: { 200: envelopeSchema(z.array(earningPointSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await earningTimeline(ctx, earningsOwner(request, request.query.performerId), request.query.interval, rangeOf(request.query))),
+  );
+
+  api.get(
+    paths['earnings.topContent'],
+    {
+      config: { access: EARNINGS_READERS },
+      schema: {
+        tags: ['earnings'],
+        summary: 'The five sources that earned the most in the range',
+        description: 'Each post, video or gallery on its own; all subscriptions as one row and all tips as one row (no title: named by type).',
+        querystring: statsQuery,
+        response: { 200: envelopeSchema(z.array(topContentSchema)) },
+      },
+    },
+    async (request) => ok(await topContent(ctx, earningsOwner(request, request.query.performerId), rangeOf(request.query))),
+  );
+
+  api.get(
+    paths['referralEarnings.stats'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['referrals'],
+        summary: 'Commissions the caller earned from the users they referred',
+        querystring: dateRangeQuery,
+        response: { 200: envelopeSchema(referralEarningStatsSchema) },
+      },
+    },
+    async (request) => ok(await referralEarningStats(ctx, currentUser(request).id, rangeOf(request.query))),
+  );
+
+  api.get(
+    paths['referralEarnings.search'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['referrals'],
+        summary: 'Each commission the caller earned, with the referred user whose sale paid it (paged)',
+        querystring: referralEarningSearchQuery,
+        response: { 200: listSchema(referralEarningSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await searchReferralEarnings(ctx, currentUser(request).id, request.query, rangeOf(request.query));
+      return list(items, total);
+    },
+  );
+
+  api.get(
+    paths['referrals.code'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['referrals'],
+        summary: 'The caller’s referral code and registration link (made on first ask, then stable)',
+        response: { 200: envelopeSchema(referralCodeSchema) },
+      },
+    },
+    async (request) => ok(await referralCodeOf(ctx, currentUser(request).id)),
+  );
+
+  api.get(
+    paths['referrals.search'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['referrals'],
+        summary: 'The users who registered with the caller’s code (paged, newest first)',
+        querystring: referralSearchQuery,
+        response: { 200: listSchema(referralSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await searchReferrals(ctx, currentUser(request).id, request.query);
+      return list(items, total);
+    },
+  );
+}
+
+export default defineDomain({ name: 'earnings', dependsOn: ['accounts', 'auth', 'settings'], register: earningsRoutes });

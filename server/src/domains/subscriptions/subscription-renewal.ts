@@ -1,0 +1,142 @@
+/**
+ * The renewal job (`subscriptions.renew`, one unfinished job per subscription, run at its
+ * `expiredAt`). Each run locks the row and acts on what it finds, by the app's clock:
+ *
+ * - not due yet (the fan subscribed again meanwhile, or an early run): scheduled again;
+ * - cancelled or free: ended (deactivated) at expiry, no money;
+ * - paid and renewing: the next period charged from the wallet (payment kind `renewal`,
+ *   unique per subscription and period start, so a job that runs twice charges once),
+ *   `expiredAt` extended, `renewals` + 1, the next run at the new `expiredAt`;
+ * - a short balance: access ends at `expiredAt` but the status stays `active` while the
+ *   charge is retried every 24 hours until `grace_until` (`expiredAt` + 3 days); the first
+ *   failure writes a notification (`subscription.renewal_failed`) and sends it live. A
+ *   renewal that succeeds in grace starts its period then. Still short at `grace_until`:
+ *   deactivated. A creator the fan may no longer pay (blocked, unverified, gone): ended.
+ */
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { notifications, subscriptions, users } from '../../db/schema/index.js';
+import { HttpError } from '../../http/errors.js';
+import { fromCents } from '../../http/money.js';
+import { announceBalances } from '../wallet/wallet.service.js';
+import { DAY_MS, periodEnd, PLAN_MONTHS, type SubscriptionPlan } from './plans.js';
+import { chargePeriod, findCreator, subscriptionTerms, type PaidPeriod } from './subscription-charge.js';
+import { deactivate, recountSubscribers, RENEW_QUEUE, scheduleRenewal } from './subscription-state.js';
+import type { SubscriptionRow } from './subscriptions.presenter.js';
+
+/** How long a short balance is retried after `expiredAt`. */
+export const GRACE_MS = 3 * DAY_MS;
+/** How often it is retried meanwhile. */
+export const RETRY_MS = DAY_MS;
+
+export const RENEWAL_FAILED = 'subscription.renewal_failed';
+
+export type RenewalOutcome =
+  | { kind: 'none' }
+  | { kind: 'renewed'; row: SubscriptionRow; paid: PaidPeriod }
+  | { kind: 'retrying'; row: SubscriptionRow; notification: typeof notifications.$inferSelect | null }
+  | { kind: 'ended'; row: SubscriptionRow };
+
+interface JobPayload extends Record<string, unknown> {
+  subscriptionId: string;
+}
+
+export function defineRenewalJob(ctx: AppContext): void {
+  ctx.jobs.define<JobPayload>(RENEW_QUEUE, async (payload, { job }) => {
+    await renewSubscription(ctx, payload.subscriptionId, job.id);
+  });
+}
+
+/** One run of the job for this subscription (`runningJobId`: the job row running it, whose key passes to the next). */
+export async function renewSubscription(ctx: AppContext, subscriptionId: string, runningJobId?: string): Promise<RenewalOutcome> {
+  const outcome = await ctx.db.transaction((tx) => renewIn(tx, ctx, subscriptionId, runningJobId));
+  if (outcome.kind === 'renewed') announceBalances(ctx, outcome.row.userId, outcome.row.performerId, outcome.paid.split, outcome.paid.balancesAfter);
+  if (outcome.kind === 'retrying' && outcome.notification) {
+    const { id, type, data, readAt, createdAt } = outcome.notification;
+    ctx.realtime.emitToUser(outcome.row.userId, 'send_notification', { _id: id, type, data, readAt: readAt?.toISOString() ?? null, createdAt: createdAt.toISOString() });
+  }
+  return outcome;
+}
+
+async function renewIn(tx: Tx, ctx: AppContext, subscriptionId: string, runningJobId: string | undefined): Promise<RenewalOutcome> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  if (!row || row.status !== 'active' || !row.expiredAt) return { kind: 'none' };
+  const now = ctx.now();
+  if (row.expiredAt > now) {
+    await scheduleRenewal(tx, ctx, row.id, row.expiredAt, runningJobId);
+    return { kind: 'none' };
+  }
+  if (row.cancelledAt || row.subscriptionType === 'free' || row.subscriptionType === 'system' || row.priceCents <= 0) {
+    return { kind: 'ended', row: await deactivate(tx, row, now) };
+  }
+  if (row.graceUntil && now > row.graceUntil) return { kind: 'ended', row: await deactivate(tx, row, now) };
+
+  const inGrace = row.graceUntil !== null;
+  // On time, the new period follows the last without a gap; after a lapse it starts now.
+  const periodStart = inGrace ? now : row.expiredAt;
+  const anchor = inGrace ? now : (row.startedAt ?? row.expiredAt);
+  const end = periodEnd(anchor, periodStart, PLAN_MONTHS[row.subscriptionType as SubscriptionPlan]);
+  let paid: PaidPeriod;
+  try {
+    // A savepoint: a refused charge rolls back its payment row, not what this run writes after.
+    paid = await tx.transaction(async (charge) => {
+      const fan = await fanOf(charge, row.userId);
+      await findCreator(charge, row.performerId);
+      const terms = await subscriptionTerms(charge, fan, row.performerId, []);
+      return chargePeriod(charge, { row, kind: 'renewal', priceCents: row.priceCents, terms, periodStart, periodEnd: end, now });
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    if (error.code !== 'wallet.insufficient_balance') return { kind: 'ended', row: await deactivate(tx, row, now) };
+    return shortBalance(tx, ctx, row, now, runningJobId);
+  }
+  const [renewed] = await tx
+    .update(subscriptions)
+    .set({ startedAt: anchor, expiredAt: end, graceUntil: null, renewals: row.renewals + 1, updatedAt: now })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  await recountSubscribers(tx, row.performerId, now);
+  await scheduleRenewal(tx, ctx, row.id, end, runningJobId);
+  return { kind: 'renewed', row: renewed!, paid };
+}
+
+async function fanOf(tx: Tx, userId: string) {
+  const [fan] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!fan) throw new HttpError(404, 'subscriptions.not_found', 'The subscriber no longer exists');
+  return fan;
+}
+
+/** A renewal the wallet could not pay: grace (retry, notify once) or, once grace is over, the end. */
+async function shortBalance(tx: Tx, ctx: AppContext, row: SubscriptionRow, now: Date, runningJobId: string | undefined): Promise<RenewalOutcome> {
+  const graceUntil = row.graceUntil ?? new Date(row.expiredAt!.getTime() + GRACE_MS);
+  if (now >= graceUntil) {
+    await tx.update(subscriptions).set({ failedRenewals: row.failedRenewals + 1 }).where(eq(subscriptions.id, row.id));
+    return { kind: 'ended', row: await deactivate(tx, row, now) };
+  }
+  const [retrying] = await tx
+    .update(subscriptions)
+    .set({ graceUntil, failedRenewals: row.failedRenewals + 1, updatedAt: now })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  const notification = row.graceUntil === null ? await notifyFailure(tx, row, now) : null;
+  // Access ended at `expiredAt`: the count follows.
+  await recountSubscribers(tx, row.performerId, now);
+  await scheduleRenewal(tx, ctx, row.id, new Date(Math.min(now.getTime() + RETRY_MS, graceUntil.getTime())), runningJobId);
+  return { kind: 'retrying', row: retrying!, notification };
+}
+
+async function notifyFailure(tx: Tx, row: SubscriptionRow, now: Date) {
+  const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, row.performerId));
+  const [notification] = await tx
+    .insert(notifications)
+    .values({
+      userId: row.userId,
+      type: RENEWAL_FAILED,
+      data: { performerId: row.performerId, performerName: creator?.name || creator?.username || '', price: fromCents(row.priceCents), subscriptionId: row.id },
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return notification!;
+}

@@ -1,0 +1,140 @@
+import { paths } from '@fandeck/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { GATEWAY_NAMES, SUBSCRIPTION_TYPES } from '../../db/schema/index.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { currentUser } from '../../http/guard.js';
+import { sortableListQuery } from '../../http/pagination.js';
+import { registerMoneyAction } from '../../money/money-routes.js';
+import { defineDomain } from '../plugin.js';
+import type { ApiScope } from '../types.js';
+import { subscribeAction } from './subscribe.action.js';
+import { defineRenewalJob } from './subscription-renewal.js';
+import { presentSubscription, subscriptionSchema } from './subscriptions.presenter.js';
+import { searchSubscriptions, STATUS_FILTERS, subscriptionSortColumns, subscriptionTo } from './subscriptions.queries.js';
+import { cancelSubscription, resumeSubscription } from './subscriptions.service.js';
+
+const id = z.string().min(1).max(64);
+
+const searchQuery = sortableListQuery(subscriptionSortColumns).extend({
+  /** `active`: access holds now; `deactivated`: it does not; `all` (default). */
+  status: z.enum(STATUS_FILTERS).optional(),
+  subscriptionType: z.enum(SUBSCRIPTION_TYPES).optional(),
+});
+const staffQuery = searchQuery.extend({ performerId: id.optional(), userId: id.optional() });
+
+/** Where a subscription was paid: the wallet, or a gateway by name (all of today's are wallet-paid). */
+const PROVIDERS: ReadonlySet<string> = new Set(['wallet', ...GATEWAY_NAMES]);
+
+async function subscriptionRoutes(api: ApiScope, ctx: AppContext) {
+  registerMoneyAction(api, ctx, subscribeAction);
+
+  api.get(
+    paths['subscriptions.performerSearch'],
+    {
+      config: { access: { roles: ['performer'] } },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The signed-in creator’s subscribers, each with `userInfo`',
+        querystring: searchQuery,
+        response: { 200: listSchema(subscriptionSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await searchSubscriptions(ctx, { as: 'performer', id: currentUser(request).id }, request.query);
+      return list(items, total);
+    },
+  );
+
+  api.get(
+    paths['subscriptions.userSearch'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The signed-in fan’s subscriptions, each with `performerInfo`',
+        querystring: searchQuery,
+        response: { 200: listSchema(subscriptionSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await searchSubscriptions(ctx, { as: 'user', id: currentUser(request).id }, request.query);
+      return list(items, total);
+    },
+  );
+
+  api.get(
+    paths['subscriptions.userSubscriber'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'The signed-in fan’s subscription to a creator (id or username), or null',
+        querystring: z.object({ performerId: id }),
+        response: { 200: envelopeSchema(subscriptionSchema.nullable()) },
+      },
+    },
+    async (request) => ok(await subscriptionTo(ctx, currentUser(request).id, request.query.performerId)),
+  );
+
+  api.post(
+    paths['subscriptions.cancel'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Cancel renewal: access lasts to `expiredAt`; by the fan or staff',
+        description: '`provider` is `wallet` or a gateway name. 409 `subscriptions.already_cancelled` when cancelled or ended already.',
+        params: z.object({ provider: z.string().max(32), id }),
+        response: { 200: envelopeSchema(subscriptionSchema) },
+      },
+    },
+    async (request) => {
+      if (!PROVIDERS.has(request.params.provider)) throw notFound('payment.unknown_provider', 'Unknown payment provider');
+      return ok(presentSubscription(await cancelSubscription(ctx, currentUser(request), request.params.id), ctx.now()));
+    },
+  );
+
+  api.post(
+    paths['subscriptions.resume'],
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Take a cancel back while access still holds: it renews again at `expiredAt`',
+        description: '409 `subscriptions.not_cancelled` unless cancelled, active and not expired.',
+        params: z.object({ id }),
+        response: { 200: envelopeSchema(subscriptionSchema) },
+      },
+    },
+    async (request) => ok(presentSubscription(await resumeSubscription(ctx, currentUser(request), request.params.id), ctx.now())),
+  );
+
+  api.get(
+    paths['admin.subscriptions.search'],
+    {
+      config: { access: { permission: 'earning.all' } },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Every subscription (staff with `earning.all`), with `userInfo` and `performerInfo`',
+        querystring: staffQuery,
+        response: { 200: listSchema(subscriptionSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await searchSubscriptions(ctx, { as: 'staff' }, request.query);
+      return list(items, total);
+    },
+  );
+}
+
+export default defineDomain({
+  name: 'subscriptions',
+  // Paid from the wallet (its engine's terms and ledger split); plan limits are settings.
+  dependsOn: ['wallet', 'settings'],
+  async register(api, ctx) {
+    defineRenewalJob(ctx);
+    await subscriptionRoutes(api, ctx);
+  },
+});

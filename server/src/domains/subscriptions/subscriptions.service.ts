@@ -1,0 +1,169 @@
+/**
+ * Subscribing (the `subscribe` money action's work), cancelling and resuming. One row per
+ * fan and creator, reused each time the fan subscribes again; each paid period is a
+ * `subscription_payments` row booked in the ledger in the same transaction.
+ */
+import type { SubscribeResult } from '@fandeck/contract';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { subscriptions, type SubscriptionType } from '../../db/schema/index.js';
+import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import type { AuthUser } from '../../http/guard.js';
+import { fromCents } from '../../http/money.js';
+import type { PriceCheck } from '../../money/money-action.js';
+import { announceBalances, type ChargeTerms } from '../wallet/wallet.service.js';
+import { DAY_MS, periodEnd, PLAN_LIMIT_KEYS, PLAN_MONTHS, planPriceCents, priceAllowed, type SubscriptionPlan } from './plans.js';
+import { chargePeriod, findCreator, subscriptionTerms, type Creator, type PaidPeriod, type Payer } from './subscription-charge.js';
+import { deactivate, recountSubscribers, scheduleRenewal } from './subscription-state.js';
+import { holdsAccess, presentSubscription, renews, type SubscriptionRow } from './subscriptions.presenter.js';
+
+export type SubscribeType = SubscriptionPlan | 'free';
+
+export interface SubscribeInput {
+  performerId: string;
+  type: SubscribeType;
+}
+
+export const ALREADY_ACTIVE = 'You are already subscribed to this creator';
+export const PLAN_UNAVAILABLE = 'This plan is not available now';
+export const FREE_USED = 'You have already used this creator’s free subscription';
+
+const OFFER_KEYS = [...PLAN_LIMIT_KEYS, 'freeSubscriptionEnabled'] as const;
+
+/** What subscribing costs this fan now, and the rules that allow it (the quote and the action both come here). */
+export interface Offer {
+  creator: Creator;
+  type: SubscribeType;
+  priceCents: number;
+  terms: ChargeTerms<(typeof OFFER_KEYS)[number]>;
+}
+
+/**
+ * Refuses what may not be subscribed to: the fan themselves, a creator who blocked them or
+ * whose documents are not approved (as every wallet purchase), a subscription that already
+ * holds and renews (409), a plan priced outside the limits now, the free offer when the
+ * creator or the platform has it off, or when this fan used it before (one per creator, ever).
+ */
+async function offerFor(tx: Tx, fan: Payer, creator: Creator, type: SubscribeType, current: SubscriptionRow | undefined, now: Date): Promise<Offer> {
+  const terms = await subscriptionTerms(tx, fan, creator.id, OFFER_KEYS);
+  if (current && holdsAccess(current, now) && renews(current)) throw conflict('subscriptions.already_active', ALREADY_ACTIVE);
+  if (type === 'free') {
+    if (!terms.settings.freeSubscriptionEnabled || !creator.profile.freeSubscriptionEnabled) throw unprocessable('subscriptions.plan_unavailable', PLAN_UNAVAILABLE);
+    if (current?.freeUsedAt) throw unprocessable('subscriptions.free_already_used', FREE_USED);
+    return { creator, type, priceCents: 0, terms };
+  }
+  const priceCents = planPriceCents(creator.profile, type);
+  if (!priceAllowed(type, priceCents, terms.settings)) throw unprocessable('subscriptions.plan_unavailable', PLAN_UNAVAILABLE);
+  return { creator, type, priceCents, terms };
+}
+
+const pairOf = (fanId: string, creatorId: string) => and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, creatorId));
+
+/** The quote: the price the action would charge now (0 for the free offer); reads only. */
+export async function quoteSubscription(tx: Tx, ctx: AppContext, fan: AuthUser, input: SubscribeInput): Promise<Offer> {
+  const creator = await findCreator(tx, input.performerId);
+  const [current] = await tx.select().from(subscriptions).where(pairOf(fan.id, creator.id));
+  return offerFor(tx, fan, creator, input.type, current, ctx.now());
+}
+
+export interface Subscribed {
+  row: SubscriptionRow;
+  paid: PaidPeriod | null;
+}
+
+/**
+ * Subscribes in the action's transaction. The pair's row is created if missing and locked,
+ * so concurrent subscribes of one fan to one creator run one after the other (the second
+ * finds the first active: 409). A period starts now, or, while access still holds (a
+ * cancelled or free subscription), where it ends. Paid: the payment and its ledger movement;
+ * free: the creator's free days, no money, no renewal. Then the count and the renewal job.
+ */
+export async function subscribe(tx: Tx, ctx: AppContext, fan: AuthUser, input: SubscribeInput, check: PriceCheck): Promise<Subscribed> {
+  const now = ctx.now();
+  const creator = await findCreator(tx, input.performerId);
+  await tx
+    .insert(subscriptions)
+    .values({ userId: fan.id, performerId: creator.id, subscriptionType: input.type, status: 'created', createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.performerId] });
+  const [current] = await tx.select().from(subscriptions).where(pairOf(fan.id, creator.id)).for('update');
+  const offer = await offerFor(tx, fan, creator, input.type, current!, now);
+  check({ priceCents: offer.priceCents, creditCents: null });
+
+  const holding = holdsAccess(current!, now);
+  const periodStart = holding ? current!.expiredAt! : now;
+  // The anchor the months are counted from: kept while access holds, else the new start.
+  const anchor = holding ? (current!.startedAt ?? periodStart) : periodStart;
+  const free = input.type === 'free';
+  const end = free ? new Date(periodStart.getTime() + creator.profile.freeSubscriptionDays * DAY_MS) : periodEnd(anchor, periodStart, PLAN_MONTHS[input.type as SubscriptionPlan]);
+  const [row] = await tx
+    .update(subscriptions)
+    .set({
+      subscriptionType: input.type as SubscriptionType,
+      status: 'active',
+      priceCents: offer.priceCents,
+      startedAt: anchor,
+      expiredAt: end,
+      cancelledAt: null,
+      graceUntil: null,
+      renewals: holding ? current!.renewals : 0,
+      ...(free ? { freeUsedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, current!.id))
+    .returning();
+  const paid = free ? null : await chargePeriod(tx, { row: row!, kind: 'new', priceCents: offer.priceCents, terms: offer.terms, periodStart, periodEnd: end, now });
+  await recountSubscribers(tx, creator.id, now);
+  // Free: the job ends it at expiry; paid: the job renews it.
+  await scheduleRenewal(tx, ctx, row!.id, end);
+  return { row: row!, paid };
+}
+
+export function subscribeResult(ctx: AppContext, subscribed: Subscribed): SubscribeResult {
+  return {
+    subscription: presentSubscription(subscribed.row, ctx.now()),
+    ...(subscribed.paid ? { balance: fromCents(subscribed.paid.balancesAfter.buyerWalletCents) } : {}),
+  };
+}
+
+/** After commit: both balances move live. */
+export function announceSubscribed(ctx: AppContext, subscribed: Subscribed): void {
+  if (!subscribed.paid) return;
+  announceBalances(ctx, subscribed.row.userId, subscribed.row.performerId, subscribed.paid.split, subscribed.paid.balancesAfter);
+}
+
+const NO_SUCH_SUBSCRIPTION = 'Subscription not found';
+
+/** The subscription locked for a change by its fan or staff; anyone else finds none (404). */
+async function ownSubscription(tx: Tx, user: AuthUser, id: string): Promise<SubscriptionRow> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('subscriptions.not_found', NO_SUCH_SUBSCRIPTION);
+  return row;
+}
+
+/**
+ * Cancels renewal: access lasts to `expiredAt`, then the renewal job ends it instead of
+ * charging. A subscription whose access already ended (a short balance being retried) ends now.
+ */
+export async function cancelSubscription(ctx: AppContext, user: AuthUser, id: string): Promise<SubscriptionRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await ownSubscription(tx, user, id);
+    if (row.status !== 'active') throw conflict('subscriptions.already_cancelled', 'This subscription has already ended');
+    if (row.cancelledAt) throw conflict('subscriptions.already_cancelled', 'This subscription is already cancelled');
+    const now = ctx.now();
+    const [cancelled] = await tx.update(subscriptions).set({ cancelledAt: now, updatedAt: now }).where(eq(subscriptions.id, row.id)).returning();
+    return holdsAccess(cancelled!, now) ? cancelled! : deactivate(tx, cancelled!, now);
+  });
+}
+
+/** Takes a cancel back while access still holds: it renews again at `expiredAt`. */
+export async function resumeSubscription(ctx: AppContext, user: AuthUser, id: string): Promise<SubscriptionRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await ownSubscription(tx, user, id);
+    const now = ctx.now();
+    if (!row.cancelledAt || !holdsAccess(row, now)) throw conflict('subscriptions.not_cancelled', 'Only a cancelled subscription that is still active can be resumed');
+    const [resumed] = await tx.update(subscriptions).set({ cancelledAt: null, updatedAt: now }).where(eq(subscriptions.id, row.id)).returning();
+    await scheduleRenewal(tx, ctx, row.id, row.expiredAt!);
+    return resumed!;
+  });
+}
