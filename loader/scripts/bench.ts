@@ -55,6 +55,8 @@ const benchedElements: Record<ElementTag, Omit<ElementSpec, 'tag'>> = {
   'fan-login': { attributes: {}, control: '[part~="submit"]' },
   'fan-tip-button': { attributes: { creator: 'ana.lima' }, control: '[part~="button"]' },
   'fan-wallet-topup': { attributes: {}, control: '[part~="submit"], [part~="sign-in-button"]' },
+  'fan-subscribe': { attributes: { creator: 'ana.lima' }, control: '[part~="button"]' },
+  'fan-creator-dashboard': { attributes: {}, control: '[part~="sign-in-button"]' },
 };
 const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo' };
 

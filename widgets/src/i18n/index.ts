@@ -5,10 +5,12 @@ import type notices from './locales/notices/pt-BR.js';
 import type ui from './locales/ui/pt-BR.js';
 // Types only: what each feature's texts look like, so `t` is checked in every program that
 // uses a feature's views (the host site's too). Their files load only through the glob below.
+import type dashboard from '../dashboard/locales/pt-BR.js';
 import type feeds from '../feeds/locales/pt-BR.js';
 import type galleries from '../galleries/locales/pt-BR.js';
 import type videos from '../videos/locales/pt-BR.js';
 import type login from '../login/locales/pt-BR.js';
+import type subscribe from '../subscribe/locales/pt-BR.js';
 import type tip from '../tip/locales/pt-BR.js';
 import type wallet from '../wallet/locales/pt-BR.js';
 import { i18n } from './instance.js';
@@ -31,10 +33,12 @@ export interface Namespaces {
   notices: TextsOf<typeof notices>;
   embed: TextsOf<typeof embed>;
   ui: TextsOf<typeof ui>;
+  dashboard: TextsOf<typeof dashboard>;
   feeds: TextsOf<typeof feeds>;
   galleries: TextsOf<typeof galleries>;
   videos: TextsOf<typeof videos>;
   login: TextsOf<typeof login>;
+  subscribe: TextsOf<typeof subscribe>;
   tip: TextsOf<typeof tip>;
   wallet: TextsOf<typeof wallet>;
 }

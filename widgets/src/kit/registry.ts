@@ -8,6 +8,8 @@ export const elementSources = {
   'fan-login': 'src/login/fan-login.element.ts',
   'fan-wallet-topup': 'src/wallet/fan-wallet-topup.element.ts',
   'fan-tip-button': 'src/tip/fan-tip-button.element.ts',
+  'fan-subscribe': 'src/subscribe/fan-subscribe.element.ts',
+  'fan-creator-dashboard': 'src/dashboard/fan-creator-dashboard.element.ts',
 } as const satisfies Record<`fan-${string}`, string>;
 
 export type ElementTag = keyof typeof elementSources;
@@ -24,6 +26,8 @@ export const placeholderBoxes: Record<ElementTag, PlaceholderBox> = {
   'fan-login': { height: 380 },
   'fan-wallet-topup': { height: 520 },
   'fan-tip-button': { height: 42, inlineWidth: 170 },
+  'fan-subscribe': { height: 190 },
+  'fan-creator-dashboard': { height: 640 },
 };
 
 /** The shared runtime chunk (React, session, i18n, element kit), loaded once per page. */

@@ -4,7 +4,7 @@
  * for it, which failures may be retried with that key, and the Outcome views read.
  */
 import { errorCodeOf, type ErrorCode, type MoneyActionName, type PayRequest } from '@fandeck/contract';
-import { failureText } from '../api/error-catalogue.js';
+import { failureText, loadFailureTexts } from '../api/error-catalogue.js';
 import { failure, success, type ActionError, type Outcome } from './outcome.js';
 import type { Transport, TransportResult } from './transport.js';
 
@@ -104,10 +104,13 @@ export async function runPay<T>(
   options: { signal?: AbortSignal } = {},
 ): Promise<Outcome<T>> {
   const request: PayRequest = { ...input, idempotencyKey: keys.keyFor(input) };
-  const outcome = await transport.pay<T>(request, options).then(
-    (result) => payOutcome(result),
-    (cause: unknown) => failure<T>({ status: 0, message: failureText(0, undefined), body: { cause: String(cause) } }),
+  const result = await transport.pay<T>(request, options).then(
+    (answer) => answer,
+    (cause: unknown): TransportResult<T> => ({ ok: false, status: 0, body: { cause: String(cause) } }),
   );
+  // The failure texts load with the first failure (as the API client's do), not with the page.
+  if (!result.ok) await loadFailureTexts();
+  const outcome = payOutcome(result);
   keys.settle(outcome);
   return outcome;
 }

@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/index.js';
-import { amountText, checkAmount, formatMoney, presetsWithin, tipLimits, topupLimits } from '../format/money.js';
+import { amountText, checkAmount, formatMoney, presetsWithin, tipLimits } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
 import { FormError, MoneyInput, SubmitButton, TextField, useErrorText } from '../ui/index.js';
-import { InlineTopUp, type InlineTopUpPolling } from './inline-top-up.js';
+import type { InlineTopUpPolling } from '../ui/inline-top-up.js';
 import { TIP_MESSAGE_MAX, type TipCreator } from './tip-api.js';
 import type { FanTipSentDetail } from './tip-events.js';
 import type { TipModel } from './tip.model.js';
 
-export type { InlineTopUpPolling } from './inline-top-up.js';
+export type { InlineTopUpPolling } from '../ui/inline-top-up.js';
+
+// Fetched when a tip first runs short, not with the button.
+const InlineTopUp = lazy(() => import('../ui/inline-top-up.js').then((module) => ({ default: module.InlineTopUp })));
 
 export interface TipPanelProps {
   flow: TipModel;
@@ -75,14 +78,14 @@ export function TipPanel({ flow, creator, amount, onTipSent, polling }: TipPanel
 
   if (state.step === 'short') {
     const missing = Math.max(0, state.price - (balance ?? 0));
-    const topup = topupLimits(settings);
-    const suggested = Math.min(topup.max, Math.max(topup.min, Math.ceil(missing * 100) / 100));
     return (
       <div className="fan-tip__body" data-state="short">
         <FormError part="short">
           {balance === undefined ? t('tip.insufficientBalance') : t('tip.short', { balance: money(balance), missing: money(missing) })}
         </FormError>
-        <InlineTopUp amount={suggested} polling={polling} onToppedUp={() => flow.toppedUp()} />
+        <Suspense fallback={null}>
+          <InlineTopUp price={state.price} polling={polling} onToppedUp={() => flow.toppedUp()} />
+        </Suspense>
         <SubmitButton type="button" part="back" variant="secondary" onClick={() => flow.back()}>
           {t('tip.backToTip')}
         </SubmitButton>

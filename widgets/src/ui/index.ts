@@ -2,6 +2,10 @@
  * Form pieces every feature shares, so a form looks and behaves the same in the login,
  * the tip and the top-up: fields, the money input, the busy submit button, the error
  * line and the sign-in prompt. Elements add `form-controls.css` to their styles.
+ *
+ * `inline-top-up.tsx` (the wallet top-up inside a paying element) is imported lazily by
+ * its path, not from here: this index is one chunk every element loads, and the top-up is
+ * needed only when a payment runs short.
  */
 export { useErrorText } from './error-text.js';
 export { FormError, type FormErrorProps } from './form-error.js';

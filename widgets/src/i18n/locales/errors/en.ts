@@ -150,6 +150,23 @@ export default {
     unknown_provider: 'Unknown payment method.',
     webhook_invalid: 'Invalid payment notice.',
   },
+  subscriptions: {
+    not_found: 'Subscription not found.',
+    already_active: 'You already subscribe to this creator.',
+    plan_unavailable: 'This plan is not available.',
+    free_already_used: 'You have already used this creator’s free subscription.',
+    not_cancelled: 'This subscription is not cancelled.',
+    already_cancelled: 'This subscription is already cancelled.',
+  },
+  payouts: {
+    not_found: 'Payout request not found.',
+    below_minimum: 'The amount is below the minimum payout.',
+    insufficient_earnings: 'Your available earnings do not cover this amount.',
+    already_pending: 'You already have a payout request under review.',
+    not_editable: 'This payout request can no longer be changed.',
+    invalid_transition: 'This payout request cannot move to that state.',
+    method_missing: 'Add the details of this payout method before requesting a payout.',
+  },
   coupons: {
     not_found: 'Coupon not found.',
     inactive: 'This coupon is not active.',
@@ -160,6 +177,7 @@ export default {
     code_taken: 'There is already a coupon with this code.',
   },
   embeds: {
+    origin_not_owned: 'This site is not on the creator’s list of sites.',
     invalid_origin: 'Enter a site address, such as https://example.com.',
     origin_exists: 'This site is already on your list.',
     too_many: 'You have reached the limit of sites.',

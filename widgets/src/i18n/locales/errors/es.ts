@@ -150,6 +150,23 @@ export default {
     unknown_provider: 'Medio de pago desconocido.',
     webhook_invalid: 'Aviso de pago no válido.',
   },
+  subscriptions: {
+    not_found: 'Suscripción no encontrada.',
+    already_active: 'Ya estás suscrito a este creador.',
+    plan_unavailable: 'Este plan no está disponible.',
+    free_already_used: 'Ya usaste la suscripción gratis de este creador.',
+    not_cancelled: 'Esta suscripción no está cancelada.',
+    already_cancelled: 'Esta suscripción ya fue cancelada.',
+  },
+  payouts: {
+    not_found: 'Solicitud de retiro no encontrada.',
+    below_minimum: 'El monto está por debajo del retiro mínimo.',
+    insufficient_earnings: 'Tus ganancias disponibles no cubren este monto.',
+    already_pending: 'Ya tienes una solicitud de retiro en revisión.',
+    not_editable: 'Esta solicitud de retiro ya no se puede cambiar.',
+    invalid_transition: 'Esta solicitud de retiro no puede pasar a ese estado.',
+    method_missing: 'Registra los datos de este método de cobro antes de pedir el retiro.',
+  },
   coupons: {
     not_found: 'Cupón no encontrado.',
     inactive: 'Este cupón no está activo.',
@@ -160,6 +177,7 @@ export default {
     code_taken: 'Ya existe un cupón con este código.',
   },
   embeds: {
+    origin_not_owned: 'Este sitio no está en la lista de sitios del creador.',
     invalid_origin: 'Introduce la dirección de un sitio, como https://ejemplo.com.',
     origin_exists: 'Este sitio ya está en tu lista.',
     too_many: 'Alcanzaste el límite de sitios.',

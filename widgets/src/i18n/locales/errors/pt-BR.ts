@@ -147,6 +147,23 @@ const errors = {
     unknown_provider: 'Forma de pagamento desconhecida.',
     webhook_invalid: 'Aviso de pagamento inválido.',
   },
+  subscriptions: {
+    not_found: 'Assinatura não encontrada.',
+    already_active: 'Você já assina este criador.',
+    plan_unavailable: 'Este plano não está disponível.',
+    free_already_used: 'Você já usou a assinatura grátis deste criador.',
+    not_cancelled: 'Esta assinatura não está cancelada.',
+    already_cancelled: 'Esta assinatura já foi cancelada.',
+  },
+  payouts: {
+    not_found: 'Pedido de saque não encontrado.',
+    below_minimum: 'O valor está abaixo do saque mínimo.',
+    insufficient_earnings: 'Seus ganhos disponíveis não cobrem este valor.',
+    already_pending: 'Você já tem um pedido de saque em análise.',
+    not_editable: 'Este pedido de saque não pode mais ser alterado.',
+    invalid_transition: 'Este pedido de saque não pode mudar para esse estado.',
+    method_missing: 'Cadastre os dados desta forma de recebimento antes de pedir o saque.',
+  },
   coupons: {
     not_found: 'Cupom não encontrado.',
     inactive: 'Este cupom não está ativo.',
@@ -157,6 +174,7 @@ const errors = {
     code_taken: 'Já existe um cupom com este código.',
   },
   embeds: {
+    origin_not_owned: 'Este site não está na lista de sites do criador.',
     invalid_origin: 'Informe o endereço de um site, como https://exemplo.com.',
     origin_exists: 'Este site já está na sua lista.',
     too_many: 'Você atingiu o limite de sites.',
