@@ -15,6 +15,11 @@ const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePa
 const StudioPage = lazyPage(() => import('./pages/studio-page.js'), 'StudioPage');
 const BookmarksPage = lazyPage(() => import('./pages/bookmarks-page.js'), 'BookmarksPage');
 const CreatorReviewPage = lazyPage(() => import('./pages/creator-review-page.js'), 'CreatorReviewPage');
+const UserSubscriptionsPage = lazyPage(() => import('./pages/subscriptions/my-subscriptions-page.js'), 'UserSubscriptionsPage');
+const CreatorSubscribersPage = lazyPage(() => import('./pages/subscriptions/subscribers-page.js'), 'CreatorSubscribersPage');
+const CreatorEarningsPage = lazyPage(() => import('./pages/earnings/earnings-page.js'), 'CreatorEarningsPage');
+const CreatorPayoutsPage = lazyPage(() => import('./pages/payouts/payouts-page.js'), 'CreatorPayoutsPage');
+const PayoutReviewPage = lazyPage(() => import('./pages/payouts/payout-review-page.js'), 'PayoutReviewPage');
 
 /**
  * Every page of the site with its flags (spec section 2). The router ranks static
@@ -29,11 +34,16 @@ export const pages: readonly PageRoute[] = [
   { path: '/home', page: HomePage, authenticate: true },
   { path: '/user/account', page: UserAccountPage, authenticate: true },
   { path: '/user/bookmarks', page: BookmarksPage, authenticate: true },
+  { path: '/user/subscriptions', page: UserSubscriptionsPage, authenticate: true },
   { path: '/creator/account', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/posts', page: StudioPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/subscribers', page: CreatorSubscribersPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/earnings', page: CreatorEarningsPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/payouts', page: CreatorPayoutsPage, authenticate: true, onlyPerformer: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
+  { path: '/admin/payouts', page: PayoutReviewPage, authenticate: true, onlyAdmin: true },
   // Section links on a profile (#about, #plans) are not page views.
   { path: '/:profileId', page: ProfilePage, noredirect: true, ignoreHashChanges: true },
   { path: '*', page: NotFoundPage, noredirect: true },

@@ -30,8 +30,10 @@ export function SiteHeader() {
       <BrandLogo to={user ? homePathFor(user) : '/'} />
       <nav className="site-header__nav" aria-label={t('site.mainNav')}>
         {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
-        {user?.isPerformer ? <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink> : null}
+        {user && !user.isPerformer ? <NavLink to="/user/subscriptions">{t('site.mySubscriptions')}</NavLink> : null}
+        {user?.isPerformer ? <CreatorLinks /> : null}
         {user ? <NavLink to="/user/bookmarks">{t('site.bookmarks')}</NavLink> : null}
+        {user?.role === 'admin' ? <StaffLinks /> : null}
         <NavLink to="/creators">{t('site.creators')}</NavLink>
         <NavLink to="/discover">{t('site.discover')}</NavLink>
         {menus.map((menu) => (
@@ -57,6 +59,30 @@ export function SiteHeader() {
         )}
       </div>
     </header>
+  );
+}
+
+/** A creator's own pages: the studio, subscribers, earnings and payouts. */
+function CreatorLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink>
+      <NavLink to="/creator/subscribers">{t('site.subscribers')}</NavLink>
+      <NavLink to="/creator/earnings">{t('site.earnings')}</NavLink>
+      <NavLink to="/creator/payouts">{t('site.payouts')}</NavLink>
+    </>
+  );
+}
+
+/** Staff work: creators waiting for review and payout requests. */
+function StaffLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NavLink to="/admin/creators/review">{t('site.creatorReview')}</NavLink>
+      <NavLink to="/admin/payouts">{t('site.payoutReview')}</NavLink>
+    </>
   );
 }
 

@@ -8,7 +8,7 @@ import { StudioBlocked } from './studio/studio-blocked.js';
 import { StudioGalleries } from './studio/studio-galleries.js';
 import { StudioVideos } from './studio/studio-videos.js';
 import { ComposerExtras, useComposerExtras } from './studio/composer-extras.js';
-import { SaleFields } from './studio/sale-fields.js';
+import { SaleFields, SubscribersOnlyBadge } from './studio/sale-fields.js';
 import { StudioList, useStudioList } from './studio/studio-list.js';
 import { session } from '../session/session.js';
 
@@ -74,7 +74,7 @@ export function StudioPage() {
 /** The posts tab: write, schedule or draft a post, and manage the ones there are. */
 function StudioPosts() {
   const { t } = useTranslation();
-  const { state: posts, reload } = useStudioList<FeedPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: posts, reload } = useStudioList<StudioPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
 
   return (
     <>
@@ -100,6 +100,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   const [photos, setPhotos] = useState<PhotoUpload[]>([]);
   const [isSale, setIsSale] = useState(false);
   const [price, setPrice] = useState('');
+  const [subscribersOnly, setSubscribersOnly] = useState(false);
   const [when, setWhen] = useState<When>('now');
   const [scheduledAt, setScheduledAt] = useState('');
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
@@ -171,6 +172,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
       fileIds: done.map((photo) => photo.fileId),
       isSale,
       ...(isSale ? { price: amount.ok ? amount.value : price } : {}),
+      subscribersOnly,
       status: when === 'draft' ? 'draft' : 'active',
       ...(schedule ? { scheduledAt: schedule } : {}),
     });
@@ -181,6 +183,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     extras.reset();
     setIsSale(false);
     setPrice('');
+    setSubscribersOnly(false);
     setWhen('now');
     setScheduledAt('');
     setSave({ status: 'saved' });
@@ -230,7 +233,15 @@ function Composer({ onSaved }: { onSaved: () => void }) {
         </ul>
       ) : null}
       <ComposerExtras state={extras.state} />
-      <SaleFields paidLabel={t('studio.paid')} isSale={isSale} onSale={setIsSale} price={price} onPrice={setPrice} />
+      <SaleFields
+        paidLabel={t('studio.paid')}
+        isSale={isSale}
+        onSale={setIsSale}
+        price={price}
+        onPrice={setPrice}
+        subscribersOnly={subscribersOnly}
+        onSubscribersOnly={setSubscribersOnly}
+      />
       <fieldset className="form__field">
         <legend>{t('studio.when')}</legend>
         {(['now', 'schedule', 'draft'] as const).map((option) => (
@@ -262,7 +273,10 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   );
 }
 
-function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) {
+/** A post as the studio reads it: `subscribersOnly` is the studio's own field (issue 10). */
+type StudioPost = FeedPost & { subscribersOnly?: boolean };
+
+function MyPost({ post, onChanged }: { post: StudioPost; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const video = post.files.find((file) => file.type === 'video');
   const [failure, setFailure] = useState<string | null>(null);
@@ -289,6 +303,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
     <li className="studio__post" data-post={post._id}>
       <span className="badge">{status}</span>
       {post.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(post.price, i18n.language) })}</span> : null}
+      <SubscribersOnlyBadge subscribersOnly={post.subscribersOnly} />
       <span className="studio__post-text">{post.text || (post.type === 'video' ? t('studio.videoCount') : t('studio.photoCount', { count: post.totalFiles }))}</span>
       {video?.status === 'processing' ? <VideoProcessing statusPath={`/user/feeds/${encodeURIComponent(post._id)}/file/${encodeURIComponent(video._id)}/status`} progress={video.progress ?? 0} onReady={onChanged} /> : null}
       {video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}

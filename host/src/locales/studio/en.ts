@@ -61,6 +61,8 @@ export default {
   galleryTitle: 'Gallery title',
   paidGallery: 'Paid gallery (unlocked with the wallet)',
   keepDraft: 'Save as draft',
+  subscribersOnly: 'Subscribers only',
+  subscribersOnlyBadge: 'Subscribers only',
   titleRequired: 'Give it a title.',
   createGallery: 'Create gallery',
   addPhotos: 'Add photos',

@@ -61,6 +61,8 @@ export default {
   galleryTitle: 'Título de la galería',
   paidGallery: 'Galería de pago (se desbloquea con la billetera)',
   keepDraft: 'Guardar como borrador',
+  subscribersOnly: 'Solo suscriptores',
+  subscribersOnlyBadge: 'Solo suscriptores',
   titleRequired: 'Ponle un título.',
   createGallery: 'Crear galería',
   addPhotos: 'Agregar fotos',

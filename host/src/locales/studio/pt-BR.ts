@@ -60,6 +60,8 @@ const studio = {
   galleryTitle: 'Título da galeria',
   paidGallery: 'Galeria paga (desbloqueada com a carteira)',
   keepDraft: 'Salvar como rascunho',
+  subscribersOnly: 'Somente assinantes',
+  subscribersOnlyBadge: 'Somente assinantes',
   titleRequired: 'Dê um título.',
   createGallery: 'Criar galeria',
   addPhotos: 'Adicionar fotos',

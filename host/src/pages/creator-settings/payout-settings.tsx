@@ -1,9 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
 import { BankingSettingsForm } from './banking-settings.js';
 import { PAYOUT_GATEWAYS, refusedFields, type OwnProfile, type PaymentGatewaySettings, type PayoutGateway } from './own-profile.js';
 import { errorFor, Field, SaveStatus, type SaveState } from './settings-fields.js';
+
+/** The address of this section on /creator/account (`/creator/account#payouts`). */
+export const PAYOUTS_ANCHOR = 'payouts';
 
 export interface PayoutSettingsProps {
   profile: OwnProfile;
@@ -14,8 +18,14 @@ export interface PayoutSettingsProps {
 export function PayoutSettings({ profile, onSaved }: PayoutSettingsProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // /creator/payouts links here (`#payouts`); the section renders only once the profile loaded.
+  useEffect(() => {
+    if (hash === `#${PAYOUTS_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
-    <section className="settings__section stack" aria-labelledby={`${id}-title`} data-testid="payout-settings">
+    <section ref={section} id={PAYOUTS_ANCHOR} className="settings__section stack" aria-labelledby={`${id}-title`} data-testid="payout-settings">
       <h2 id={`${id}-title`}>{t('creatorSettings.payout.title')}</h2>
       <BankingSettingsForm stored={profile.bankingSettings} onSaved={onSaved} />
       <GatewayForm current={profile.paymentGatewaySettings} hasPixKey={Boolean(profile.bankingSettings?.pixKey)} onSaved={onSaved} />

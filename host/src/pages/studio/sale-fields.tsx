@@ -9,14 +9,23 @@ export interface SaleFieldsProps {
   /** The price as typed. */
   price: string;
   onPrice: (price: string) => void;
+  /** Only the creator's active subscribers may open it (sent as `subscribersOnly`). */
+  subscribersOnly: boolean;
+  onSubscribersOnly: (subscribersOnly: boolean) => void;
 }
 
-/** "Sold from the wallet" and, when it is, the price: the same two fields on every studio form. */
-export function SaleFields({ paidLabel, isSale, onSale, price, onPrice }: SaleFieldsProps) {
+/**
+ * "Subscribers only", "sold from the wallet" and, when it is sold, the price: the same
+ * fields on every studio form.
+ */
+export function SaleFields({ paidLabel, isSale, onSale, price, onPrice, subscribersOnly, onSubscribersOnly }: SaleFieldsProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <>
+      <label className="form__check">
+        <input type="checkbox" name="subscribersOnly" checked={subscribersOnly} onChange={(event) => onSubscribersOnly(event.target.checked)} /> {t('studio.subscribersOnly')}
+      </label>
       <label className="form__check">
         <input type="checkbox" checked={isSale} onChange={(event) => onSale(event.target.checked)} /> {paidLabel}
       </label>
@@ -38,4 +47,14 @@ export function DraftField({ draft, onDraft }: { draft: boolean; onDraft: (draft
       <input type="checkbox" checked={draft} onChange={(event) => onDraft(event.target.checked)} /> {t('studio.keepDraft')}
     </label>
   );
+}
+
+/** The badge a studio list shows on what only subscribers may open. */
+export function SubscribersOnlyBadge({ subscribersOnly }: { subscribersOnly: boolean | undefined }) {
+  const { t } = useTranslation();
+  return subscribersOnly ? (
+    <span className="badge" data-badge="subscribers-only">
+      {t('studio.subscribersOnlyBadge')}
+    </span>
+  ) : null;
 }

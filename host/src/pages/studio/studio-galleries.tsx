@@ -3,18 +3,20 @@ import type { Gallery, Photo } from '@fandeck/widgets/galleries/galleries-api';
 import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
-import { DraftField, SaleFields } from './sale-fields.js';
+import { DraftField, SaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
 const BASE = '/performer/performer-assets';
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
+/** A gallery as the studio reads it: `subscribersOnly` is the studio's own field (issue 10). */
+type StudioGallery = Gallery & { subscribersOnly?: boolean };
 
 /** The creator's galleries: make one (free or paid, published or draft), fill it with photos, pick its cover, delete. */
 export function StudioGalleries() {
   const { t, i18n } = useTranslation();
-  const { state: galleries, reload } = useStudioList<Gallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: galleries, reload } = useStudioList<StudioGallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
   const [open, setOpen] = useState<string | null>(null);
   const selected = galleries.status === 'ready' ? galleries.items.find((g) => g._id === open) : undefined;
   return (
@@ -27,6 +29,7 @@ export function StudioGalleries() {
               <li key={gallery._id} className="studio__post" data-gallery={gallery._id}>
                 <span className="badge">{gallery.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
                 {gallery.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(gallery.price, i18n.language) })}</span> : null}
+                <SubscribersOnlyBadge subscribersOnly={gallery.subscribersOnly} />
                 <span className="studio__post-text">{t('studio.galleryLine', { title: gallery.title, count: gallery.numOfItems })}</span>
                 <button type="button" className="button" onClick={() => setOpen(open === gallery._id ? null : gallery._id)} aria-expanded={open === gallery._id}>
                   {t('studio.managePhotos')}
@@ -47,6 +50,7 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
   const [title, setTitle] = useState('');
   const [isSale, setIsSale] = useState(false);
   const [price, setPrice] = useState('');
+  const [subscribersOnly, setSubscribersOnly] = useState(false);
   const [draft, setDraft] = useState(false);
   const [state, setState] = useState<{ status: 'idle' | 'saving' } | { status: 'failed'; message: string }>({ status: 'idle' });
 
@@ -59,12 +63,14 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
       title: title.trim(),
       isSale,
       ...(isSale ? { price: amount.ok ? amount.value : price } : {}),
+      subscribersOnly,
       status: draft ? 'draft' : 'active',
     });
     if (!outcome.ok) return setState({ status: 'failed', message: outcome.error.message });
     setTitle('');
     setIsSale(false);
     setPrice('');
+    setSubscribersOnly(false);
     setDraft(false);
     setState({ status: 'idle' });
     onCreated(outcome.value);
@@ -77,7 +83,15 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
         <label htmlFor={`${id}-title`}>{t('studio.galleryTitle')}</label>
         <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
-      <SaleFields paidLabel={t('studio.paidGallery')} isSale={isSale} onSale={setIsSale} price={price} onPrice={setPrice} />
+      <SaleFields
+        paidLabel={t('studio.paidGallery')}
+        isSale={isSale}
+        onSale={setIsSale}
+        price={price}
+        onPrice={setPrice}
+        subscribersOnly={subscribersOnly}
+        onSubscribersOnly={setSubscribersOnly}
+      />
       <DraftField draft={draft} onDraft={setDraft} />
       {state.status === 'failed' ? (
         <p className="error" role="alert">

@@ -4,7 +4,7 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
 import type { Reel, VideoItem } from '@fandeck/widgets/videos/videos-api';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
-import { DraftField, SaleFields } from './sale-fields.js';
+import { DraftField, SaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
@@ -16,7 +16,8 @@ const routes = {
   reel: { list: '/performer-assets/performer/reels/search', upload: '/performer-assets/performer/reels/upload', item: (id: string) => `/performer-assets/performer/reels/${encodeURIComponent(id)}` },
 } as const;
 
-type Item = (VideoItem | (Reel & { isSale?: undefined; price?: undefined })) & { status: string };
+// `subscribersOnly` is the studio's own field on videos (issue 10); reels have none.
+type Item = ((VideoItem & { subscribersOnly?: boolean }) | (Reel & { isSale?: undefined; price?: undefined; subscribersOnly?: undefined })) & { status: string };
 
 /**
  * The creator's videos (sold or free, published or draft) or reels: upload with progress
@@ -50,6 +51,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
                 <li key={item._id} className="studio__post" data-video={item._id}>
                   <span className="badge">{item.status === 'draft' ? t('studio.statusDraft') : t('studio.statusActive')}</span>
                   {item.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(item.price ?? 0, i18n.language) })}</span> : null}
+                  <SubscribersOnlyBadge subscribersOnly={item.subscribersOnly} />
                   <span className="studio__post-text">{item.title}</span>
                   {item.video?.status === 'processing' && kind === 'video' ? (
                     <VideoProcessing
@@ -89,6 +91,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
   const [title, setTitle] = useState('');
   const [isSale, setIsSale] = useState(false);
   const [price, setPrice] = useState('');
+  const [subscribersOnly, setSubscribersOnly] = useState(false);
   const [draft, setDraft] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -102,6 +105,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
     form.append('status', draft ? 'draft' : 'active');
     if (kind === 'video') {
       form.append('isSale', String(isSale));
+      form.append('subscribersOnly', String(subscribersOnly));
       if (isSale) {
         const amount = parseAmount(price);
         form.append('price', amount.ok ? String(amount.value) : price);
@@ -115,6 +119,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
     setTitle('');
     setIsSale(false);
     setPrice('');
+    setSubscribersOnly(false);
     onUploaded();
   }
 
@@ -129,7 +134,17 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
         <label htmlFor={`${id}-title`}>{t('studio.videoTitle')}</label>
         <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
-      {kind === 'video' ? <SaleFields paidLabel={t('studio.paidVideo')} isSale={isSale} onSale={setIsSale} price={price} onPrice={setPrice} /> : null}
+      {kind === 'video' ? (
+        <SaleFields
+          paidLabel={t('studio.paidVideo')}
+          isSale={isSale}
+          onSale={setIsSale}
+          price={price}
+          onPrice={setPrice}
+          subscribersOnly={subscribersOnly}
+          onSubscribersOnly={setSubscribersOnly}
+        />
+      ) : null}
       <DraftField draft={draft} onDraft={setDraft} />
       <FileUploadStatus state={upload.state} onCancel={upload.cancel} />
       {problem ? (

@@ -1,0 +1,11 @@
+/** A date as the reader's language writes it (`12 de mar. de 2027`), or an empty text when there is none. */
+export function formatDate(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  } catch {
+    return date.toISOString().slice(0, 10);
+  }
+}

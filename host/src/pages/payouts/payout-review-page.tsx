@@ -1,0 +1,162 @@
+import { useId, useState } from 'react';
+import type { PayoutRequestDto, PayoutStatusWire } from '@fandeck/contract';
+import { formatMoney } from '@fandeck/widgets/format/money';
+import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { Pager } from '../../components/list-controls.js';
+import { partyName, PartyName } from '../../components/party.js';
+import { RemoteList, useRemoteList } from '../../components/remote-list.js';
+import { formatDate } from '../../format/date.js';
+import { useListQuery } from '../../routing/use-list-query.js';
+import { session } from '../../session/session.js';
+import { PAYOUT_STATUSES, PayoutDetails, PayoutStatusBadge, usePayoutLabels, usePayoutRefusal } from './payout-parts.js';
+
+/**
+ * A staff member without the payout permission gets a 403: this page says so rather than
+ * signing them out (the page gate re-checks the token itself on entry).
+ */
+const STAFF_CALL = { unauthorized: 'ignore' } as const;
+
+type Filter = PayoutStatusWire | 'all';
+type Decision = Exclude<PayoutStatusWire, 'pending'>;
+
+/** What staff may do next with a request in each state: earnings leave at `done` and return at `rejected`. */
+const nextSteps: Record<PayoutStatusWire, readonly Decision[]> = {
+  pending: ['approved', 'rejected'],
+  approved: ['done', 'rejected'],
+  rejected: [],
+  done: [],
+};
+
+const decisionKeys = {
+  approved: 'payoutPages.review.approve',
+  rejected: 'payoutPages.review.reject',
+  done: 'payoutPages.review.markDone',
+} as const satisfies Record<Decision, string>;
+
+type Notice = { kind: 'done' | 'failed'; text: string } | null;
+
+/**
+ * /admin/payouts: creators' payout requests for staff, filtered by status (pending first),
+ * each with the creator, the amount and the masked details it is to be paid to; approve,
+ * reject or mark as paid, with a note the creator reads.
+ */
+export function PayoutReviewPage() {
+  useNamespaces('payoutPages');
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const labels = usePayoutLabels();
+  const refusal = usePayoutRefusal();
+  const { query, setPage, setPageSize, setFilters } = useListQuery({ filters: ['status'], pageSize: 10 });
+  const wanted = query.filters.status;
+  const filter: Filter = wanted === 'all' ? 'all' : (PAYOUT_STATUSES.find((status) => status === wanted) ?? 'pending');
+  const { state, reload } = useRemoteList<PayoutRequestDto>(
+    '/admin/payout-requests/search',
+    { current: query.current, pageSize: query.pageSize, ...(filter === 'all' ? {} : { status: filter }) },
+    STAFF_CALL,
+  );
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function decide(request: PayoutRequestDto, status: Decision) {
+    if (busy) return;
+    setBusy(request._id);
+    setNotice(null);
+    const adminNote = (notes[request._id] ?? '').trim();
+    const outcome = await session.api.put<PayoutRequestDto>(`/admin/payout-requests/${encodeURIComponent(request._id)}/status`, { status, adminNote }, STAFF_CALL);
+    const who = partyName(request.performerInfo) || request.performerId;
+    const amount = formatMoney(request.requestAmount, i18n.language);
+    if (outcome.ok) {
+      setNotice({ kind: 'done', text: t('payoutPages.review.decided', { name: who, amount, status: labels.status(status) }) });
+      setNotes((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== request._id)));
+    } else {
+      setNotice({ kind: 'failed', text: refusal(outcome.error) });
+    }
+    await reload();
+    setBusy(null);
+  }
+
+  return (
+    <section className="card card--wide card--table stack" aria-labelledby="payout-review-title" data-testid="payout-review">
+      <h1 id="payout-review-title">{t('payoutPages.review.title')}</h1>
+      <p className="muted">{t('payoutPages.review.intro')}</p>
+      <div className="list-controls">
+        <div className="list-controls__group">
+          <label htmlFor={`${id}-status`}>{t('payoutPages.review.filter')}</label>
+          <select id={`${id}-status`} name="status" value={filter} onChange={(event) => setFilters({ status: event.target.value })}>
+            {PAYOUT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {labels.status(status)}
+              </option>
+            ))}
+            <option value="all">{t('payoutPages.review.all')}</option>
+          </select>
+        </div>
+      </div>
+      {notice?.kind === 'done' ? (
+        <p className="success" role="status">
+          {notice.text}
+        </p>
+      ) : null}
+      {notice?.kind === 'failed' ? (
+        <p className="error" role="alert">
+          {notice.text}
+        </p>
+      ) : null}
+      <RemoteList state={state} empty={t('payoutPages.review.empty')} onRetry={() => void reload()} failureText={(failure) => refusal(failure)}>
+        {(items) => (
+          <ul className="stack payout-review__list">
+            {items.map((request) => {
+              const steps = nextSteps[request.status];
+              const who = partyName(request.performerInfo) || request.performerId;
+              return (
+                <li key={request._id} className="card stack" data-payout={request._id} data-status={request.status}>
+                  <div className="payout-review__head">
+                    <PartyName party={request.performerInfo} link />
+                    <strong className="payout-review__amount">{formatMoney(request.requestAmount, i18n.language)}</strong>
+                    <PayoutStatusBadge status={request.status} />
+                  </div>
+                  <p className="muted">{t('payoutPages.review.requestedOn', { date: formatDate(request.createdAt, i18n.language), method: labels.method(request.paymentAccountType) })}</p>
+                  <PayoutDetails info={request.paymentAccountInfo} />
+                  {request.requestNote ? <p>{t('payoutPages.review.creatorNote', { note: request.requestNote })}</p> : null}
+                  {request.adminNote ? <p>{t('payoutPages.review.staffNote', { note: request.adminNote })}</p> : null}
+                  {steps.length > 0 ? (
+                    <div className="stack">
+                      <div className="form__field">
+                        <label htmlFor={`${id}-note-${request._id}`}>{t('payoutPages.review.note')}</label>
+                        <textarea
+                          id={`${id}-note-${request._id}`}
+                          rows={2}
+                          maxLength={500}
+                          value={notes[request._id] ?? ''}
+                          onChange={(event) => setNotes((current) => ({ ...current, [request._id]: event.target.value }))}
+                        />
+                      </div>
+                      <span className="list-controls__group">
+                        {steps.map((step) => (
+                          <button
+                            key={step}
+                            type="button"
+                            className={step === 'rejected' ? 'button' : 'button button--primary'}
+                            disabled={busy !== null}
+                            aria-label={t(`${decisionKeys[step]}For`, { name: who })}
+                            onClick={() => void decide(request, step)}
+                          >
+                            {t(decisionKeys[step])}
+                          </button>
+                        ))}
+                      </span>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </RemoteList>
+      {state.status === 'ready' && (state.total > query.pageSize || query.current > 1) ? (
+        <Pager current={query.current} pageSize={query.pageSize} total={state.total} pageSizes={[10, 25, 50]} onPage={setPage} onPageSize={setPageSize} />
+      ) : null}
+    </section>
+  );
+}
