@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '../db/schema/index.js';
 import { isInactive } from '../domains/accounts/account-status.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
-import { forbidden, unauthorized } from './errors.js';
+import { badRequest, forbidden, unauthorized } from './errors.js';
 
 /**
  * What a route needs from its caller. Every route declares one (`config.access`);
@@ -74,4 +74,17 @@ export function hasPermission(user: AuthUser, key: PermissionKey): boolean {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw unauthorized('auth.sign_in_required', 'Please sign in to continue');
   return request.auth.user;
+}
+
+/**
+ * The creator whose figures a request reads: a creator reads their own; staff holding
+ * `permission` (a manager working for creators, an admin) name one with `performerId`.
+ * There is no account switch yet (spec section 6 names one), so staff always name the creator.
+ */
+export function creatorInScope(request: FastifyRequest, performerId: string | undefined, permission: PermissionKey): string {
+  const user = currentUser(request);
+  if (user.role === 'performer') return user.id;
+  if (!hasPermission(user, permission)) throw forbidden('auth.permission_denied', 'You do not have permission for this');
+  if (!performerId) throw badRequest('request.invalid', 'querystring.performerId: is required for staff', ['querystring.performerId']);
+  return performerId;
 }

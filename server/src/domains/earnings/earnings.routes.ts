@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
-import { badRequest, forbidden } from '../../http/errors.js';
-import { currentUser, hasPermission } from '../../http/guard.js';
+import { creatorInScope, currentUser } from '../../http/guard.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { dateRangeQuery, rangeOf } from './date-range.js';
@@ -34,17 +33,8 @@ import { referralCodeOf, referralEarningStats, searchReferralEarnings, searchRef
 /** Creators read their own earnings; staff with `earning.all` read a named creator's. */
 const EARNINGS_READERS = { roles: ['performer', 'manager', 'admin'] } as const;
 
-/**
- * Whose earnings a request reads. There is no "acting as a creator" for managers yet
- * (spec section 6 names it; no account switch exists), so staff name the creator.
- */
-export function earningsOwner(request: FastifyRequest, performerId: string | undefined): string {
-  const user = currentUser(request);
-  if (user.role === 'performer') return user.id;
-  if (!hasPermission(user, 'earning.all')) throw forbidden('auth.permission_denied', 'You do not have permission for this');
-  if (!performerId) throw badRequest('request.invalid', 'querystring.performerId: is required for staff', ['querystring.performerId']);
-  return performerId;
-}
+/** Whose earnings a request reads (a creator's own; staff with `earning.all` name one). */
+export const earningsOwner = (request: FastifyRequest, performerId: string | undefined) => creatorInScope(request, performerId, 'earning.all');
 
 async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(

@@ -102,4 +102,21 @@ describe('subscription lists', () => {
     expect(found.data[0]).toMatchObject({ _id: subscription._id, userInfo: { _id: fan.id }, performerInfo: { _id: creator.id } });
     expect((await call('GET', `/api/admin/subscriptions/search?userId=${fan.id}&status=deactivated`, staffToken)).json().data.total).toBe(0);
   });
+
+  it('a manager working for creators reads a named creator’s subscribers with earning.all; without it, or without naming one, not', async () => {
+    const { creator, fan } = await subscribedPair();
+    const manager = await createUser(t.ctx, { role: 'manager' });
+    const managerToken = await signIn(t.app, manager.email);
+    const url = `/api/subscriptions/performer/search?performerId=${creator.id}`;
+    expect((await call('GET', url, managerToken)).json()).toMatchObject({ statusCode: 403, code: 'auth.permission_denied' });
+    await t.ctx.db.insert(userPermissions).values({ userId: manager.id, permissionKey: 'earning.all' });
+    const token = await signIn(t.app, manager.email);
+    const found = (await call('GET', url, token)).json().data;
+    expect(found.total).toBe(1);
+    expect(found.data[0]).toMatchObject({ performerId: creator.id, userInfo: { _id: fan.id } });
+    expect((await call('GET', '/api/subscriptions/performer/search', token)).json()).toMatchObject({ statusCode: 400, fields: ['querystring.performerId'] });
+    // A fan is no creator and no staff.
+    const fanToken = await signIn(t.app, fan.email);
+    expect((await call('GET', url, fanToken)).statusCode).toBe(403);
+  });
 });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { GATEWAY_NAMES, SUBSCRIPTION_TYPES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
-import { currentUser } from '../../http/guard.js';
+import { creatorInScope, currentUser } from '../../http/guard.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import { defineDomain } from '../plugin.js';
@@ -33,16 +33,17 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['subscriptions.performerSearch'],
     {
-      config: { access: { roles: ['performer'] } },
+      config: { access: { roles: ['performer', 'manager', 'admin'] } },
       schema: {
         tags: ['subscriptions'],
-        summary: 'The signed-in creator’s subscribers, each with `userInfo`',
-        querystring: searchQuery,
+        summary: 'The signed-in creator’s subscribers, each with `userInfo`; staff with `earning.all` name the creator with `performerId`',
+        querystring: searchQuery.extend({ performerId: id.optional() }),
         response: { 200: listSchema(subscriptionSchema) },
       },
     },
     async (request) => {
-      const { items, total } = await searchSubscriptions(ctx, { as: 'performer', id: currentUser(request).id }, request.query);
+      const performerId = creatorInScope(request, request.query.performerId, 'earning.all');
+      const { items, total } = await searchSubscriptions(ctx, { as: 'performer', id: performerId }, request.query);
       return list(items, total);
     },
   );
