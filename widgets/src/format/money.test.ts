@@ -41,4 +41,14 @@ describe('wallet amounts', () => {
     expect(amountText(25.5, 'en')).toBe('25.50');
     expect(amountText(10, 'es')).toBe('10');
   });
+
+  it('writes pt-BR and en money exactly as Intl does, without asking it', () => {
+    const amounts = [0, 0.1, 0.5, 1, 9.9, 10, 99.99, 100, 999.995, 1000, 1234.5, 10000, 123456.78, 1234567.89, -5, -1234.5, 0.004, 2.95, 300];
+    for (const locale of ['pt-BR', 'pt', 'en', 'en-US']) {
+      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
+      for (const amount of amounts) expect(formatMoney(amount, locale), `${locale} ${amount}`).toBe(intl.format(amount));
+    }
+    // Other languages still ask Intl.
+    expect(formatMoney(1234.5, 'es')).toBe(new Intl.NumberFormat('es', { style: 'currency', currency: 'BRL' }).format(1234.5));
+  });
 });
