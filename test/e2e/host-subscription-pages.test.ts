@@ -1,73 +1,109 @@
-import type { Dialog, Page } from 'playwright-core';
-import type { PartyInfo, SubscriptionDto } from '@fandeck/contract';
-import { describe, expect, it } from 'vitest';
-import { openPage } from '../support/browser.js';
-import { useServerAndBrowser } from '../support/e2e-setup.js';
-import { fakeApi, listOf, patchApi, spyApi, type FakeCall } from './fake-api.js';
-import { demo, pathOf, signIn, waitForPath } from './host-flows.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import type { SubscriptionDto } from '@fandeck/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeVideo } from '../../server/test/media-fixtures.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { repoRoot } from '../support/paths.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+import { apiOk, cancelSubscription, newFan, subscribeTo, topUpByPix } from './host-money-setup.js';
+import { apiLogin, demo, pathOf, signIn, waitForPath } from './host-flows.js';
+import { dropNext, lastOf, seeCalls } from './seen-calls.js';
 
 /**
  * The fan's subscriptions, the creator's subscribers and the studio's "subscribers only"
- * (issue 10, item 7) in a real Chromium against the real server; the subscription routes
- * themselves are answered in the browser (fake-api.ts) with the contract's shapes.
+ * (issue 10, item 7) in a real Chromium against the real server. Every subscription on
+ * these pages is made through the API (`POST /payment/subscribe/performers`, paid from
+ * wallets topped up in the PIX sandbox). Ended ones need time to pass: the server first
+ * runs forty days in the past (support/clock-shift.mjs) while they are made and cancelled,
+ * then again at the real time on the same data, where its renewal job ends them.
  */
 
 const DAY = 86_400_000;
-const iso = (fromNow: number) => new Date(Date.UTC(2030, 0, 15, 12) + fromNow).toISOString();
-const dateText = (value: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' }).format(new Date(value));
+const dateText = (value: string | null) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium' }).format(new Date(value!));
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
 
-const party = (id: string, name: string, username: string): PartyInfo => ({ _id: id, name, username, avatar: '' });
+/** The creator whose subscribers are listed: no subscriber now, one whose subscription ended. */
+const carla = { email: 'creator3@fandeck.local', username: 'carla.souza' };
+const SUBSCRIBERS = 23;
+const subscriberEmail = (n: number) => `fa${n}@assinantes.test`;
 
-function subscription(values: Partial<SubscriptionDto> & Pick<SubscriptionDto, '_id'>): SubscriptionDto {
-  return {
-    userId: 'fan-1',
-    performerId: 'creator-1',
-    subscriptionType: 'monthly',
-    status: 'active',
-    price: 9.9,
-    startedAt: iso(-20 * DAY),
-    expiredAt: iso(10 * DAY),
-    cancelledAt: null,
-    isActive: true,
-    willRenew: true,
-    graceUntil: null,
-    renewals: 0,
-    createdAt: iso(-20 * DAY),
-    updatedAt: iso(-20 * DAY),
-    ...values,
-  };
+/** The subscription of `token`'s user to `creator`, or null. */
+const subscriptionOf = (origin: string, token: string, creator: string) =>
+  apiOk<SubscriptionDto | null>(origin, 'GET', `/subscriptions/user-subscriber?performerId=${encodeURIComponent(creator)}`, token);
+
+/** Waits (30 s at most) until the server ended `token`'s user's subscription to `creator`. */
+async function untilEnded(origin: string, token: string, creator: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await subscriptionOf(origin, token, creator))?.status !== 'deactivated') {
+    if (Date.now() > deadline) throw new Error(`the subscription to ${creator} did not end`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
-const lastOf = (calls: FakeCall[]) => calls.at(-1)!;
-
 describe('subscription pages on the host site', () => {
-  const e2e = useServerAndBrowser();
+  let server: RunningServer;
+  let browser: Browser;
+  let dataDir: string | undefined;
+  /** Fã N's token at index N − 1, each with a wallet that pays one month of Carla's. */
+  const subscriberTokens: string[] = [];
 
-  it('shows a fan their subscriptions after a failed read, cancels one only once confirmed, and resumes it', async () => {
-    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
+  beforeAll(async () => {
+    const launching = launchBrowser();
+    const clockShift = pathToFileURL(path.join(repoRoot, 'test/support/clock-shift.mjs')).href;
+    const past = await startServer({
+      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${clockShift}`.trim(), FANDECK_E2E_CLOCK_SHIFT_MS: String(-40 * DAY) },
+      keepData: true,
+    });
+    dataDir = past.dataDir;
     try {
-      let ana = subscription({ _id: 'sub-ana', performerInfo: party('creator-1', 'Ana Lima', 'ana.lima') });
-      const bia = subscription({
-        _id: 'sub-bia',
-        performerInfo: party('creator-2', 'Bia Souza', 'bia.souza'),
-        subscriptionType: 'yearly',
-        price: 99,
-        status: 'deactivated',
-        isActive: false,
-        willRenew: false,
-        expiredAt: iso(-5 * DAY),
-      });
-      let reads = 0;
-      const lists = await fakeApi(page, 'GET', '/subscriptions/user/search', () => (++reads === 1 ? 'abort' : listOf([ana, bia])));
-      const cancels = await fakeApi(page, 'POST', /^\/payment\/[^/]+\/cancel-subscription\/[^/]+$/, () => {
-        ana = { ...ana, cancelledAt: iso(0), willRenew: false };
-        return { data: ana };
-      });
-      const resumes = await fakeApi(page, 'POST', /^\/subscriptions\/[^/]+\/resume$/, () => {
-        ana = { ...ana, cancelledAt: null, willRenew: true };
-        return { data: ana };
-      });
+      // Forty days ago: the demo fan subscribes to Bruno and cancels; Fã Antigo does the same with Carla.
+      const fan = await apiLogin(past.origin, demo.fan.email);
+      await cancelSubscription(past.origin, fan, (await subscribeTo(past.origin, fan, 'bruno.costa'))._id);
+      const former = await newFan(past.origin, { email: 'fa.antigo@assinantes.test', name: 'Fã Antigo' });
+      await topUpByPix(past.origin, former, 5.95);
+      await cancelSubscription(past.origin, former, (await subscribeTo(past.origin, former, carla.username))._id);
+    } finally {
+      await past.stop();
+    }
+
+    server = await startServer({ env: { DATA_DIR: dataDir } });
+    const fan = await apiLogin(server.origin, demo.fan.email);
+    const former = await apiLogin(server.origin, 'fa.antigo@assinantes.test');
+    // Their periods ran out ten days ago: the renewal job ends both instead of charging.
+    await untilEnded(server.origin, fan, 'bruno.costa');
+    await untilEnded(server.origin, former, carla.username);
+
+    await subscribeTo(server.origin, fan, demo.creator.username);
+    for (let n = 1; n <= SUBSCRIBERS; n += 1) {
+      const token = await newFan(server.origin, { email: subscriberEmail(n), name: `Fã ${n}` });
+      await topUpByPix(server.origin, token, 5.95);
+      subscriberTokens.push(token);
+    }
+    browser = await launching;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows a fan their subscriptions after a failed read, cancels one only once confirmed, resumes it, and says why a stale cancel is refused', async () => {
+    const { context, page } = await openPage(browser, server.origin);
+    try {
+      const fan = await apiLogin(server.origin, demo.fan.email);
+      const ana = (await subscriptionOf(server.origin, fan, demo.creator.username))!;
+      const bruno = (await subscriptionOf(server.origin, fan, 'bruno.costa'))!;
+      // The first read fails as a dropped connection does; every other call reaches the server.
+      await dropNext(page, '/subscriptions/user/search');
+      const lists = await seeCalls(page, 'GET', '/subscriptions/user/search');
+      const cancels = await seeCalls(page, 'POST', /^\/payment\/[^/]+\/cancel-subscription\/[^/]+$/);
+      const resumes = await seeCalls(page, 'POST', /^\/subscriptions\/[^/]+\/resume$/);
       const dialogs: string[] = [];
       let acceptDialogs = false;
       page.on('dialog', (dialog: Dialog) => {
@@ -92,33 +128,43 @@ describe('subscription pages on the host site', () => {
         'Mensal',
         expect.stringMatching(/^R\$\s?9,90$/),
         'Ativa',
-        `Renova em ${dateText(ana.expiredAt!)}`,
+        `Renova em ${dateText(ana.expiredAt)}`,
         expect.any(String),
       ]);
       expect(await view.getByRole('rowheader', { name: /Ana Lima/ }).getByRole('link').getAttribute('href')).toBe('/ana.lima');
-      const biaRow = view.getByRole('row', { name: /Bia Souza/ });
-      expect(await biaRow.textContent()).toContain('Encerrada');
-      expect(await biaRow.textContent()).toContain(`Terminou em ${dateText(bia.expiredAt!)}`);
-      expect(await biaRow.getByRole('button').count()).toBe(0);
+      // Ended by the renewal job after the fan cancelled it: no action left.
+      const brunoRow = view.getByRole('row', { name: /Bruno Costa/ });
+      expect(await brunoRow.textContent()).toContain('Encerrada');
+      expect(await brunoRow.textContent()).toContain(`Terminou em ${dateText(bruno.expiredAt)}`);
+      expect(await brunoRow.getByRole('button').count()).toBe(0);
 
       // Dismissing the confirmation sends nothing.
       await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).click();
       await expect.poll(() => dialogs.length).toBe(1);
-      expect(dialogs[0]).toBe(`Cancelar a assinatura de Ana Lima? Ela não será renovada, e você mantém o acesso até ${dateText(ana.expiredAt!)}.`);
+      expect(dialogs[0]).toBe(`Cancelar a assinatura de Ana Lima? Ela não será renovada, e você mantém o acesso até ${dateText(ana.expiredAt)}.`);
       expect(cancels).toHaveLength(0);
 
       acceptDialogs = true;
       await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).click();
-      await view.getByRole('status').filter({ hasText: `Assinatura de Ana Lima cancelada. Você mantém o acesso até ${dateText(ana.expiredAt!)}.` }).waitFor();
-      expect(cancels.map((call) => call.path)).toEqual(['/payment/wallet/cancel-subscription/sub-ana']);
+      await view.getByRole('status').filter({ hasText: `Assinatura de Ana Lima cancelada. Você mantém o acesso até ${dateText(ana.expiredAt)}.` }).waitFor();
+      expect(cancels.map((call) => call.path)).toEqual([`/payment/wallet/cancel-subscription/${ana._id}`]);
       await anaRow.getByText('Cancelada', { exact: true }).waitFor();
-      expect(await anaRow.textContent()).toContain(`Termina em ${dateText(ana.expiredAt!)}`);
+      expect(await anaRow.textContent()).toContain(`Termina em ${dateText(ana.expiredAt)}`);
+      expect(await subscriptionOf(server.origin, fan, demo.creator.username)).toMatchObject({ isActive: true, willRenew: false, cancelledAt: expect.any(String) });
 
       await anaRow.getByRole('button', { name: 'Retomar a assinatura de Ana Lima' }).click();
       await view.getByRole('status').filter({ hasText: 'Assinatura de Ana Lima retomada.' }).waitFor();
-      expect(resumes.map((call) => call.path)).toEqual(['/subscriptions/sub-ana/resume']);
+      expect(resumes.map((call) => call.path)).toEqual([`/subscriptions/${ana._id}/resume`]);
       await anaRow.getByText('Ativa', { exact: true }).waitFor();
       await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).waitFor();
+      expect(await subscriptionOf(server.origin, fan, demo.creator.username)).toMatchObject({ isActive: true, willRenew: true, cancelledAt: null });
+
+      // Cancelled meanwhile elsewhere: the server refuses the page's cancel, which says why and reads the list again.
+      await cancelSubscription(server.origin, fan, ana._id);
+      await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).click();
+      await view.getByRole('alert').filter({ hasText: 'Esta assinatura já estava cancelada.' }).waitFor();
+      expect(cancels).toHaveLength(2);
+      await anaRow.getByText('Cancelada', { exact: true }).waitFor();
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.close();
@@ -126,14 +172,17 @@ describe('subscription pages on the host site', () => {
   });
 
   it('tells a fan with no subscription so, and where to find creators', async () => {
-    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
+    const { context, page } = await openPage(browser, server.origin);
     try {
-      await fakeApi(page, 'GET', '/subscriptions/user/search', () => listOf([]));
-      await signIn(page, demo.fan.email);
+      const email = 'sem.assinatura@assinantes.test';
+      await newFan(server.origin, { email, name: 'Sem Assinatura', username: 'sem.assinatura' });
+      const lists = await seeCalls(page, 'GET', '/subscriptions/user/search');
+      await signIn(page, email);
       await waitForPath(page, '/home');
       await page.goto('/user/subscriptions');
       const view = page.getByTestId('my-subscriptions');
       await view.getByText('Você ainda não assina nenhum criador.').waitFor();
+      expect(lists.length).toBeGreaterThan(0);
       expect(await view.getByRole('table').count()).toBe(0);
       expect(await view.getByRole('link', { name: 'Descobrir criadores' }).getAttribute('href')).toBe('/creators');
     } finally {
@@ -143,38 +192,36 @@ describe('subscription pages on the host site', () => {
   });
 
   it('lists a creator’s active subscribers a page at a time, and all of them on demand', async () => {
-    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
+    const { context, page } = await openPage(browser, server.origin);
     try {
-      const active = Array.from({ length: 23 }, (_, index) =>
-        subscription({ _id: `sub-${index + 1}`, userInfo: party(`fan-${index + 1}`, `Fã ${index + 1}`, `fa${index + 1}`), willRenew: index % 2 === 0 }),
-      );
-      const ended = subscription({ _id: 'sub-old', userInfo: party('fan-old', 'Fã Antigo', 'faantigo'), status: 'deactivated', isActive: false, willRenew: false, expiredAt: iso(-40 * DAY) });
-      let subscribers: SubscriptionDto[] = [];
-      const reads = await fakeApi(page, 'GET', '/subscriptions/performer/search', (call) => {
-        const wanted = call.query.get('status') === 'active' ? subscribers.filter((one) => one.isActive) : subscribers;
-        const size = Number(call.query.get('pageSize'));
-        const start = (Number(call.query.get('current')) - 1) * size;
-        return listOf(wanted.slice(start, start + size), wanted.length);
-      });
-
-      await signIn(page, demo.creator.email);
-      await waitForPath(page, `/${demo.creator.username}`);
+      const reads = await seeCalls(page, 'GET', '/subscriptions/performer/search');
+      await signIn(page, carla.email);
+      await waitForPath(page, `/${carla.username}`);
       await mainNav(page).getByRole('link', { name: 'Assinantes' }).click();
       await waitForPath(page, '/creator/subscribers');
       const view = page.getByTestId('subscribers');
+      // Fã Antigo's subscription ended: no active subscriber.
       await view.getByText('Nenhum assinante ativo no momento.').waitFor();
       expect(lastOf(reads).query.get('status')).toBe('active');
 
-      subscribers = [...active, ended];
+      // Fã 23 subscribes first and Fã 1 last (the list shows the latest changes first); every
+      // second one cancels at once, so it ends with its period instead of renewing.
+      const made = new Map<number, SubscriptionDto>();
+      for (let n = SUBSCRIBERS; n >= 1; n -= 1) {
+        const token = subscriberTokens[n - 1]!;
+        const subscription = await subscribeTo(server.origin, token, carla.username);
+        made.set(n, n % 2 === 0 ? await cancelSubscription(server.origin, token, subscription._id) : subscription);
+      }
+
       await page.reload();
       await view.getByRole('row', { name: /Fã 1\b/ }).waitFor();
       expect(await view.locator('tbody tr').count()).toBe(10);
       expect(await page.getByTestId('pager-status').textContent()).toBe('Página 1 de 3');
-      expect(await view.getByTestId('subscribers-total').textContent()).toBe('Total: 23');
+      expect(await view.getByTestId('subscribers-total').textContent()).toBe(`Total: ${SUBSCRIBERS}`);
       const first = view.getByRole('row', { name: /Fã 1\b/ });
-      expect(await first.textContent()).toContain(`Renova em ${dateText(active[0]!.expiredAt!)}`);
-      expect(await first.textContent()).toContain(dateText(active[0]!.startedAt!));
-      expect(await view.getByRole('row', { name: /Fã 2\b/ }).textContent()).toContain(`Termina em ${dateText(active[1]!.expiredAt!)}`);
+      expect(await first.textContent()).toContain(`Renova em ${dateText(made.get(1)!.expiredAt)}`);
+      expect(await first.textContent()).toContain(dateText(made.get(1)!.startedAt));
+      expect(await view.getByRole('row', { name: /Fã 2\b/ }).textContent()).toContain(`Termina em ${dateText(made.get(2)!.expiredAt)}`);
 
       await page.getByRole('button', { name: 'Próxima' }).click();
       await view.getByRole('row', { name: /Fã 11\b/ }).waitFor();
@@ -185,7 +232,7 @@ describe('subscription pages on the host site', () => {
       await expect.poll(() => lastOf(reads).query.has('status')).toBe(false);
       expect(lastOf(reads).query.get('current')).toBe('1');
       expect(new URL(page.url()).searchParams.get('show')).toBe('all');
-      await view.getByTestId('subscribers-total').filter({ hasText: 'Total: 24' }).waitFor();
+      await view.getByTestId('subscribers-total').filter({ hasText: `Total: ${SUBSCRIBERS + 1}` }).waitFor();
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.close();
@@ -193,7 +240,7 @@ describe('subscription pages on the host site', () => {
   });
 
   it('keeps fans away from the creator pages', async () => {
-    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
+    const { context, page } = await openPage(browser, server.origin);
     try {
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');
@@ -208,21 +255,13 @@ describe('subscription pages on the host site', () => {
   });
 
   it('sends “subscribers only” from the post, gallery and video forms and badges it in the studio lists', async () => {
-    const { context, page } = await openPage(e2e.browser, e2e.server.origin);
+    const clipFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'fandeck-e2e-clip-')), 'clipe.mp4');
+    makeVideo(clipFile, { seconds: 1, audio: false });
+    const { context, page } = await openPage(browser, server.origin);
     try {
-      const posts = await spyApi(page, 'POST', '/performer/feeds');
-      const galleries = await spyApi(page, 'POST', '/performer/performer-assets/galleries');
-      // The upload is answered here: this test is about the form's fields, not transcoding.
-      const videos = await fakeApi(page, 'POST', '/performer/performer-assets/videos/upload', () => ({ data: { _id: 'video-upload' } }));
-      // Until the server answers the flag itself, the lists are told it for what this test made.
-      const madeSubscribersOnly = new Set<string>();
-      const mark = (data: unknown) => {
-        const page = data as { data?: { _id: string; text?: string; title?: string; subscribersOnly?: boolean }[] };
-        for (const item of page.data ?? []) if (madeSubscribersOnly.has(item.text || item.title || '')) item.subscribersOnly = true;
-        return page;
-      };
-      await patchApi(page, 'GET', '/performer/feeds', mark);
-      await patchApi(page, 'GET', '/performer/performer-assets/galleries/search', mark);
+      const posts = await seeCalls(page, 'POST', '/performer/feeds');
+      const galleries = await seeCalls(page, 'POST', '/performer/performer-assets/galleries');
+      const videos = await seeCalls(page, 'POST', '/performer/performer-assets/videos/upload');
 
       await signIn(page, demo.creator.email);
       await waitForPath(page, `/${demo.creator.username}`);
@@ -230,7 +269,6 @@ describe('subscription pages on the host site', () => {
 
       const composer = page.getByTestId('composer');
       await composer.getByLabel('Texto').fill('Só para quem assina');
-      madeSubscribersOnly.add('Só para quem assina');
       await composer.getByLabel('Somente assinantes').check();
       await composer.getByRole('button', { name: 'Publicar' }).click();
       await composer.getByRole('status').filter({ hasText: 'Publicação' }).waitFor();
@@ -250,7 +288,6 @@ describe('subscription pages on the host site', () => {
       await page.getByRole('tab', { name: 'Galerias' }).click();
       const newGallery = page.getByTestId('new-gallery');
       await newGallery.getByLabel('Título da galeria').fill('Bastidores exclusivos');
-      madeSubscribersOnly.add('Bastidores exclusivos');
       await newGallery.getByLabel('Somente assinantes').check();
       await newGallery.getByRole('button', { name: 'Criar galeria' }).click();
       const gallery = page.locator('[data-gallery]', { hasText: 'Bastidores exclusivos' });
@@ -259,12 +296,19 @@ describe('subscription pages on the host site', () => {
 
       await page.getByRole('tab', { name: 'Vídeos' }).click();
       const newVideo = page.getByTestId('new-video');
-      await newVideo.getByLabel('Arquivo de vídeo').setInputFiles({ name: 'clipe.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not really a video') });
+      await newVideo.getByLabel('Arquivo de vídeo').setInputFiles({ name: 'clipe.mp4', mimeType: 'video/mp4', buffer: readFileSync(clipFile) });
       await newVideo.getByLabel('Título').fill('Clipe exclusivo');
       await newVideo.getByLabel('Somente assinantes').check();
       await newVideo.getByRole('button', { name: 'Enviar vídeo' }).click();
-      await expect.poll(() => videos.length).toBe(1);
+      const video = page.locator('[data-video]', { hasText: 'Clipe exclusivo' });
+      await video.getByText('Somente assinantes', { exact: true }).waitFor({ timeout: 30_000 });
+      expect(videos).toHaveLength(1);
       expect(videos[0]!.body).toEqual(expect.stringMatching(/name="subscribersOnly"\r\n\r\ntrue\r\n/));
+
+      // What the server stored, as the creator's own lists answer it.
+      const token = await apiLogin(server.origin, demo.creator.email);
+      const stored = await apiOk<{ data: { title: string; subscribersOnly?: boolean }[] }>(server.origin, 'GET', '/performer/performer-assets/videos/search', token);
+      expect(stored.data.find((item) => item.title === 'Clipe exclusivo')?.subscribersOnly).toBe(true);
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.close();

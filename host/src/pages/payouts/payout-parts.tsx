@@ -50,6 +50,9 @@ const detailKeys = {
   stripeAccountId: 'payoutPages.details.stripeAccountId',
 } as const;
 const isDetailKey = (key: string): key is keyof typeof detailKeys => Object.hasOwn(detailKeys, key);
+const DETAIL_ORDER = Object.keys(detailKeys);
+/** Known fields in the order above, any other after them: the server stores the details as jsonb, which keeps no key order. */
+const detailRank = (key: string) => (isDetailKey(key) ? DETAIL_ORDER.indexOf(key) : DETAIL_ORDER.length);
 
 /**
  * Where a request is to be paid, as the server recorded it when it was made (already
@@ -58,7 +61,9 @@ const isDetailKey = (key: string): key is keyof typeof detailKeys => Object.hasO
  */
 export function PayoutDetails({ info }: { info: Record<string, unknown> | null }) {
   const { t } = useTranslation();
-  const entries = Object.entries(info ?? {}).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]) && entry[1] !== '');
+  const entries = Object.entries(info ?? {})
+    .filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1]) && entry[1] !== '')
+    .sort(([a], [b]) => detailRank(a) - detailRank(b));
   if (entries.length === 0) return <span className="muted">{t('payoutPages.noDetails')}</span>;
   return (
     <dl className="payout-details">

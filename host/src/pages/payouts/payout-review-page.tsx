@@ -63,7 +63,9 @@ export function PayoutReviewPage() {
     setBusy(request._id);
     setNotice(null);
     const adminNote = (notes[request._id] ?? '').trim();
-    const outcome = await session.api.put<PayoutRequestDto>(`/admin/payout-requests/${encodeURIComponent(request._id)}/status`, { status, adminNote }, STAFF_CALL);
+    // No note typed keeps the one the creator already reads (the server takes '' as a new, empty note).
+    const body = { status, ...(adminNote ? { adminNote } : {}) };
+    const outcome = await session.api.put<PayoutRequestDto>(`/admin/payout-requests/${encodeURIComponent(request._id)}/status`, body, STAFF_CALL);
     const who = partyName(request.performerInfo) || request.performerId;
     const amount = formatMoney(request.requestAmount, i18n.language);
     if (outcome.ok) {
