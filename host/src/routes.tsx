@@ -6,6 +6,8 @@ import { SiteShell } from './shell/site-shell.js';
 // Each page is its own chunk, fetched when its route first renders; the bare address and
 // the not-found page are a few lines and stay in the shell.
 const LoginPage = lazyPage(() => import('./pages/login-page.js'), 'LoginPage');
+const FanRegisterPage = lazyPage(() => import('./pages/registration/fan-register-page.js'), 'FanRegisterPage');
+const CreatorRegisterPage = lazyPage(() => import('./pages/registration/creator-register-page.js'), 'CreatorRegisterPage');
 const HomePage = lazyPage(() => import('./pages/home-page.js'), 'HomePage');
 const UserAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'UserAccountPage');
 const CreatorAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'CreatorAccountPage');
@@ -29,6 +31,9 @@ const PayoutReviewPage = lazyPage(() => import('./pages/payouts/payout-review-pa
 export const pages: readonly PageRoute[] = [
   // Sign-in: neither authenticate nor noredirect, so a signed-in user is sent home.
   { path: '/auth/login', page: LoginPage, layout: 'blank' },
+  // Registration, like sign-in: a signed-in user is sent home.
+  { path: '/auth/register', page: FanRegisterPage, layout: 'blank' },
+  { path: '/auth/register/creator', page: CreatorRegisterPage, layout: 'blank' },
   // The bare address: visitors to sign-in, signed-in users to their home.
   { path: '/', page: StartPage, layout: 'blank' },
   { path: '/home', page: HomePage, authenticate: true },

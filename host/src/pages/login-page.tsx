@@ -11,6 +11,7 @@ import { session, useSignalValue } from '../session/session.js';
  * /auth/login: the platform's own `<fan-login>` view, so the site signs in exactly as
  * every embed does (`session.auth.login`: hashing per the settings, cross-tab announce).
  * Once signed in, the page's gate sends the user where signing in leads (pathAfterLogin).
+ * The register links are the site's own, so going to a register page keeps the app loaded.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -25,8 +26,13 @@ export function LoginPage() {
         </p>
       ) : null}
       <div className="fan-root" data-theme={theme}>
-        <FanLogin />
+        <FanLogin hideRegister />
       </div>
+      <p className="card__footer" data-testid="register-links">
+        {t('login.noAccount')} <Link to="/auth/register">{t('login.registerFan')}</Link>
+        {' · '}
+        <Link to="/auth/register/creator">{t('login.registerCreator')}</Link>
+      </p>
       <p className="card__footer">
         <Link to="/creators">{t('site.browseCreators')}</Link>
       </p>

@@ -1,6 +1,8 @@
 /** The host's one door to the session runtime: everything in the host imports the session from here. */
 import { getSession, type Session } from '@fandeck/widgets/session';
 
+export { wirePassword } from '@fandeck/widgets/session';
+
 export { useSignalValue } from '@fandeck/widgets/session/react';
 export type {
   ActionError,

@@ -33,3 +33,4 @@ export type { FollowsModel } from './follows.model.js';
 export type { LiveModel } from './live.model.js';
 export { TAB_SYNC_CHANNEL } from './tab-sync.js';
 export { readToken } from './token-cookie.js';
+export { wirePassword } from './password.js';
