@@ -80,6 +80,31 @@ describe('job queue', () => {
     await queue.drain();
   });
 
+  it('replaces a queued job of a key, and lets a running job hand its key to its own next run', async () => {
+    const { db } = await workerDatabase();
+    const time = clock();
+    const queue = createJobQueue(db, { now: time.now });
+    const runs: number[] = [];
+    queue.define<{ n: number }>('test.chain', async ({ n }, { job }) => {
+      runs.push(n);
+      // Without handing the key over, the next run could not be queued while this one runs.
+      expect(await queue.enqueue(db, 'test.chain', { n: n + 1 }, { singletonKey: 'chain:1' })).toBeNull();
+      if (n < 3) await db.transaction((tx) => queue.enqueue(tx, 'test.chain', { n: n + 1 }, { singletonKey: 'chain:1', replace: true, succeeds: job.id, runAt: new Date(time.now().getTime() + 1000) }));
+    });
+    const queued = await queue.enqueue(db, 'test.chain', { n: 99 }, { singletonKey: 'chain:1', runAt: new Date(time.now().getTime() + 60_000) });
+    // A replacing enqueue drops the queued job of the key and takes its place.
+    const replacing = await queue.enqueue(db, 'test.chain', { n: 1 }, { singletonKey: 'chain:1', replace: true });
+    expect(replacing).toBeTypeOf('string');
+    expect(await db.select().from(jobs).where(eq(jobs.id, queued!))).toEqual([]);
+    for (let step = 0; step < 3; step += 1) {
+      await queue.drain();
+      time.advance(1000);
+    }
+    expect(runs).toEqual([1, 2, 3]);
+    const chain = await db.select().from(jobs).where(eq(jobs.queue, 'test.chain'));
+    expect(chain.map((row) => row.status).sort()).toEqual(['done', 'done', 'done']);
+  });
+
   it('takes up a job whose worker died once its lease has passed, not before', async () => {
     const { db } = await workerDatabase();
     const time = clock();

@@ -38,6 +38,14 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** At most one unfinished job per key: a second enqueue with it is a no-op. */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: take the key over. A queued job holding it is dropped, and the job
+   * `succeeds` names (the running job that enqueues its own next run) gives the key up, in
+   * the caller's transaction, so a rollback leaves both as they were. A job of the key that
+   * another worker is running keeps it, and this enqueue is then a no-op.
+   */
+  replace?: boolean;
+  succeeds?: string;
 }
 
 export interface JobQueueOptions {
@@ -198,6 +206,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       handlers.set(queue, { handler: handler as JobHandler<never>, concurrency: definition.concurrency ?? 1, running: 0 });
     },
     async enqueue(target, queue, payload, enqueueOptions = {}) {
+      const key = enqueueOptions.singletonKey;
+      if (key && enqueueOptions.replace) {
+        if (enqueueOptions.succeeds) await target.update(jobs).set({ singletonKey: null }).where(and(eq(jobs.id, enqueueOptions.succeeds), eq(jobs.singletonKey, key)));
+        await target.delete(jobs).where(and(eq(jobs.singletonKey, key), eq(jobs.status, 'queued')));
+      }
       const [row] = await target
         .insert(jobs)
         .values({ queue, payload, runAt: enqueueOptions.runAt ?? now(), maxAttempts: enqueueOptions.maxAttempts ?? 5, singletonKey: enqueueOptions.singletonKey ?? null })

@@ -5,7 +5,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { jobs, performers, subscriptions } from '../../db/schema/index.js';
+import { performers, subscriptions } from '../../db/schema/index.js';
 import type { SubscriptionRow } from './subscriptions.presenter.js';
 
 /** The durable job that renews (or ends) a subscription at its `expiredAt`; one unfinished job per subscription. */
@@ -38,11 +38,8 @@ export async function recountSubscribers(tx: Tx, performerId: string, now: Date)
  * its successor can take it; were this transaction to roll back, it keeps it.
  */
 export async function scheduleRenewal(tx: Tx, ctx: AppContext, subscriptionId: string, runAt: Date, runningJobId?: string): Promise<void> {
-  const key = renewalKey(subscriptionId);
-  if (runningJobId) await tx.update(jobs).set({ singletonKey: null }).where(eq(jobs.id, runningJobId));
-  await tx.delete(jobs).where(and(eq(jobs.singletonKey, key), eq(jobs.status, 'queued')));
   // A job of this key another worker is running right now keeps the key: it reschedules itself by the row it then reads.
-  await ctx.jobs.enqueue(tx, RENEW_QUEUE, { subscriptionId }, { runAt, singletonKey: key });
+  await ctx.jobs.enqueue(tx, RENEW_QUEUE, { subscriptionId }, { runAt, singletonKey: renewalKey(subscriptionId), replace: true, ...(runningJobId ? { succeeds: runningJobId } : {}) });
 }
 
 /** Ends access and renewal now (no money moves) and recounts the creator's subscribers. */
