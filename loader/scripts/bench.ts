@@ -28,6 +28,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { elementSources, runtimeChunk, type ElementTag } from '@fandeck/widgets/kit/registry';
 import { allowOrigin, signInApi } from '../../test/support/api.js';
+import type { Browser } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../../test/support/browser.js';
 import { ensureEmbedBuilt, ensureHostBuilt, embedOutputs } from '../../test/support/embed-build.js';
 import { hostDist, repoRoot } from '../../test/support/paths.js';
@@ -153,6 +154,22 @@ function printRun(tag: string, run: ElementRun): void {
   });
 }
 
+/**
+ * One page without any of our scripts, before the first measured element: the browser's
+ * own first-page work (its first renderer and network service, fonts) is not
+ * the element's, and would otherwise land on whichever element is measured first. Each
+ * element still runs in a fresh context with an empty cache.
+ */
+async function warmUpBrowser(browser: Browser, origin: string): Promise<void> {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/element.html?tag=none`);
+  } finally {
+    await context.close();
+  }
+}
+
 async function measuredFigures(): Promise<void> {
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const pages = new Map<string, string>();
@@ -161,6 +178,7 @@ async function measuredFigures(): Promise<void> {
     // The tip button's creator lets the partner embed her, as a real partner page would be set up.
     const creatorToken = await signInApi(server.origin, demoCreator.email, demoCreator.password);
     await allowOrigin(server.origin, creatorToken, site.origin);
+    await warmUpBrowser(browser, site.origin);
     for (const [tag, spec] of Object.entries(benchedElements) as [ElementTag, Omit<ElementSpec, 'tag'>][]) {
       const attributes = Object.entries(spec.attributes).map(([name, value]) => ` ${name}="${value}"`).join('');
       pages.set(
