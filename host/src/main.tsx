@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadSiteTexts } from './locales/index.js';
 import { createSiteRouter } from './routes.js';
+import { captureLinkToken } from './routing/link-token.js';
 import { installUnauthorizedRedirect } from './routing/login-navigation.js';
 import './styles.css';
 
+// A mailed link's token leaves the address bar before the router or anything else reads it.
+captureLinkToken();
 const router = createSiteRouter();
 installUnauthorizedRedirect(router);
 

@@ -8,6 +8,8 @@ import { SiteShell } from './shell/site-shell.js';
 const LoginPage = lazyPage(() => import('./pages/login-page.js'), 'LoginPage');
 const FanRegisterPage = lazyPage(() => import('./pages/registration/fan-register-page.js'), 'FanRegisterPage');
 const CreatorRegisterPage = lazyPage(() => import('./pages/registration/creator-register-page.js'), 'CreatorRegisterPage');
+const VerifyEmailPage = lazyPage(() => import('./pages/email-links/verify-email-page.js'), 'VerifyEmailPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/email-links/reset-password-page.js'), 'ResetPasswordPage');
 const HomePage = lazyPage(() => import('./pages/home-page.js'), 'HomePage');
 const UserAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'UserAccountPage');
 const CreatorAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'CreatorAccountPage');
@@ -34,6 +36,10 @@ export const pages: readonly PageRoute[] = [
   // Registration, like sign-in: a signed-in user is sent home.
   { path: '/auth/register', page: FanRegisterPage, layout: 'blank' },
   { path: '/auth/register/creator', page: CreatorRegisterPage, layout: 'blank' },
+  // Mailed links (their token is taken off the address at boot: routing/link-token.ts). They
+  // work whoever is signed in, so nobody is sent away before the link did its work.
+  { path: '/auth/verify-email', page: VerifyEmailPage, layout: 'blank', noredirect: true },
+  { path: '/auth/reset-password', page: ResetPasswordPage, layout: 'blank', noredirect: true },
   // The bare address: visitors to sign-in, signed-in users to their home.
   { path: '/', page: StartPage, layout: 'blank' },
   { path: '/home', page: HomePage, authenticate: true },

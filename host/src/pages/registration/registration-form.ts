@@ -36,6 +36,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The server's referral code shape (referrals.service.ts); anything else it ignores, so it is not carried. */
 const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
 
+/** An address as far as the form checks one before sending (the server's check is the real one). */
+export function isEmailAddress(email: string): boolean {
+  return EMAIL.test(email) && email.length <= 254;
+}
+
 /** The `?ref=` code of a referral link, when it can be one. */
 export function referralCodeOf(search: URLSearchParams): string | null {
   const code = search.get('ref')?.trim() ?? '';
@@ -58,7 +63,7 @@ export function checkAccount(values: AccountValues, t: Translate): FieldErrors {
   else if (!USERNAME.test(username)) errors.username = t('registration.invalid.username');
   const email = values.email.trim();
   if (!email) errors.email = t('registration.invalid.required');
-  else if (!EMAIL.test(email) || email.length > 254) errors.email = t('registration.invalid.email');
+  else if (!isEmailAddress(email)) errors.email = t('registration.invalid.email');
   if (!values.password) errors.password = t('registration.invalid.required');
   else if (values.password.length < 8 || values.password.length > 128) errors.password = t('registration.invalid.password');
   if (values.confirmPassword !== values.password) errors.confirmPassword = t('registration.invalid.confirmPassword');
