@@ -23,6 +23,8 @@ const UserSubscriptionsPage = lazyPage(() => import('./pages/subscriptions/my-su
 const CreatorSubscribersPage = lazyPage(() => import('./pages/subscriptions/subscribers-page.js'), 'CreatorSubscribersPage');
 const CreatorEarningsPage = lazyPage(() => import('./pages/earnings/earnings-page.js'), 'CreatorEarningsPage');
 const CreatorPayoutsPage = lazyPage(() => import('./pages/payouts/payouts-page.js'), 'CreatorPayoutsPage');
+const CreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'CreatorDashboardPage');
+const StaffCreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'StaffCreatorDashboardPage');
 const PayoutReviewPage = lazyPage(() => import('./pages/payouts/payout-review-page.js'), 'PayoutReviewPage');
 
 /**
@@ -51,10 +53,14 @@ export const pages: readonly PageRoute[] = [
   { path: '/creator/subscribers', page: CreatorSubscribersPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/earnings', page: CreatorEarningsPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/payouts', page: CreatorPayoutsPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/dashboard', page: CreatorDashboardPage, authenticate: true, onlyPerformer: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
   { path: '/admin/payouts', page: PayoutReviewPage, authenticate: true, onlyAdmin: true },
+  // A creator's dashboard, read-only (the server also lets managers with `earning.all` read it,
+  // but /users/me carries no permissions, so the gate lets admins only).
+  { path: '/admin/creators/:id/dashboard', page: StaffCreatorDashboardPage, authenticate: true, onlyStaff: true },
   // Section links on a profile (#about, #plans) are not page views.
   { path: '/:profileId', page: ProfilePage, noredirect: true, ignoreHashChanges: true },
   { path: '*', page: NotFoundPage, noredirect: true },

@@ -62,11 +62,12 @@ export function SiteHeader() {
   );
 }
 
-/** A creator's own pages: the studio, subscribers, earnings and payouts. */
+/** A creator's own pages: the dashboard, the studio, subscribers, earnings and payouts. */
 function CreatorLinks() {
   const { t } = useTranslation();
   return (
     <>
+      <NavLink to="/creator/dashboard">{t('site.dashboard')}</NavLink>
       <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink>
       <NavLink to="/creator/subscribers">{t('site.subscribers')}</NavLink>
       <NavLink to="/creator/earnings">{t('site.earnings')}</NavLink>

@@ -35,6 +35,7 @@ export function PageGate({ flags, children }: PageGateProps) {
     if (!user) return <UserPending failed={userStatus === 'failed'} />;
     if (flags.onlyPerformer && !user.isPerformer) return <Navigate to="/home" replace />;
     if (flags.onlyAdmin && user.role !== 'admin') return <Navigate to="/home" replace />;
+    if (flags.onlyStaff && user.role !== 'admin' && user.role !== 'manager') return <Navigate to="/home" replace />;
     return children;
   }
   if (flags.noredirect || !loggedIn) return children;

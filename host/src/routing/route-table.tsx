@@ -18,6 +18,8 @@ export interface PageFlags {
   onlyPerformer?: boolean;
   /** Admins only (staff work such as creator review); anyone else is sent to /home. */
   onlyAdmin?: boolean;
+  /** Staff (admins and managers); the server decides what each may read by their permissions. */
+  onlyStaff?: boolean;
   /** Hash changes on this page are not page views (tabs, in-page anchors). */
   ignoreHashChanges?: boolean;
 }

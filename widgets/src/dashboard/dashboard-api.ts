@@ -3,6 +3,9 @@
  * session. On a third-party page these routes pass the bridge only from the creator's own
  * sites (contract `embed: 'owner'`); a refusal comes back as any failure does, by code.
  *
+ * Staff (a manager holding `earning.all`, an admin) read a named creator's figures: each
+ * read then carries `performerId`. The payout routes stay the creator's own.
+ *
  * Paths are written out rather than taken from the contract's `paths`: that table would
  * bring every route into the element's chunk. Each names its contract route.
  */
@@ -15,7 +18,7 @@ import type {
   SubscriptionDto,
   TopContentDto,
 } from '@fandeck/contract';
-import { success, type Outcome } from '../session/outcome.js';
+import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 
 export type Interval = 'day' | 'week' | 'month';
@@ -53,24 +56,44 @@ export function rangeFor(interval: Interval, now = Date.now()): { fromDate: stri
 const items = <T>(value: unknown): T[] =>
   Array.isArray(value) ? (value as T[]) : value && typeof value === 'object' && Array.isArray((value as { data?: unknown }).data) ? ((value as { data: T[] }).data) : [];
 
+/** Whose figures a read asks for: the signed-in creator's own (undefined), or the creator staff named. */
+export type Scope = string | undefined;
+
+const scoped = (performerId: Scope, query: Record<string, string | number>) => (performerId ? { ...query, performerId } : query);
+
+/** A creator as the staff's dashboard names them. */
+export interface CreatorRef {
+  _id: string;
+  name: string;
+}
+
+/** `performers.get`, by id or username: the creator staff asked for, with the name the title shows. */
+export async function fetchCreator(session: Session, idOrUsername: string): Promise<Outcome<CreatorRef>> {
+  const outcome = await session.api.get<{ _id?: unknown; name?: unknown } | null>(`/performers/${encodeURIComponent(idOrUsername)}`, undefined, keep);
+  if (!outcome.ok) return outcome;
+  const { _id: id, name } = outcome.value ?? {};
+  if (typeof id !== 'string' || !id) return failure({ status: 404, code: 'performers.not_found', message: '' });
+  return success({ _id: id, name: typeof name === 'string' && name ? name : idOrUsername });
+}
+
 /** `earnings.stats`: all-time totals. */
-export const fetchStats = (session: Session) => session.api.get<EarningStats>('/performer/earning/stats', undefined, keep);
+export const fetchStats = (session: Session, performerId?: Scope) => session.api.get<EarningStats>('/performer/earning/stats', performerId ? { performerId } : undefined, keep);
 
 /** `earnings.timeline`: oldest first, empty buckets included. */
-export async function fetchTimeline(session: Session, interval: Interval, now?: number): Promise<Outcome<EarningPoint[]>> {
-  const outcome = await session.api.get<unknown>('/performer/earning/timeline', { interval, ...rangeFor(interval, now) }, keep);
+export async function fetchTimeline(session: Session, interval: Interval, performerId?: Scope, now?: number): Promise<Outcome<EarningPoint[]>> {
+  const outcome = await session.api.get<unknown>('/performer/earning/timeline', scoped(performerId, { interval, ...rangeFor(interval, now) }), keep);
   return outcome.ok ? success(items<EarningPoint>(outcome.value)) : outcome;
 }
 
 /** `subscriptions.performerSearch`: the newest subscribers first. */
-export async function fetchSubscribers(session: Session, limit = 10): Promise<Outcome<Subscribers>> {
-  const outcome = await session.api.list<SubscriptionDto>('/subscriptions/performer/search', { limit, offset: 0, sort: 'desc' }, keep);
+export async function fetchSubscribers(session: Session, performerId?: Scope, limit = 10): Promise<Outcome<Subscribers>> {
+  const outcome = await session.api.list<SubscriptionDto>('/subscriptions/performer/search', scoped(performerId, { limit, offset: 0, sort: 'desc' }), keep);
   return outcome.ok ? success({ items: outcome.value.data, total: outcome.value.total }) : outcome;
 }
 
 /** `earnings.topContent`: what earned the most. */
-export async function fetchTopContent(session: Session): Promise<Outcome<TopContentDto[]>> {
-  const outcome = await session.api.get<unknown>('/performer/earning/top-content', undefined, keep);
+export async function fetchTopContent(session: Session, performerId?: Scope): Promise<Outcome<TopContentDto[]>> {
+  const outcome = await session.api.get<unknown>('/performer/earning/top-content', performerId ? { performerId } : undefined, keep);
   return outcome.ok ? success(items<TopContentDto>(outcome.value)) : outcome;
 }
 

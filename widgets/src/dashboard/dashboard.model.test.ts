@@ -10,6 +10,7 @@ let transport: FakeTransport;
 let session: OwnedSession;
 
 const creator = { ...demoFan, _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', isPerformer: true, role: 'performer' as const };
+const admin = { ...demoFan, _id: 'admin-1', name: 'Admin', username: 'admin.fandeck', email: 'admin@fandeck.local', role: 'admin' as const };
 const stats = (net: number): EarningStats => ({ totalGrossPrice: net / 0.8, totalSiteCommission: net / 4, totalNetPrice: net, paidPrice: 0, pendingPrice: 0, remainingPrice: net });
 const point = (date: string, netPrice: number): EarningPoint => ({ date, netPrice, grossPrice: netPrice, count: netPrice > 0 ? 1 : 0 });
 const calculation = (available: number): PayoutCalculation => ({ availableAmount: available, pendingAmount: 0, paidAmount: 0, minimumPayout: 50, canRequest: available >= 50 });
@@ -171,6 +172,80 @@ describe('dashboard model', () => {
     ]);
     expect(model.payoutStep.value).toEqual({ step: 'sent', request: pendingRequest });
     expect(model.payout.value).toMatchObject({ status: 'ready', value: { pending: { _id: 'payout-1' } } });
+  });
+
+  it('for staff naming a creator by username, looks them up and reads their figures with performerId, never the payout side', async () => {
+    transport.respond('GET', '/performers/ana.lima', ok({ _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima' }));
+    await signIn(admin);
+    const model = new DashboardModel(session, ' ana.lima ');
+    await whenSignal(model.subscribers, (state) => state.status === 'ready', 2000, 'subscribers');
+    await whenSignal(model.stats, (state) => state.status === 'ready', 2000, 'stats');
+    expect(model.access.value).toBe('staff');
+    expect(model.readOnly.value).toBe(true);
+    expect(model.subject.value).toEqual({ status: 'ready', value: { _id: 'creator-1', name: 'Ana Lima' } });
+    expect(model.stats.value).toEqual({ status: 'ready', value: stats(80) });
+
+    const reads = transport.calls.filter((call) => /^\/(performer\/earning|subscriptions)\//.test(call.path));
+    expect(reads.map((call) => call.path).sort()).toEqual(['/performer/earning/stats', '/performer/earning/timeline', '/performer/earning/top-content', '/subscriptions/performer/search']);
+    for (const call of reads) expect(call.options.query, call.path).toMatchObject({ performerId: 'creator-1' });
+    expect(transport.calls.find((call) => call.path === '/performer/earning/timeline')?.options.query).toEqual({ interval: 'day', ...rangeFor('day'), performerId: 'creator-1' });
+
+    await model.setInterval('week');
+    expect(transport.calls.filter((call) => call.path === '/performer/earning/timeline').at(-1)?.options.query).toEqual({ interval: 'week', ...rangeFor('week'), performerId: 'creator-1' });
+
+    const refused = await model.requestPayout({ amount: 60, method: 'pix', note: '' });
+    expect(refused.ok).toBe(false);
+    expect(transport.calls.filter((call) => call.path.startsWith('/payout-requests'))).toEqual([]);
+    expect(model.payout.value).toEqual({ status: 'loading' });
+  });
+
+  it('for staff without a creator, asks to choose one and reads nothing until one is named', async () => {
+    transport.respond('GET', '/performers/creator-2', ok({ _id: 'creator-2', name: 'Bruno Costa', username: 'bruno.costa' }));
+    await signIn({ ...admin, role: 'manager', _id: 'manager-1', username: 'manager' });
+    const model = new DashboardModel(session);
+    expect(model.access.value).toBe('choose');
+    expect(model.subject.value).toBeNull();
+    expect(reads().filter((path) => /^\/(performer|subscriptions|payout-requests)\//.test(path))).toEqual([]);
+
+    model.setCreator('creator-2');
+    expect(model.access.value).toBe('staff');
+    await whenSignal(model.stats, (state) => state.status === 'ready', 2000, 'stats');
+    expect(transport.calls.find((call) => call.path === '/performer/earning/stats')?.options.query).toEqual({ performerId: 'creator-2' });
+
+    model.setCreator('  ');
+    expect(model.access.value).toBe('choose');
+    expect(model.stats.value).toEqual({ status: 'loading' });
+  });
+
+  it('for a manager without the permission, keeps the 403 by its code and stays signed in', async () => {
+    transport.respond('GET', '/performers/ana.lima', ok({ _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima' }));
+    const denied = fail(403, { statusCode: 403, code: 'auth.permission_denied', message: 'You do not have permission for this', error: 'Forbidden' });
+    for (const path of ['/performer/earning/stats', '/performer/earning/timeline', '/performer/earning/top-content', '/subscriptions/performer/search']) transport.respond('GET', path, denied);
+    await signIn({ ...admin, role: 'manager', _id: 'manager-1', username: 'manager' });
+    const model = new DashboardModel(session, 'ana.lima');
+    await whenSignal(model.stats, (state) => state.status === 'failed', 2000, 'stats failed');
+    expect(model.stats.value).toMatchObject({ status: 'failed', error: { status: 403, code: 'auth.permission_denied' } });
+    expect(session.auth.loggedIn.value).toBe(true);
+  });
+
+  it('for staff naming a creator who does not exist, says so and reads no figures', async () => {
+    transport.respond('GET', '/performers/nobody', fail(404, { statusCode: 404, code: 'performers.not_found', message: 'Creator not found', error: 'Not Found' }));
+    await signIn(admin);
+    const model = new DashboardModel(session, 'nobody');
+    await whenSignal(model.subject, (state) => state?.status === 'failed', 2000, 'subject failed');
+    expect(model.subject.value).toMatchObject({ status: 'failed', error: { code: 'performers.not_found' } });
+    expect(reads().filter((path) => /^\/(performer|subscriptions|payout-requests)\//.test(path))).toEqual([]);
+  });
+
+  it('for a creator, ignores a named creator: her own figures, without performerId, with the payout side', async () => {
+    await signIn(creator);
+    const model = new DashboardModel(session, 'bruno.costa');
+    await whenSignal(model.payout, (state) => state.status === 'ready', 2000, 'payout');
+    expect(model.access.value).toBe('creator');
+    expect(model.readOnly.value).toBe(false);
+    expect(transport.calls.some((call) => call.path.startsWith('/performers/'))).toBe(false);
+    expect(transport.calls.find((call) => call.path === '/performer/earning/stats')?.options.query).toBeUndefined();
+    expect(transport.calls.find((call) => call.path === '/subscriptions/performer/search')?.options.query).not.toHaveProperty('performerId');
   });
 
   it('shows a failed part by its code and loads it again on refresh', async () => {

@@ -55,10 +55,8 @@ const partSoon = (root: Element, name: string) =>
 const squash = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim() ?? null;
 const figure = (element: Element, stat: string) => squash(part(element, 'stats')?.querySelector(`[data-stat="${stat}"] dd`)?.textContent);
 
-beforeAll(async () => {
-  transport = createFakeTransport({ credential: true });
-  transport.respond('GET', '/settings/public', ok({ minPayoutAmount: 50 }));
-  transport.respond('GET', '/users/me', ok(creator));
+/** The creator's reads as the platform answers them (tests that refuse them put these back). */
+function scriptReads() {
   transport.respond('GET', '/performer/earning/stats', () => ok(stats(earned)));
   transport.respond('GET', '/performer/earning/timeline', (call) =>
     ok(
@@ -77,6 +75,13 @@ beforeAll(async () => {
     ok({ data: [subscriber('a', {}), subscriber('b', { cancelledAt: '2099-03-10T12:00:00.000Z', willRenew: false }), subscriber('c', { status: 'deactivated', isActive: false })], total: 3 }),
   );
   transport.respond('GET', '/performer/earning/top-content', () => ok([{ type: 'video', sourceId: 'v1', title: 'Making of', netPrice: 40, count: 4 }, { type: 'subscription', sourceId: null, title: '', netPrice: 30, count: 3 }]));
+}
+
+beforeAll(async () => {
+  transport = createFakeTransport({ credential: true });
+  transport.respond('GET', '/settings/public', ok({ minPayoutAmount: 50 }));
+  transport.respond('GET', '/users/me', ok(creator));
+  scriptReads();
   transport.respond('POST', '/payout-requests/calculate', () => ok({ availableAmount: earned - 10, pendingAmount: 0, paidAmount: 10, minimumPayout: 50, canRequest: true }));
   transport.respond('GET', '/payout-requests/check/pending-review', ok({ pending: false, request: null }));
   session = getSession({ transport, lazy: true });
@@ -233,5 +238,103 @@ describe('<fan-creator-dashboard>', () => {
     } finally {
       await session.auth.login({ username: 'ana.lima', password: 'pw' });
     }
+  });
+});
+
+describe('<fan-creator-dashboard creator> for staff', () => {
+  const admin = { ...demoFan, _id: 'admin-1', name: 'Admin', username: 'admin.fandeck', email: 'admin@fandeck.local', role: 'admin' as const };
+  const manager = { ...admin, _id: 'manager-1', name: 'Maria Gestora', username: 'manager', role: 'manager' as const };
+  const scopedReads = () => transport.calls.filter((call) => /^\/(performer\/earning|subscriptions)\//.test(call.path));
+
+  async function signInAs(user: Record<string, unknown>) {
+    transport.respond('GET', '/users/me', ok(user));
+    await session.user.refresh();
+  }
+
+  async function mountFor(creator: string | null) {
+    const element = document.createElement('fan-creator-dashboard');
+    if (creator !== null) element.setAttribute('creator', creator);
+    document.body.append(element);
+    await element.rendered;
+    return element;
+  }
+
+  beforeAll(() => {
+    transport.respond('GET', '/performers/ana.lima', ok({ _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', avatar: 'http://platform.test/a.svg' }));
+  });
+
+  afterEach(async () => {
+    transport.respond('GET', '/users/me', ok(creator));
+    await session.user.refresh();
+  });
+
+  it('shows the named creator’s figures read with performerId, her balances and who requests payouts, and no payout form', async () => {
+    await signInAs(admin);
+    transport.calls.length = 0;
+    const element = await mountFor('ana.lima');
+    await waitFor(() => expect(figure(element, 'net')).toBe('R$ 90,00'));
+    expect(part(element, 'heading')?.textContent).toBe('Painel do criador: Ana Lima');
+    expect(part(element, 'dashboard')?.dataset.state).toBe('staff');
+    await partSoon(element, 'subscriber');
+    await partSoon(element, 'top-item');
+    await partSoon(element, 'chart-svg');
+
+    expect(scopedReads().length).toBeGreaterThanOrEqual(4);
+    for (const call of scopedReads()) expect(call.options.query, call.path).toMatchObject({ performerId: 'creator-1' });
+    expect(transport.calls.filter((call) => call.path.startsWith('/payout-requests'))).toEqual([]);
+
+    const balances = await partSoon(element, 'balances');
+    expect([...balances.querySelectorAll('[part~="balance"]')].map((row) => [(row as HTMLElement).dataset.stat, squash(row.querySelector('dd')?.textContent)])).toEqual([
+      ['available', 'R$ 80,00'],
+      ['pending', 'R$ 0,00'],
+      ['paid', 'R$ 10,00'],
+    ]);
+    expect(part(element, 'payout-by-creator')?.textContent).toBe('Os saques são pedidos pelo próprio criador.');
+    expect(part(element, 'form')).toBeNull();
+    expect(part(element, 'amount-input')).toBeNull();
+    expect(part(element, 'submit')).toBeNull();
+  });
+
+  it('asks staff to choose a creator without the attribute, and shows the dashboard once it is set', async () => {
+    await signInAs(manager);
+    transport.calls.length = 0;
+    const element = await mountFor(null);
+    await waitFor(() => expect(part(element, 'choose-creator')?.textContent).toBe('Escolha um criador para ver o painel dele.'));
+    expect(part(element, 'heading')?.textContent).toBe('Painel do criador');
+    expect(scopedReads()).toEqual([]);
+
+    element.setAttribute('creator', 'ana.lima');
+    await waitFor(() => expect(part(element, 'heading')?.textContent).toBe('Painel do criador: Ana Lima'));
+    await waitFor(() => expect(figure(element, 'net')).toBe('R$ 90,00'));
+    expect(part(element, 'choose-creator')).toBeNull();
+  });
+
+  it('tells staff without the permission so, once, in the page’s language', async () => {
+    const denied = fail(403, { statusCode: 403, code: 'auth.permission_denied', message: 'You do not have permission for this', error: 'Forbidden' });
+    const paths = ['/performer/earning/stats', '/performer/earning/timeline', '/performer/earning/top-content', '/subscriptions/performer/search'];
+    for (const path of paths) transport.respond('GET', path, denied);
+    try {
+      await signInAs(manager);
+      const element = await mountFor('ana.lima');
+      await waitFor(() => expect(parts(element, 'error').map((error) => error.textContent)).toEqual(['Sua conta não tem permissão para ver os ganhos dos criadores.']));
+      expect(part(element, 'error')?.dataset.problem).toBe('no-permission');
+      expect(part(element, 'stats')).toBeNull();
+      expect(part(element, 'payout')).toBeNull();
+      expect(session.auth.loggedIn.value).toBe(true);
+
+      element.setAttribute('locale', 'en');
+      await waitFor(() => expect(part(element, 'error')?.textContent).toBe('Your account does not have permission to see creators’ earnings.'));
+    } finally {
+      scriptReads();
+    }
+  });
+
+  it('a creator’s account ignores the attribute and sees her own dashboard with the form', async () => {
+    transport.calls.length = 0;
+    const element = await mountFor('bruno.costa');
+    await partSoon(element, 'form');
+    expect(part(element, 'heading')?.textContent).toBe('Painel do criador');
+    expect(scopedReads().some((call) => call.options.query && 'performerId' in call.options.query)).toBe(false);
+    expect(transport.calls.some((call) => call.path.startsWith('/performers/'))).toBe(false);
   });
 });

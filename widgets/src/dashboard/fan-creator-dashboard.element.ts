@@ -15,9 +15,16 @@ export { FanPayoutRequestedEvent, type FanPayoutRequestedDetail } from './dashbo
  * third-party page it works only on the creator's own sites (the origins they listed);
  * signed out it offers the platform's sign-in, and a fan's account sees a plain sentence.
  *
+ * Staff (a manager holding the `earning.all` permission, an admin) read the creator named
+ * by `creator`, read-only: the same figures, the payout balances instead of the request form
+ * (payouts are the creator's to request), and no live refresh. Staff without `creator` are
+ * asked to choose one; staff without the permission are told so. Staff use the platform's
+ * own site: a third-party page is the creator's, and the platform refuses staff there.
+ *
  * @tag fan-creator-dashboard
  * @summary A creator's earnings, subscribers and payouts, live.
  *
+ * @attr {string} creator - Staff only: the creator whose dashboard to read, by id or username. A creator's account ignores it and sees their own.
  * @attr {string} locale - Language (`pt-BR`, `en`, `es`); else the loader's `data-locale`, else the session's.
  * @attr {"dark" | "light"} data-theme - Theme; else the loader's `data-theme`, else the session's (dark).
  *
@@ -25,11 +32,12 @@ export { FanPayoutRequestedEvent, type FanPayoutRequestedDetail } from './dashbo
  * @fires {FanReadyEvent} fan-ready - The element rendered and responds to input. `detail.tag`: `"fan-creator-dashboard"`.
  *
  * @csspart root - The themed box around everything.
- * @csspart dashboard - The dashboard; `data-state` is `signed-out`, `loading`, `fan` or `creator`.
- * @csspart heading - The dashboard's title.
+ * @csspart dashboard - The dashboard; `data-state` is `signed-out`, `loading`, `fan`, `creator`, `staff` (reading a named creator) or `choose` (staff who named none).
+ * @csspart heading - The dashboard's title; for staff it names the creator.
  * @csspart not-creator - What a fan's account sees instead of the dashboard.
+ * @csspart choose-creator - What staff see without a `creator`.
  * @csspart loading - Shown while the account or a section loads.
- * @csspart error - A section's failure message (role alert).
+ * @csspart error - A section's failure message (role alert); `data-problem="no-permission"` when staff lack the permission.
  * @csspart retry - Load the section again.
  * @csspart stats - The totals section.
  * @csspart stat - One total; `data-stat` is `net`, `available`, `pending`, `paid`, `gross` or `commission`.
@@ -58,6 +66,9 @@ export { FanPayoutRequestedEvent, type FanPayoutRequestedDetail } from './dashbo
  * @csspart note - The note textarea.
  * @csspart submit - The request button.
  * @csspart sent - Shown after a request (role status).
+ * @csspart balances - Staff only, instead of the form: the creator's payout balances.
+ * @csspart balance - One balance; `data-stat` is `available`, `pending` or `paid`.
+ * @csspart payout-by-creator - Staff only: the line saying payouts are requested by the creator.
  * @csspart sign-in - The signed-out prompt.
  * @csspart sign-in-button - Its sign-in button or link.
  *
@@ -76,7 +87,8 @@ export { FanPayoutRequestedEvent, type FanPayoutRequestedDetail } from './dashbo
  * @cssprop --fan-dashboard-padding - Inner padding (default 1.25rem).
  * @cssprop --fan-dashboard-chart-height - Height of the chart (default 10rem).
  */
-export const FanCreatorDashboardElement = defineElement<FanCreatorDashboardProps>('fan-creator-dashboard', FanCreatorDashboard, {
+export const FanCreatorDashboardElement = defineElement<FanCreatorDashboardProps, 'creator'>('fan-creator-dashboard', FanCreatorDashboard, {
+  attributes: { creator: 'string' },
   events: {
     onPayoutRequested: (detail) => new FanPayoutRequestedEvent(detail),
   },

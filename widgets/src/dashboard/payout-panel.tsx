@@ -9,6 +9,7 @@ import { PAYOUT_METHODS, type PayoutState } from './dashboard-api.js';
 import type { DashboardModel } from './dashboard.model.js';
 import type { FanPayoutRequestedDetail } from './dashboard-events.js';
 import { LoadCard } from './load-card.js';
+import { StatList } from './stat-list.js';
 
 /** The platform's minimum payout (`minPayoutAmount`, spec default 50) until the server's calculation says it. */
 function minimumOf(settings: Record<string, unknown> | null): number {
@@ -107,5 +108,33 @@ function PayoutBody({ flow, payout, onPayoutRequested }: PayoutPanelProps & { pa
         </form>
       )}
     </>
+  );
+}
+
+/** The balance figures staff see instead of the request form, in order: each one's field and its label's key. */
+const balances = [
+  ['remainingPrice', 'available'],
+  ['pendingPrice', 'pending'],
+  ['paidPrice', 'paid'],
+] as const;
+
+/**
+ * What staff see of the payout side: the creator's balances (from the totals, since the
+ * payout routes are the creator's own) and who requests payouts. No form.
+ */
+export function ReadOnlyPayout({ flow }: { flow: DashboardModel }) {
+  const { t } = useTranslation();
+  const state = useSignalValue(flow.stats);
+  return (
+    <LoadCard part="payout" title={t('dashboard.payout.title')} state={state} onRetry={() => void flow.refresh()}>
+      {(stats) => (
+        <>
+          <StatList stats={stats} figures={balances} part="balance" listPart="balances" />
+          <p className="fan-notice" part="payout-by-creator">
+            {t('dashboard.staff.payoutByCreator')}
+          </p>
+        </>
+      )}
+    </LoadCard>
   );
 }

@@ -7,6 +7,7 @@ export default {
   home: 'Home',
   discover: 'Discover',
   creators: 'Creators',
+  dashboard: 'Dashboard',
   myPosts: 'My posts',
   bookmarks: 'Saved',
   mySubscriptions: 'My subscriptions',

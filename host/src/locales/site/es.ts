@@ -7,6 +7,7 @@ export default {
   home: 'Inicio',
   discover: 'Descubrir',
   creators: 'Creadores',
+  dashboard: 'Panel',
   myPosts: 'Mis publicaciones',
   bookmarks: 'Guardados',
   mySubscriptions: 'Mis suscripciones',

@@ -6,6 +6,7 @@ const site = {
   home: 'Início',
   discover: 'Descobrir',
   creators: 'Criadores',
+  dashboard: 'Painel',
   myPosts: 'Minhas publicações',
   bookmarks: 'Salvos',
   mySubscriptions: 'Minhas assinaturas',

@@ -8,6 +8,12 @@ export default {
   notCreator: 'This dashboard is for creators. You are signed in with a fan account, which has no earnings or payouts.',
   loading: 'Loading…',
   retry: 'Try again',
+  staff: {
+    title: 'Creator dashboard: {{name}}',
+    choose: 'Choose a creator to see their dashboard.',
+    noPermission: 'Your account does not have permission to see creators’ earnings.',
+    payoutByCreator: 'Payouts are requested by the creator.',
+  },
   stats: {
     title: 'Earnings',
     net: 'Total earned',

@@ -8,6 +8,12 @@ export default {
   notCreator: 'Este panel es para creadores. Iniciaste sesión con una cuenta de fan, que no tiene ganancias ni retiros.',
   loading: 'Cargando…',
   retry: 'Intentar de nuevo',
+  staff: {
+    title: 'Panel del creador: {{name}}',
+    choose: 'Elige un creador para ver su panel.',
+    noPermission: 'Tu cuenta no tiene permiso para ver las ganancias de los creadores.',
+    payoutByCreator: 'Los retiros los solicita el propio creador.',
+  },
   stats: {
     title: 'Ganancias',
     net: 'Total ganado',

@@ -5,6 +5,12 @@ const dashboard = {
   notCreator: 'Este painel é para criadores. Você entrou com uma conta de fã, que não tem ganhos nem saques.',
   loading: 'Carregando…',
   retry: 'Tentar novamente',
+  staff: {
+    title: 'Painel do criador: {{name}}',
+    choose: 'Escolha um criador para ver o painel dele.',
+    noPermission: 'Sua conta não tem permissão para ver os ganhos dos criadores.',
+    payoutByCreator: 'Os saques são pedidos pelo próprio criador.',
+  },
   stats: {
     title: 'Ganhos',
     net: 'Total ganho',
