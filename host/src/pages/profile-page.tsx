@@ -8,6 +8,7 @@ import { FollowButton } from '../components/follow-button.js';
 import { PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
 import { shortCount } from '../format/short-count.js';
+import { ProfileSubscribe, showSubscribe } from './profile-subscribe.js';
 
 type ProfileState =
   | { status: 'loading' }
@@ -55,8 +56,12 @@ const TABS = ['posts', 'photos', 'videos', 'reels'] as const;
 type Tab = (typeof TABS)[number];
 const tabLabels = { posts: 'profile.posts', photos: 'profile.photos', videos: 'profile.videos', reels: 'profile.reels' } as const;
 
-/** The creator's content by kind; the tab is kept in the URL (`?tab=videos`) so it can be shared. */
-function ContentTabs({ performer }: { performer: PerformerProfile }) {
+/**
+ * The creator's content by kind; the tab is kept in the URL (`?tab=videos`) so it can be
+ * shared. A new `version` reads the lists again (after subscribing, what was locked opens).
+ * "Subscribe to see" on a subscribers-only item brings the page's own subscribe forward.
+ */
+function ContentTabs({ performer, version }: { performer: PerformerProfile; version: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
@@ -80,10 +85,10 @@ function ContentTabs({ performer }: { performer: PerformerProfile }) {
         ))}
       </div>
       <div role="tabpanel" id="profile-tabpanel" aria-labelledby={`tab-${tab}`}>
-        <Suspense fallback={<PageStatus kind="loading" />}>
-          {tab === 'posts' ? <FeedList creator={performer.username ?? performer._id} /> : null}
-          {tab === 'photos' ? <GalleryList creatorId={performer._id} /> : null}
-          {tab === 'videos' ? <VideoList creatorId={performer._id} /> : null}
+        <Suspense key={version} fallback={<PageStatus kind="loading" />}>
+          {tab === 'posts' ? <FeedList creator={performer.username ?? performer._id} onSubscribe={showSubscribe} /> : null}
+          {tab === 'photos' ? <GalleryList creatorId={performer._id} onSubscribe={showSubscribe} /> : null}
+          {tab === 'videos' ? <VideoList creatorId={performer._id} onSubscribe={showSubscribe} /> : null}
           {tab === 'reels' ? <ReelList creatorId={performer._id} /> : null}
         </Suspense>
       </div>
@@ -92,14 +97,9 @@ function ContentTabs({ performer }: { performer: PerformerProfile }) {
 }
 
 function ProfileView({ performer }: { performer: PerformerProfile }) {
-  const { t, i18n } = useTranslation();
-  const price = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const plans = [
-    { key: 'monthly', label: t('profile.planMonthly'), value: performer.monthlyPrice },
-    { key: 'quarterly', label: t('profile.planQuarterly'), value: performer.quarterlyPrice },
-    { key: 'half-yearly', label: t('profile.planHalfYearly'), value: performer.halfYearlyPrice },
-    { key: 'yearly', label: t('profile.planYearly'), value: performer.yearlyPrice },
-  ];
+  const { t } = useTranslation();
+  // Bumped when the fan subscribes here: the content tabs read the lists again.
+  const [contentVersion, setContentVersion] = useState(0);
 
   return (
     <article className="profile" data-testid="profile" data-profile-id={performer._id}>
@@ -136,21 +136,8 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
         <h2 id="about-title">{t('profile.about')}</h2>
         <p className="profile__bio">{performer.bio || t('profile.noBio')}</p>
       </section>
-      <section id="plans" aria-labelledby="plans-title">
-        <h2 id="plans-title">{t('profile.plans')}</h2>
-        {performer.isFreeSubscription ? (
-          <p className="badge">{t('profile.freeTrial', { days: performer.durationFreeSubscriptionDays })}</p>
-        ) : null}
-        <ul className="profile__plans">
-          {plans.map((plan) => (
-            <li key={plan.key}>
-              <span>{plan.label}</span>
-              <strong>{price.format(plan.value)}</strong>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <ContentTabs performer={performer} />
+      <ProfileSubscribe performer={performer} onSubscribed={() => setContentVersion((n) => n + 1)} />
+      <ContentTabs performer={performer} version={contentVersion} />
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { formatMoney } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, UnlockBox, useErrorText, useModel, VideoView } from '../ui/index.js';
+import { FormError, locksForSubscribers, SubscribersOnlyBox, UnlockBox, useErrorText, useModel, VideoView, type OnSubscribe } from '../ui/index.js';
 import type { FeedPost } from './feeds-api.js';
 import { AudioView, PostExtras } from './post-extras.js';
 import { FeedListModel, type FeedSource, type UnlockStep } from './feeds.model.js';
@@ -13,14 +13,17 @@ export interface FeedListProps {
   creator?: string;
   /** Another list: trending posts, a search, or the signed-in user's bookmarks. */
   source?: FeedSource;
+  /** "Subscribe to see" on a subscribers-only post; without it, a link to the creator's profile on the platform. */
+  onSubscribe?: OnSubscribe | undefined;
 }
 
 /**
  * A creator's posts, newest first. A paid post shows its text, its price and its photos
  * blurred; unlocking goes through the platform's pay action (its confirm dialog), then
- * the photos appear. Empty, loading and failed states included; more posts on demand.
+ * the photos appear. A subscribers-only post shows them blurred with the way to subscribe.
+ * Empty, loading and failed states included; more posts on demand.
  */
-export function FeedList({ creator, source: given }: FeedListProps) {
+export function FeedList({ creator, source: given, onSubscribe }: FeedListProps) {
   useNamespaces('feeds');
   const { t } = useTranslation();
   const session = useSession();
@@ -68,6 +71,7 @@ export function FeedList({ creator, source: given }: FeedListProps) {
           onUnlock={() => void model.unlock(post)}
           onVideoReady={() => void model.refresh(post._id)}
           onRefresh={() => model.refresh(post._id)}
+          onSubscribe={onSubscribe}
         />
       ))}
       {state.posts.length < state.total ? (
@@ -86,9 +90,10 @@ interface FeedCardProps {
   onVideoReady: () => void;
   /** Reads the post again (after a contribution). */
   onRefresh: () => Promise<unknown>;
+  onSubscribe: OnSubscribe | undefined;
 }
 
-function FeedCard({ post, unlock, onUnlock, onVideoReady, onRefresh }: FeedCardProps) {
+function FeedCard({ post, unlock, onUnlock, onVideoReady, onRefresh, onSubscribe }: FeedCardProps) {
   const { t, i18n } = useTranslation();
   const price = formatMoney(post.price, i18n.language);
   const date = new Date(post.createdAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -125,7 +130,11 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady, onRefresh }: FeedCardP
         </div>
       ) : null}
       <PostExtras post={post} onChanged={onRefresh} />
-      {post.locked ? (
+      {locksForSubscribers(post) ? (
+        <SubscribersOnlyBox creator={post.performer} onSubscribe={onSubscribe}>
+          <p>{t('feeds.subscribersOnlyText', { name: post.performer.name ?? post.performer.username ?? '' })}</p>
+        </SubscribersOnlyBox>
+      ) : post.locked ? (
         <UnlockBox price={price} step={unlock} onUnlock={onUnlock}>
           <p>{post.type === 'video' ? t('feeds.lockedVideoText', { price }) : post.type === 'photo' ? t('feeds.lockedText', { price }) : t('feeds.lockedAnyText', { price })}</p>
         </UnlockBox>

@@ -51,6 +51,8 @@ export interface FeedPost {
   isSale: boolean;
   /** Tokens. */
   price: number;
+  /** Only the creator's active subscribers see its media (when not for sale); see `locksForSubscribers`. */
+  subscribersOnly: boolean;
   status: string;
   /** When set and in the future, fans do not see the post yet. */
   scheduledAt: string | null;

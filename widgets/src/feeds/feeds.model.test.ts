@@ -14,6 +14,7 @@ const post = (id: string, locked: boolean): FeedPost => ({
   text: `post ${id}`,
   isSale: true,
   price: 5,
+  subscribersOnly: false,
   status: 'active',
   scheduledAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -27,6 +27,8 @@ export interface Gallery {
   isSale: boolean;
   /** Tokens; 0 when free. */
   price: number;
+  /** Only the creator's active subscribers see its photos (when not for sale); see `locksForSubscribers`. */
+  subscribersOnly: boolean;
   isBought: boolean;
   locked: boolean;
   coverPhoto: (Picture & { _id: string }) | null;

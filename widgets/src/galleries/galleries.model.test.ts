@@ -16,6 +16,7 @@ const gallery = (id: string, locked: boolean): Gallery => ({
   status: 'active',
   isSale: true,
   price: 7.5,
+  subscribersOnly: false,
   isBought: !locked,
   locked,
   coverPhoto: { _id: 'c', width: 10, height: 10, placeholder: 'data:image/webp;base64,AA', url: locked ? null : '/api/media/files/c/large?v=u', sizes: null },

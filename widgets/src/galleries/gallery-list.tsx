@@ -2,21 +2,24 @@ import { useEffect } from 'react';
 import { formatMoney } from '../format/money.js';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, UnlockBox, useErrorText, useModel } from '../ui/index.js';
+import { FormError, locksForSubscribers, SubscribersOnlyBox, UnlockBox, useErrorText, useModel, type OnSubscribe } from '../ui/index.js';
 import type { Gallery, Photo } from './galleries-api.js';
 import { GalleryListModel } from './galleries.model.js';
 
 export interface GalleryListProps {
   /** The creator's id. */
   creatorId: string;
+  /** "Subscribe to see" on a subscribers-only gallery; without it, a link to the creator's profile on the platform. */
+  onSubscribe?: OnSubscribe | undefined;
 }
 
 /**
  * A creator's galleries as a grid of covers; opening one shows its photos. A paid
  * gallery shows its covers and photos blurred with its price until the fan unlocks it
- * from the wallet (the platform's confirm dialog). Empty, loading and failed states included.
+ * from the wallet (the platform's confirm dialog); a subscribers-only one shows them
+ * blurred with the way to subscribe. Empty, loading and failed states included.
  */
-export function GalleryList({ creatorId }: GalleryListProps) {
+export function GalleryList({ creatorId, onSubscribe }: GalleryListProps) {
   useNamespaces('galleries');
   const { t } = useTranslation();
   const session = useSession();
@@ -31,7 +34,7 @@ export function GalleryList({ creatorId }: GalleryListProps) {
     // A sign-in or sign-out changes what is locked: read them again.
   }, [model, creatorId, loggedIn]);
 
-  if (opened) return <OpenGallery model={model} gallery={opened.gallery} />;
+  if (opened) return <OpenGallery model={model} gallery={opened.gallery} onSubscribe={onSubscribe} />;
   if (galleries.status === 'loading') {
     return (
       <p className="feed-list__status muted" role="status" aria-busy="true">
@@ -73,7 +76,7 @@ function Cover({ gallery }: { gallery: Gallery }) {
   return <span className="media-grid__empty" aria-hidden="true" />;
 }
 
-function OpenGallery({ model, gallery }: { model: GalleryListModel; gallery: Gallery }) {
+function OpenGallery({ model, gallery, onSubscribe }: { model: GalleryListModel; gallery: Gallery; onSubscribe: OnSubscribe | undefined }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const opened = useSignalValue(model.opened);
@@ -88,7 +91,11 @@ function OpenGallery({ model, gallery }: { model: GalleryListModel; gallery: Gal
       <h3 id={`gallery-${gallery._id}`}>{gallery.title}</h3>
       {gallery.description ? <p>{gallery.description}</p> : null}
       {gallery.isBought ? <span className="badge">{t('galleries.unlocked')}</span> : null}
-      {gallery.locked ? (
+      {locksForSubscribers(gallery) ? (
+        <SubscribersOnlyBox creator={gallery.performer} onSubscribe={onSubscribe}>
+          <p>{t('galleries.subscribersOnlyText', { name: gallery.performer.name ?? gallery.performer.username ?? '' })}</p>
+        </SubscribersOnlyBox>
+      ) : gallery.locked ? (
         <UnlockBox price={price} step={unlocks.get(gallery._id) ?? null} onUnlock={() => void model.unlock(gallery._id)}>
           <p>{t('galleries.lockedText', { price, count: gallery.numOfItems })}</p>
         </UnlockBox>

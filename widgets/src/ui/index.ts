@@ -16,5 +16,6 @@ export { SubmitButton, type SubmitButtonProps } from './submit-button.js';
 export { TextField, type TextFieldParts, type TextFieldProps } from './text-field.js';
 export { useModel } from './use-model.js';
 export { UnlockBox, type UnlockBoxProps } from './unlock-box.js';
+export { SubscribersOnlyBox, locksForSubscribers, subscribeUrl, type ItemCreator, type Lockable, type OnSubscribe, type SubscribersOnlyBoxProps } from './subscribers-only-box.js';
 export { VideoView, VideoProcessing, type VideoFile, type VideoViewProps } from './video/video-player.js';
 export { VIDEO_STATUS_POLL_MS } from './video/video-status.model.js';

@@ -2,20 +2,26 @@ import { useEffect, type ReactNode } from 'react';
 import { formatMoney } from '../format/money.js';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, UnlockBox, useErrorText, useModel, VideoView } from '../ui/index.js';
+import { FormError, locksForSubscribers, SubscribersOnlyBox, UnlockBox, useErrorText, useModel, VideoView, type OnSubscribe } from '../ui/index.js';
 import { ReelListModel, VideoListModel, type Loaded } from './videos.model.js';
 
-export interface VideoListProps {
+export interface ReelListProps {
   /** The creator's id. */
   creatorId: string;
+}
+
+export interface VideoListProps extends ReelListProps {
+  /** "Subscribe to see" on a subscribers-only video; without it, a link to the creator's profile on the platform. */
+  onSubscribe?: OnSubscribe | undefined;
 }
 
 /**
  * A creator's videos: each with its poster and a play button, or its blurred poster, its
  * teaser and its price until the fan unlocks it from the wallet (the platform's confirm
- * dialog). Videos still transcoding show their progress.
+ * dialog), or the way to subscribe when only subscribers may watch it. Videos still
+ * transcoding show their progress.
  */
-export function VideoList({ creatorId }: VideoListProps) {
+export function VideoList({ creatorId, onSubscribe }: VideoListProps) {
   useNamespaces('videos');
   const { t, i18n } = useTranslation();
   const session = useSession();
@@ -51,7 +57,11 @@ export function VideoList({ creatorId }: VideoListProps) {
                 {item.locked && item.video?.teaser ? (
                   <video className="feed-video__player" src={item.video.teaser} muted playsInline controls aria-label={t('videos.teaser')} />
                 ) : null}
-                {item.locked ? (
+                {locksForSubscribers(item) ? (
+                  <SubscribersOnlyBox creator={item.performer} onSubscribe={onSubscribe}>
+                    <p>{t('videos.subscribersOnlyText', { name: item.performer.name ?? item.performer.username ?? '' })}</p>
+                  </SubscribersOnlyBox>
+                ) : item.locked ? (
                   <UnlockBox price={price} step={unlocks.get(item._id) ?? null} onUnlock={() => void model.unlock(item._id)}>
                     <p>{t('videos.lockedText', { price })}</p>
                   </UnlockBox>
@@ -66,7 +76,7 @@ export function VideoList({ creatorId }: VideoListProps) {
 }
 
 /** A creator's reels: short free videos, each playable once transcoded. */
-export function ReelList({ creatorId }: VideoListProps) {
+export function ReelList({ creatorId }: ReelListProps) {
   useNamespaces('videos');
   const { t } = useTranslation();
   const session = useSession();

@@ -10,9 +10,12 @@ export interface VideoItem {
   isSale: boolean;
   /** Tokens; 0 when free. */
   price: number;
+  /** Only the creator's active subscribers may watch it (when not for sale); see `locksForSubscribers`. */
+  subscribersOnly: boolean;
   isBought: boolean;
   locked: boolean;
   createdAt: string;
+  performer: { _id: string; username: string | null; name: string | null; avatar: string };
   video: (VideoFile & { duration: number | null; teaser: string | null }) | null;
   thumbnail: { placeholder: string | null; url: string | null; sizes: Record<string, { url: string }> | null } | null;
 }

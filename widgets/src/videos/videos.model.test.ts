@@ -16,9 +16,11 @@ const video = (id: string, locked: boolean): VideoItem => ({
   status: 'active',
   isSale: true,
   price: 7,
+  subscribersOnly: false,
   isBought: !locked,
   locked,
   createdAt: '2026-11-20T10:00:00.000Z',
+  performer: { _id: 'creator-1', username: 'ana.lima', name: 'Ana Lima', avatar: '/files/defaults/avatar.svg' },
   video: { _id: `f-${id}`, status: 'finished', progress: 100, duration: 2, width: 320, height: 240, placeholder: 'data:image/webp;base64,AA', url: locked ? null : '/api/media/files/f/master.m3u8?v=u', teaser: '/api/media/files/f/teaser?v=u', sizes: null },
   thumbnail: null,
 });

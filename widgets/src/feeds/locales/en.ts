@@ -35,6 +35,7 @@ export default {
   lockedPhotoAlt: 'Locked photo',
   lockedText: 'Paid post: unlock it for {{price}} to see the photos.',
   lockedVideoText: 'Paid video: unlock for {{price}} to watch it.',
+  subscribersOnlyText: 'Subscribe to {{name}} to see this post.',
   emptyBookmarks: 'You have not saved any posts yet.',
   social: {
     actions: 'Likes, comments and more',

@@ -35,6 +35,7 @@ export default {
   lockedPhotoAlt: 'Foto bloqueada',
   lockedText: 'Publicación de pago: desbloquéala por {{price}} para ver las fotos.',
   lockedVideoText: 'Video de pago: desbloquéalo por {{price}} para verlo.',
+  subscribersOnlyText: 'Suscríbete a {{name}} para ver esta publicación.',
   emptyBookmarks: 'Aún no guardaste ninguna publicación.',
   social: {
     actions: 'Me gusta, comentarios y más',

@@ -32,6 +32,7 @@ const feeds = {
   lockedPhotoAlt: 'Foto bloqueada',
   lockedText: 'Publicação paga: desbloqueie por {{price}} para ver as fotos.',
   lockedVideoText: 'Vídeo pago: desbloqueie por {{price}} para assistir.',
+  subscribersOnlyText: 'Assine {{name}} para ver esta publicação.',
   emptyBookmarks: 'Você ainda não salvou nenhuma publicação.',
   social: {
     actions: 'Curtidas, comentários e mais',

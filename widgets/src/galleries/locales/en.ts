@@ -11,6 +11,7 @@ export default {
   back: 'Back to the galleries',
   unlocked: 'Unlocked',
   lockedText: 'Paid gallery: unlock it for {{price}} to see its {{count}} photos.',
+  subscribersOnlyText: 'Subscribe to {{name}} to see the photos in this gallery.',
   loadingPhotos: 'Loading photos…',
   noPhotos: 'This gallery has no photos yet.',
   photoAlt: 'Photo {{index}} of {{count}}',

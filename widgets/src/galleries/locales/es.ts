@@ -11,6 +11,7 @@ export default {
   back: 'Volver a las galerías',
   unlocked: 'Desbloqueada',
   lockedText: 'Galería de pago: desbloquéala por {{price}} para ver sus {{count}} fotos.',
+  subscribersOnlyText: 'Suscríbete a {{name}} para ver las fotos de esta galería.',
   loadingPhotos: 'Cargando fotos…',
   noPhotos: 'Esta galería aún no tiene fotos.',
   photoAlt: 'Foto {{index}} de {{count}}',

@@ -8,6 +8,7 @@ const galleries = {
   back: 'Voltar às galerias',
   unlocked: 'Desbloqueada',
   lockedText: 'Galeria paga: desbloqueie por {{price}} para ver as {{count}} fotos.',
+  subscribersOnlyText: 'Assine {{name}} para ver as fotos desta galeria.',
   loadingPhotos: 'Carregando fotos…',
   noPhotos: 'Esta galeria ainda não tem fotos.',
   photoAlt: 'Foto {{index}} de {{count}}',

@@ -9,6 +9,7 @@ export default {
   unlocked: 'Unlocked',
   teaser: 'Video preview',
   lockedText: 'Paid video: unlock it for {{price}} to watch it.',
+  subscribersOnlyText: 'Subscribe to {{name}} to watch this video.',
   loadingReels: 'Loading reels…',
   noReels: 'No reels yet.',
 } satisfies TextsOf<typeof videos>;

@@ -9,6 +9,7 @@ export default {
   unlocked: 'Desbloqueado',
   teaser: 'Avance del video',
   lockedText: 'Video de pago: desbloquéalo por {{price}} para verlo.',
+  subscribersOnlyText: 'Suscríbete a {{name}} para ver este video.',
   loadingReels: 'Cargando reels…',
   noReels: 'Aún no hay reels.',
 } satisfies TextsOf<typeof videos>;

@@ -6,6 +6,7 @@ const videos = {
   unlocked: 'Desbloqueado',
   teaser: 'Prévia do vídeo',
   lockedText: 'Vídeo pago: desbloqueie por {{price}} para assistir.',
+  subscribersOnlyText: 'Assine {{name}} para assistir a este vídeo.',
   loadingReels: 'Carregando reels…',
   noReels: 'Nenhum reel ainda.',
 } as const;

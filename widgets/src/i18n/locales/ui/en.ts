@@ -15,6 +15,8 @@ export default {
   unlockConfirming: 'Waiting for your confirmation…',
   unlockDeclined: 'Unlock cancelled. Nothing was charged.',
   signInToUnlock: 'Sign in to unlock.',
+  subscribersOnly: 'Subscribers only',
+  subscribeToSee: 'Subscribe to see',
   lockedVideoAlt: 'Locked video',
   videoProcessing: 'Processing the video… {{percent}}%',
   videoError: 'This video could not be processed.',

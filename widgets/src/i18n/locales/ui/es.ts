@@ -15,6 +15,8 @@ export default {
   unlockConfirming: 'Esperando tu confirmación…',
   unlockDeclined: 'Desbloqueo cancelado. No se cobró nada.',
   signInToUnlock: 'Inicia sesión para desbloquear.',
+  subscribersOnly: 'Solo para suscriptores',
+  subscribeToSee: 'Suscribirse para ver',
   lockedVideoAlt: 'Video bloqueado',
   videoProcessing: 'Procesando el video… {{percent}}%',
   videoError: 'No se pudo procesar este video.',

@@ -12,6 +12,8 @@ const ui = {
   unlockConfirming: 'Aguardando sua confirmação…',
   unlockDeclined: 'Desbloqueio cancelado. Nada foi cobrado.',
   signInToUnlock: 'Entre para desbloquear.',
+  subscribersOnly: 'Só para assinantes',
+  subscribeToSee: 'Assinar para ver',
   lockedVideoAlt: 'Vídeo bloqueado',
   videoProcessing: 'Processando o vídeo… {{percent}}%',
   videoError: 'Não foi possível processar este vídeo.',

@@ -1,0 +1,131 @@
+/**
+ * Subscribing from a creator's profile on the platform's own site, in Chromium against the
+ * real server: fan1 finds Bruno's subscribers-only photo post locked as "Só para
+ * assinantes" (not as a paid post of R$ 0,00), follows its "Assinar para ver" to the
+ * profile's subscribe section, subscribes monthly confirming the browser's own dialog (same
+ * origin), and the post's photo opens in the same document, never reloaded. The wallet lost
+ * exactly the plan's price.
+ *
+ * Every wait is on something happening, with a deadline; there are no sleeps.
+ */
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, signInApi } from '../support/api.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+
+const password = 'fandeck-demo';
+const creator = { email: 'creator2@fandeck.local', username: 'bruno.costa', name: 'Bruno Costa' };
+const fan = { email: 'fan1@fandeck.local' };
+
+/** `R$ 14,90` as the views write it (pt-BR), whatever space Intl puts after the sign. */
+const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value).replace(/\s/g, ' ');
+const normalised = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
+const cents = (value: number) => Math.round(value * 100);
+
+/** Bruno publishes a photo post only his subscribers may open, through the API as the studio does. */
+async function publishSubscribersOnlyPhoto(origin: string, token: string): Promise<string> {
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a63' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'molho.jpg');
+  const uploaded = await fetch(`${origin}/api/performer/feeds/photo/upload`, { method: 'POST', headers: { authorization: token }, body: form });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+  const fileId = ((await uploaded.json()) as { data: { _id: string } }).data._id;
+  const created = await fetch(`${origin}/api/performer/feeds`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'photo', text: 'O molho da casa, passo a passo', subscribersOnly: true, fileIds: [fileId] }),
+  });
+  expect(created.status, await created.clone().text()).toBe(200);
+  return ((await created.json()) as { data: { _id: string } }).data._id;
+}
+
+const balanceOf = async (origin: string, token: string) => (await apiGet<{ balance: number }>(origin, '/users/me', token)).body!.data!.balance;
+
+describe('a fan subscribes from a creator’s profile and the subscribers-only post opens in place', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('fan1 sees “Só para assinantes”, subscribes monthly from the profile after the browser’s confirm, and the photo loads without a reload', async () => {
+    const [creatorToken, fanToken] = await Promise.all([signInApi(server.origin, creator.email, password), signInApi(server.origin, fan.email, password)]);
+    const postId = await publishSubscribersOnlyPhoto(server.origin, creatorToken);
+    const monthly = (await apiGet<{ monthlyPrice: number }>(server.origin, `/performers/${creator.username}`)).body!.data!.monthlyPrice;
+    expect(monthly).toBeGreaterThan(0);
+    const balanceBefore = await balanceOf(server.origin, fanToken);
+    expect(balanceBefore).toBeGreaterThanOrEqual(monthly);
+
+    const { context, page } = await openPage(browser, server.origin);
+    try {
+      await context.addCookies([{ name: 'token', value: fanToken, url: server.origin, sameSite: 'Lax' }]);
+      // Same origin, the platform's confirm is the browser's own dialog, worded from the server's quote.
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.goto(`/${creator.username}`);
+      // Marks this document: seeing the marker at the end proves the page was never reloaded.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+      // The locked post is for subscribers, not for sale at R$ 0,00.
+      const card = page.locator(`[data-feed="${postId}"]`);
+      await card.waitFor();
+      expect(await card.getAttribute('data-locked')).toBe('true');
+      const box = card.locator('[data-lock="subscribers"]');
+      await box.getByText('Só para assinantes', { exact: true }).waitFor();
+      expect(normalised(await box.textContent())).toContain(`Assine ${creator.name} para ver esta publicação.`);
+      expect(await card.getByRole('button', { name: /Desbloquear/ }).count()).toBe(0);
+      expect(normalised(await card.textContent())).not.toMatch(/R\$ 0,00/);
+      expect(await card.getByRole('img', { name: 'Foto bloqueada' }).getAttribute('src')).toMatch(/^data:image\//);
+
+      // "Assinar para ver" brings the profile's subscribe forward, with the keyboard on it.
+      const plans = page.locator('#plans');
+      await plans.locator('[part="card"][data-state="offer"]').waitFor();
+      await card.getByRole('button', { name: 'Assinar para ver' }).click();
+      const subscribeButton = plans.getByRole('button', { name: `Assinar ${creator.name}` });
+      await expect.poll(() => subscribeButton.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await plans.evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBeLessThan(await page.evaluate(() => innerHeight / 2));
+      expect(normalised(await plans.locator('[part="price"]').textContent())).toMatch(/^A partir de R\$ /);
+
+      await page.keyboard.press('Enter');
+      const panel = plans.locator('[part="panel"]');
+      await panel.waitFor();
+      await expect.poll(() => panel.locator('[part="balance"]').textContent().then(normalised)).toBe(`Seu saldo: ${brl(balanceBefore)}`);
+      const plan = panel.locator('[part="plan"][data-plan="monthly"]');
+      expect(normalised(await plan.locator('[part="plan-price"]').textContent())).toBe(brl(monthly));
+      await plan.getByRole('radio').check();
+      await panel.getByRole('button', { name: `Assinar por ${brl(monthly)}` }).click();
+
+      await plans.locator('[part="card"][data-state="renews"]').waitFor();
+      expect(normalised(await plans.locator('[part="done"]').textContent())).toBe(`Agora você assina ${creator.name}. Obrigado!`);
+      expect(dialogs).toHaveLength(1);
+      expect(normalised(dialogs[0]!)).toContain(brl(monthly));
+
+      // The content read again: the post is open and its photo loads, in the same document.
+      await expect.poll(() => card.getAttribute('data-locked')).toBe('false');
+      await card.scrollIntoViewIfNeeded();
+      const photo = card.getByRole('img', { name: 'Foto 1 de 1' });
+      await photo.waitFor({ state: 'attached' });
+      expect(await photo.getAttribute('src')).toMatch(/\/api\/media\/files\/[^/]+\/medium\?/);
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await card.locator('[data-lock="subscribers"]').count()).toBe(0);
+      expect(await card.getByRole('img', { name: 'Foto bloqueada' }).count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    } finally {
+      await context.close();
+    }
+
+    const balanceAfter = await balanceOf(server.origin, fanToken);
+    expect(cents(balanceBefore) - cents(balanceAfter)).toBe(cents(monthly));
+  });
+});
