@@ -1,6 +1,6 @@
 import type { SubscriptionDto } from '@fandeck/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fail, listen, ok, part, parts, signedInPage, waitForBalance, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
+import { demoFan, fail, listen, ok, part, parts, signedInPage, waitForBalance, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
 import { FanSubscribedEvent } from './fan-subscribe.element.js';
 
 const ana = {
@@ -203,6 +203,13 @@ describe('<fan-subscribe>', () => {
     const empty = await mount({ creator: 'bia' });
     await waitFor(() => expect(part(empty, 'empty')?.textContent).toBe('Este criador ainda não oferece assinaturas.'));
     expect(part(empty, 'button')).toBeNull();
+  });
+
+  it('shows a creator her own plans with nothing to buy', async () => {
+    page.transport.respond('GET', '/performers/me-as-creator', ok({ ...ana, _id: demoFan._id, name: 'Eu' }));
+    const element = await mount({ creator: 'me-as-creator' });
+    await waitFor(() => expect(part(element, 'own')?.textContent).toBe('Estes são os seus planos, como os fãs os veem.'));
+    expect(part(element, 'button')).toBeNull();
   });
 
   it('signed out, the plans stay readable and the sign-in prompt takes the button’s place', async () => {

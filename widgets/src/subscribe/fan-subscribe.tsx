@@ -37,6 +37,7 @@ export function FanSubscribe({ creator, onSubscribed, polling }: FanSubscribePro
   const offerState = useSignalValue(flow.offer);
   const mine = useSignalValue(flow.mine);
   const step = useSignalValue(flow.step);
+  const user = useSignalValue(session.user.current);
 
   useEffect(() => {
     void flow.setCreator(creator);
@@ -102,7 +103,12 @@ export function FanSubscribe({ creator, onSubscribed, polling }: FanSubscribePro
       ) : (
         <>
           <OfferSummary offer={offer} locale={i18n.language} />
-          {open ? (
+          {user?._id === offer.creator._id ? (
+            // The creator on her own offer: her plans as fans see them, nothing to buy.
+            <p className="fan-sub__muted" part="own">
+              {t('subscribe.own')}
+            </p>
+          ) : open ? (
             <SubscribePlans id={`${id}-plans`} flow={flow} offer={offer} onSubscribed={onSubscribed} polling={polling} />
           ) : offer.plans.length > 0 || offer.free ? (
             <button

@@ -37,6 +37,7 @@ export default {
   cancelling: 'Cancelling…',
   resume: 'Resume subscription',
   resuming: 'Resuming…',
+  own: 'These are your plans, as fans see them.',
   signInPrompt: 'Sign in to subscribe.',
   noPlans: 'This creator does not offer subscriptions yet.',
   creatorMissing: 'This element does not say which creator to subscribe to.',

@@ -37,6 +37,7 @@ export default {
   cancelling: 'Cancelando…',
   resume: 'Reanudar suscripción',
   resuming: 'Reanudando…',
+  own: 'Estos son tus planes, tal como los ven tus fans.',
   signInPrompt: 'Inicia sesión para suscribirte.',
   noPlans: 'Este creador aún no ofrece suscripciones.',
   creatorMissing: 'Este elemento no indica a qué creador suscribirse.',

@@ -34,6 +34,7 @@ const subscribe = {
   cancelling: 'Cancelando…',
   resume: 'Retomar assinatura',
   resuming: 'Retomando…',
+  own: 'Estes são os seus planos, como os fãs os veem.',
   signInPrompt: 'Entre para assinar.',
   noPlans: 'Este criador ainda não oferece assinaturas.',
   creatorMissing: 'Este elemento não indica qual criador assinar.',
