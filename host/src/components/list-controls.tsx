@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { SortOrder } from '../routing/use-list-query.js';
+import type { Loaded } from './remote-list.js';
 
 export interface SortControlsProps {
   sortBy: string;
@@ -66,5 +67,45 @@ export function Pager({ current, pageSize, total, pageSizes = [12, 24, 48], onPa
         ))}
       </select>
     </nav>
+  );
+}
+
+export interface ListPagerProps {
+  state: Loaded<unknown>;
+  current: number;
+  pageSize: number;
+  onPage(current: number): void;
+  onPageSize(pageSize: number): void;
+}
+
+/**
+ * The pager of a loaded list of the account pages (10, 25 or 50 a page), shown only
+ * when there is more than one page or the reader is past the first.
+ */
+export function ListPager({ state, current, pageSize, onPage, onPageSize }: ListPagerProps) {
+  if (state.status !== 'ready' || (state.total <= pageSize && current <= 1)) return null;
+  return <Pager current={current} pageSize={pageSize} total={state.total} pageSizes={[10, 25, 50]} onPage={onPage} onPageSize={onPageSize} />;
+}
+
+export interface FilterSelectProps {
+  label: string;
+  /** The select's `name`, also the end of its id. */
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  /** The options. */
+  children: ReactNode;
+}
+
+/** One labelled filter choice of a list, in a `list-controls` bar. */
+export function FilterSelect({ label, name, value, onChange, children }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="list-controls__group">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <select id={`${id}-${name}`} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
   );
 }

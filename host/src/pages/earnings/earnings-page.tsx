@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { EarningDto, EarningSource, EarningStats } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { DataTable } from '../../components/data-table.js';
 import { Figures } from '../../components/figures.js';
-import { Pager } from '../../components/list-controls.js';
+import { FilterSelect, ListPager } from '../../components/list-controls.js';
 import { PageStatus } from '../../components/page-status.js';
 import { PartyName } from '../../components/party.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
@@ -82,60 +83,44 @@ function EarningList() {
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="earning-list">
       <h2 id={`${id}-title`}>{t('earningPages.listTitle')}</h2>
       <div className="list-controls">
-        <div className="list-controls__group">
-          <label htmlFor={`${id}-type`}>{t('earningPages.type')}</label>
-          <select id={`${id}-type`} name="type" value={type ?? ''} onChange={(event) => setFilters({ type: event.target.value })}>
-            <option value="">{t('earningPages.allTypes')}</option>
-            {SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {t(sourceKeys[source])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label={t('earningPages.type')} name="type" value={type ?? ''} onChange={(value) => setFilters({ type: value })}>
+          <option value="">{t('earningPages.allTypes')}</option>
+          {SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {t(sourceKeys[source])}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       <RemoteList state={state} empty={type ? t('earningPages.emptyType') : t('earningPages.empty')} onRetry={() => void reload()}>
         {(items) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('earningPages.listTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('earningPages.columns.date')}</th>
-                  <th scope="col">{t('earningPages.columns.type')}</th>
-                  <th scope="col">{t('earningPages.columns.from')}</th>
-                  <th scope="col" className="data-table__amount">
-                    {t('earningPages.columns.gross')}
-                  </th>
-                  <th scope="col" className="data-table__amount">
-                    {t('earningPages.columns.commission')}
-                  </th>
-                  <th scope="col" className="data-table__amount">
-                    {t('earningPages.columns.net')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((earning) => (
-                  <tr key={earning._id} data-earning={earning._id}>
-                    <td>{formatDate(earning.createdAt, i18n.language)}</td>
-                    <td>{t(sourceKeys[earning.type] ?? sourceKeys.other)}</td>
-                    <td>
-                      <PartyName party={earning.userInfo} />
-                    </td>
-                    <td className="data-table__amount">{money(earning.grossPrice)}</td>
-                    <td className="data-table__amount">{money(earning.siteCommission)}</td>
-                    <td className="data-table__amount">{money(earning.netPrice)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('earningPages.listTitle')}
+            columns={[
+              { label: t('earningPages.columns.date') },
+              { label: t('earningPages.columns.type') },
+              { label: t('earningPages.columns.from') },
+              { label: t('earningPages.columns.gross'), amount: true },
+              { label: t('earningPages.columns.commission'), amount: true },
+              { label: t('earningPages.columns.net'), amount: true },
+            ]}
+          >
+            {items.map((earning) => (
+              <tr key={earning._id} data-earning={earning._id}>
+                <td>{formatDate(earning.createdAt, i18n.language)}</td>
+                <td>{t(sourceKeys[earning.type] ?? sourceKeys.other)}</td>
+                <td>
+                  <PartyName party={earning.userInfo} />
+                </td>
+                <td className="data-table__amount">{money(earning.grossPrice)}</td>
+                <td className="data-table__amount">{money(earning.siteCommission)}</td>
+                <td className="data-table__amount">{money(earning.netPrice)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </RemoteList>
-      {state.status === 'ready' && (state.total > query.pageSize || query.current > 1) ? (
-        <Pager current={query.current} pageSize={query.pageSize} total={state.total} pageSizes={[10, 25, 50]} onPage={setPage} onPageSize={setPageSize} />
-      ) : null}
+      <ListPager state={state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
   );
 }

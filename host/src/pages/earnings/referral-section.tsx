@@ -2,8 +2,9 @@ import { useId, useRef, useState } from 'react';
 import type { ReferralCode, ReferralEarningDto, ReferralEarningStats } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
+import { DataTable } from '../../components/data-table.js';
 import { Figures } from '../../components/figures.js';
-import { Pager } from '../../components/list-controls.js';
+import { ListPager } from '../../components/list-controls.js';
 import { PageStatus } from '../../components/page-status.js';
 import { PartyName } from '../../components/party.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
@@ -94,46 +95,32 @@ function ReferralEarnings() {
       ) : null}
       <RemoteList state={state} empty={t('earningPages.referrals.empty')} onRetry={() => void reload()}>
         {(items) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('earningPages.referrals.earningsTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('earningPages.columns.date')}</th>
-                  <th scope="col">{t('earningPages.referrals.referred')}</th>
-                  <th scope="col" className="data-table__amount">
-                    {t('earningPages.columns.net')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((earning) => (
-                  <tr key={earning._id} data-referral-earning={earning._id}>
-                    <td>{formatDate(earning.createdAt, i18n.language)}</td>
-                    <td>
-                      <PartyName party={earning.referralInfo} />
-                    </td>
-                    <td className="data-table__amount">{formatMoney(earning.netPrice, i18n.language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('earningPages.referrals.earningsTitle')}
+            columns={[{ label: t('earningPages.columns.date') }, { label: t('earningPages.referrals.referred') }, { label: t('earningPages.columns.net'), amount: true }]}
+          >
+            {items.map((earning) => (
+              <tr key={earning._id} data-referral-earning={earning._id}>
+                <td>{formatDate(earning.createdAt, i18n.language)}</td>
+                <td>
+                  <PartyName party={earning.referralInfo} />
+                </td>
+                <td className="data-table__amount">{formatMoney(earning.netPrice, i18n.language)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </RemoteList>
-      {state.status === 'ready' && (state.total > pageSize || current > 1) ? (
-        <Pager
-          current={current}
-          pageSize={pageSize}
-          total={state.total}
-          pageSizes={[10, 25, 50]}
-          onPage={setCurrent}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setCurrent(1);
-          }}
-        />
-      ) : null}
+      <ListPager
+        state={state}
+        current={current}
+        pageSize={pageSize}
+        onPage={setCurrent}
+        onPageSize={(size) => {
+          setPageSize(size);
+          setCurrent(1);
+        }}
+      />
     </section>
   );
 }

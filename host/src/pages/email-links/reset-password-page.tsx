@@ -2,9 +2,8 @@ import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { linkTokenOf } from '../../routing/link-token.js';
 import { session, wirePassword } from '../../session/session.js';
-import { Field } from '../creator-settings/settings-fields.js';
 import { refusalOf, useFocusOnRefusal, useMounted, type FieldErrors, type Translate } from '../registration/registration-form.js';
-import { FormFailure } from '../registration/registration-parts.js';
+import { FormFailure, NewPasswordFields } from '../registration/registration-parts.js';
 import { LinkCard, LinkRequestForm, NextStep } from './link-request-form.js';
 
 /** The fields this form shows a refusal under (what `body.<name>` may say). */
@@ -114,32 +113,13 @@ export function ResetPasswordPage() {
     <LinkCard title={t('emailLinks.reset.title')} testId="reset-password">
       <p className="muted">{t('emailLinks.reset.intro')}</p>
       <form ref={form} className="form stack" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy} data-state={state.status}>
-        <Field id={`${id}-password`} label={t('emailLinks.reset.password')} hint={t('registration.fields.passwordHint')} error={errors.password}>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={values.password}
-              onChange={(event) => set('password', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-confirmPassword`} label={t('emailLinks.reset.confirmPassword')} error={errors.confirmPassword}>
-          {(control) => (
-            <input
-              {...control}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={values.confirmPassword}
-              onChange={(event) => set('confirmPassword', event.target.value)}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          id={id}
+          labels={{ password: t('emailLinks.reset.password'), confirmPassword: t('emailLinks.reset.confirmPassword') }}
+          values={values}
+          set={set}
+          errors={errors}
+        />
         <FormFailure message={state.status === 'editing' ? state.form : null} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t('emailLinks.reset.submitting') : t('emailLinks.reset.submit')}

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { PayoutRequestDto, PayoutStatusWire } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
-import { Pager } from '../../components/list-controls.js';
+import { FilterSelect, ListPager } from '../../components/list-controls.js';
+import { NoticeLine, type Notice } from '../../components/notice.js';
 import { partyName, PartyName } from '../../components/party.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
 import { formatDate } from '../../format/date.js';
@@ -32,8 +33,6 @@ const decisionKeys = {
   rejected: 'payoutPages.review.reject',
   done: 'payoutPages.review.markDone',
 } as const satisfies Record<Decision, string>;
-
-type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 /**
  * /admin/payouts: creators' payout requests for staff, filtered by status (pending first),
@@ -83,28 +82,16 @@ export function PayoutReviewPage() {
       <h1 id="payout-review-title">{t('payoutPages.review.title')}</h1>
       <p className="muted">{t('payoutPages.review.intro')}</p>
       <div className="list-controls">
-        <div className="list-controls__group">
-          <label htmlFor={`${id}-status`}>{t('payoutPages.review.filter')}</label>
-          <select id={`${id}-status`} name="status" value={filter} onChange={(event) => setFilters({ status: event.target.value })}>
-            {PAYOUT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {labels.status(status)}
-              </option>
-            ))}
-            <option value="all">{t('payoutPages.review.all')}</option>
-          </select>
-        </div>
+        <FilterSelect label={t('payoutPages.review.filter')} name="status" value={filter} onChange={(value) => setFilters({ status: value })}>
+          {PAYOUT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {labels.status(status)}
+            </option>
+          ))}
+          <option value="all">{t('payoutPages.review.all')}</option>
+        </FilterSelect>
       </div>
-      {notice?.kind === 'done' ? (
-        <p className="success" role="status">
-          {notice.text}
-        </p>
-      ) : null}
-      {notice?.kind === 'failed' ? (
-        <p className="error" role="alert">
-          {notice.text}
-        </p>
-      ) : null}
+      <NoticeLine notice={notice} />
       <RemoteList state={state} empty={t('payoutPages.review.empty')} onRetry={() => void reload()} failureText={(failure) => refusal(failure)}>
         {(items) => (
           <ul className="stack payout-review__list">
@@ -156,9 +143,7 @@ export function PayoutReviewPage() {
           </ul>
         )}
       </RemoteList>
-      {state.status === 'ready' && (state.total > query.pageSize || query.current > 1) ? (
-        <Pager current={query.current} pageSize={query.pageSize} total={state.total} pageSizes={[10, 25, 50]} onPage={setPage} onPageSize={setPageSize} />
-      ) : null}
+      <ListPager state={state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import type { PayoutCalculation, PayoutRequestDto } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { DataTable } from '../../components/data-table.js';
 import { Figures } from '../../components/figures.js';
-import { Pager } from '../../components/list-controls.js';
+import { ListPager } from '../../components/list-controls.js';
 import { PageStatus } from '../../components/page-status.js';
 import { RemoteList, useRemoteList, type Loaded } from '../../components/remote-list.js';
 import { useRemoteValue } from '../../components/remote-value.js';
@@ -70,9 +71,7 @@ export function CreatorPayoutsPage() {
       ) : null}
       {calc && pendingReview.state.status !== 'loading' ? <PayoutRequestForm available={calc.availableAmount} minimum={minimum} open={open} onChanged={refresh} /> : null}
       <MyRequests state={requests.state} onRetry={() => void requests.reload()} />
-      {requests.state.status === 'ready' && (requests.state.total > query.pageSize || query.current > 1) ? (
-        <Pager current={query.current} pageSize={query.pageSize} total={requests.state.total} pageSizes={[10, 25, 50]} onPage={setPage} onPageSize={setPageSize} />
-      ) : null}
+      <ListPager state={requests.state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
   );
 }
@@ -86,35 +85,28 @@ function MyRequests({ state, onRetry }: { state: Loaded<PayoutRequestDto>; onRet
       <h2 id={`${id}-title`}>{t('payoutPages.mine.title')}</h2>
       <RemoteList state={state} empty={t('payoutPages.mine.empty')} onRetry={onRetry}>
         {(items) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('payoutPages.mine.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('payoutPages.columns.date')}</th>
-                  <th scope="col" className="data-table__amount">
-                    {t('payoutPages.columns.amount')}
-                  </th>
-                  <th scope="col">{t('payoutPages.columns.method')}</th>
-                  <th scope="col">{t('payoutPages.columns.status')}</th>
-                  <th scope="col">{t('payoutPages.columns.staffNote')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((request) => (
-                  <tr key={request._id} data-payout={request._id} data-status={request.status}>
-                    <td>{formatDate(request.createdAt, i18n.language)}</td>
-                    <td className="data-table__amount">{formatMoney(request.requestAmount, i18n.language)}</td>
-                    <td>{labels.method(request.paymentAccountType)}</td>
-                    <td>
-                      <PayoutStatusBadge status={request.status} />
-                    </td>
-                    <td>{request.adminNote || <span aria-hidden="true">—</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('payoutPages.mine.title')}
+            columns={[
+              { label: t('payoutPages.columns.date') },
+              { label: t('payoutPages.columns.amount'), amount: true },
+              { label: t('payoutPages.columns.method') },
+              { label: t('payoutPages.columns.status') },
+              { label: t('payoutPages.columns.staffNote') },
+            ]}
+          >
+            {items.map((request) => (
+              <tr key={request._id} data-payout={request._id} data-status={request.status}>
+                <td>{formatDate(request.createdAt, i18n.language)}</td>
+                <td className="data-table__amount">{formatMoney(request.requestAmount, i18n.language)}</td>
+                <td>{labels.method(request.paymentAccountType)}</td>
+                <td>
+                  <PayoutStatusBadge status={request.status} />
+                </td>
+                <td>{request.adminNote || <span aria-hidden="true">—</span>}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </RemoteList>
     </section>

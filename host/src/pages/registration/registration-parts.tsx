@@ -36,32 +36,41 @@ export function AccountFields({ id, values, set, errors }: AccountFieldsProps) {
           <input {...control} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} onChange={(event) => set('email', event.target.value)} />
         )}
       </Field>
-      <Field id={`${id}-password`} label={t('registration.fields.password')} hint={t('registration.fields.passwordHint')} error={errors.password}>
-        {(control) => (
-          <input
-            {...control}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={values.password}
-            onChange={(event) => set('password', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-confirmPassword`} label={t('registration.fields.confirmPassword')} error={errors.confirmPassword}>
-        {(control) => (
-          <input
-            {...control}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={128}
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword', event.target.value)}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        id={id}
+        labels={{ password: t('registration.fields.password'), confirmPassword: t('registration.fields.confirmPassword') }}
+        values={values}
+        set={set}
+        errors={errors}
+      />
+    </>
+  );
+}
+
+type NewPasswordName = 'password' | 'confirmPassword';
+
+export interface NewPasswordFieldsProps {
+  /** The form's id; each field's is `${id}-password` and `${id}-confirmPassword`. */
+  id: string;
+  labels: Record<NewPasswordName, string>;
+  values: Record<NewPasswordName, string>;
+  set: (key: NewPasswordName, value: string) => void;
+  errors: FieldErrors;
+}
+
+/** A new password (with the length hint) and its confirmation: registration and password reset. */
+export function NewPasswordFields({ id, labels, values, set, errors }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  const names: readonly NewPasswordName[] = ['password', 'confirmPassword'];
+  return (
+    <>
+      {names.map((name) => (
+        <Field key={name} id={`${id}-${name}`} label={labels[name]} hint={name === 'password' ? t('registration.fields.passwordHint') : undefined} error={errors[name]}>
+          {(control) => (
+            <input {...control} name={name} type="password" autoComplete="new-password" maxLength={128} value={values[name]} onChange={(event) => set(name, event.target.value)} />
+          )}
+        </Field>
+      ))}
     </>
   );
 }

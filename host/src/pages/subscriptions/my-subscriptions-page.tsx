@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ErrorCode, SubscriptionDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
-import { Pager } from '../../components/list-controls.js';
+import { DataTable } from '../../components/data-table.js';
+import { ListPager } from '../../components/list-controls.js';
+import { NoticeLine, type Notice } from '../../components/notice.js';
 import { partyName, PartyName } from '../../components/party.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
 import { formatDate } from '../../format/date.js';
@@ -12,8 +14,6 @@ import { PeriodText, PlanName, PlanPrice, StateBadge, subscriptionState } from '
 
 /** Cancelling from the host site stops a wallet-paid renewal (`subscriptions.cancel`, provider `wallet`). */
 const CANCEL_PROVIDER = 'wallet';
-
-type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 /** The texts of refusals this page can explain better than the generic one. */
 const refusalKeys: Partial<Record<ErrorCode, 'subscriptionPages.alreadyCancelled' | 'subscriptionPages.notCancelled' | 'subscriptionPages.notFound'>> = {
@@ -64,82 +64,68 @@ export function UserSubscriptionsPage() {
     <section className="card card--wide card--table stack" aria-labelledby="my-subscriptions-title" data-testid="my-subscriptions">
       <h1 id="my-subscriptions-title">{t('subscriptionPages.title')}</h1>
       <p className="muted">{t('subscriptionPages.intro')}</p>
-      {notice?.kind === 'done' ? (
-        <p className="success" role="status">
-          {notice.text}
-        </p>
-      ) : null}
-      {notice?.kind === 'failed' ? (
-        <p className="error" role="alert">
-          {notice.text}
-        </p>
-      ) : null}
+      <NoticeLine notice={notice} />
       <RemoteList state={state} empty={t('subscriptionPages.empty')} onRetry={() => void reload()}>
         {(items) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('subscriptionPages.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('subscriptionPages.columns.creator')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.plan')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.price')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.status')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.period')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.actions')}</th>
+          <DataTable
+            caption={t('subscriptionPages.caption')}
+            columns={[
+              { label: t('subscriptionPages.columns.creator') },
+              { label: t('subscriptionPages.columns.plan') },
+              { label: t('subscriptionPages.columns.price') },
+              { label: t('subscriptionPages.columns.status') },
+              { label: t('subscriptionPages.columns.period') },
+              { label: t('subscriptionPages.columns.actions') },
+            ]}
+          >
+            {items.map((subscription) => {
+              const current = subscriptionState(subscription);
+              const name = nameOf(subscription);
+              return (
+                <tr key={subscription._id} data-subscription={subscription._id} data-state={current}>
+                  <th scope="row">
+                    <PartyName party={subscription.performerInfo} link />
+                  </th>
+                  <td>
+                    <PlanName type={subscription.subscriptionType} />
+                  </td>
+                  <td>
+                    <PlanPrice subscription={subscription} />
+                  </td>
+                  <td>
+                    <StateBadge subscription={subscription} />
+                  </td>
+                  <td>
+                    <PeriodText subscription={subscription} />
+                  </td>
+                  <td>
+                    {(current === 'active' || current === 'grace') && !subscription.cancelledAt ? (
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy !== null}
+                        aria-label={t('subscriptionPages.cancelFor', { name })}
+                        onClick={() => void act(subscription, 'cancel')}
+                      >
+                        {t('subscriptionPages.cancel')}
+                      </button>
+                    ) : null}
+                    {current === 'cancelled' ? (
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={busy !== null}
+                        aria-label={t('subscriptionPages.resumeFor', { name })}
+                        onClick={() => void act(subscription, 'resume')}
+                      >
+                        {t('subscriptionPages.resume')}
+                      </button>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((subscription) => {
-                  const current = subscriptionState(subscription);
-                  const name = nameOf(subscription);
-                  return (
-                    <tr key={subscription._id} data-subscription={subscription._id} data-state={current}>
-                      <th scope="row">
-                        <PartyName party={subscription.performerInfo} link />
-                      </th>
-                      <td>
-                        <PlanName type={subscription.subscriptionType} />
-                      </td>
-                      <td>
-                        <PlanPrice subscription={subscription} />
-                      </td>
-                      <td>
-                        <StateBadge subscription={subscription} />
-                      </td>
-                      <td>
-                        <PeriodText subscription={subscription} />
-                      </td>
-                      <td>
-                        {(current === 'active' || current === 'grace') && !subscription.cancelledAt ? (
-                          <button
-                            type="button"
-                            className="button"
-                            disabled={busy !== null}
-                            aria-label={t('subscriptionPages.cancelFor', { name })}
-                            onClick={() => void act(subscription, 'cancel')}
-                          >
-                            {t('subscriptionPages.cancel')}
-                          </button>
-                        ) : null}
-                        {current === 'cancelled' ? (
-                          <button
-                            type="button"
-                            className="button button--primary"
-                            disabled={busy !== null}
-                            aria-label={t('subscriptionPages.resumeFor', { name })}
-                            onClick={() => void act(subscription, 'resume')}
-                          >
-                            {t('subscriptionPages.resume')}
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
       </RemoteList>
       {state.status === 'ready' && state.items.length === 0 ? (
@@ -149,9 +135,7 @@ export function UserSubscriptionsPage() {
           </Link>
         </p>
       ) : null}
-      {state.status === 'ready' && (state.total > query.pageSize || query.current > 1) ? (
-        <Pager current={query.current} pageSize={query.pageSize} total={state.total} pageSizes={[10, 25, 50]} onPage={setPage} onPageSize={setPageSize} />
-      ) : null}
+      <ListPager state={state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
   );
 }

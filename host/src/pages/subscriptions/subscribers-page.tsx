@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import type { SubscriptionDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
-import { Pager } from '../../components/list-controls.js';
+import { DataTable } from '../../components/data-table.js';
+import { FilterSelect, ListPager } from '../../components/list-controls.js';
 import { PartyName } from '../../components/party.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
 import { formatDate } from '../../format/date.js';
@@ -18,7 +18,6 @@ type Show = 'active' | 'all';
 export function CreatorSubscribersPage() {
   useNamespaces('subscriptionPages');
   const { t, i18n } = useTranslation();
-  const id = useId();
   const { query, setPage, setPageSize, setFilters } = useListQuery({ filters: ['show'], pageSize: 10 });
   const show: Show = query.filters.show === 'all' ? 'all' : 'active';
   const { state, reload } = useRemoteList<SubscriptionDto>('/subscriptions/performer/search', {
@@ -32,13 +31,10 @@ export function CreatorSubscribersPage() {
       <h1 id="subscribers-title">{t('subscriptionPages.subscribersTitle')}</h1>
       <p className="muted">{t('subscriptionPages.subscribersIntro')}</p>
       <div className="list-controls">
-        <div className="list-controls__group">
-          <label htmlFor={`${id}-show`}>{t('subscriptionPages.show')}</label>
-          <select id={`${id}-show`} name="show" value={show} onChange={(event) => setFilters({ show: event.target.value === 'all' ? 'all' : '' })}>
-            <option value="active">{t('subscriptionPages.showActive')}</option>
-            <option value="all">{t('subscriptionPages.showAll')}</option>
-          </select>
-        </div>
+        <FilterSelect label={t('subscriptionPages.show')} name="show" value={show} onChange={(value) => setFilters({ show: value === 'all' ? 'all' : '' })}>
+          <option value="active">{t('subscriptionPages.showActive')}</option>
+          <option value="all">{t('subscriptionPages.showAll')}</option>
+        </FilterSelect>
         {state.status === 'ready' ? (
           <span className="muted" data-testid="subscribers-total">
             {t('subscriptionPages.subscriberCount', { total: state.total })}
@@ -47,44 +43,37 @@ export function CreatorSubscribersPage() {
       </div>
       <RemoteList state={state} empty={show === 'active' ? t('subscriptionPages.noActiveSubscribers') : t('subscriptionPages.noSubscribers')} onRetry={() => void reload()}>
         {(items) => (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('subscriptionPages.subscribersCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('subscriptionPages.columns.subscriber')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.plan')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.since')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.status')}</th>
-                  <th scope="col">{t('subscriptionPages.columns.period')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((subscription) => (
-                  <tr key={subscription._id} data-subscription={subscription._id} data-state={subscriptionState(subscription)}>
-                    <th scope="row">
-                      <PartyName party={subscription.userInfo} />
-                    </th>
-                    <td>
-                      <PlanName type={subscription.subscriptionType} />
-                    </td>
-                    <td>{formatDate(subscription.startedAt ?? subscription.createdAt, i18n.language)}</td>
-                    <td>
-                      <StateBadge subscription={subscription} />
-                    </td>
-                    <td>
-                      <PeriodText subscription={subscription} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('subscriptionPages.subscribersCaption')}
+            columns={[
+              { label: t('subscriptionPages.columns.subscriber') },
+              { label: t('subscriptionPages.columns.plan') },
+              { label: t('subscriptionPages.columns.since') },
+              { label: t('subscriptionPages.columns.status') },
+              { label: t('subscriptionPages.columns.period') },
+            ]}
+          >
+            {items.map((subscription) => (
+              <tr key={subscription._id} data-subscription={subscription._id} data-state={subscriptionState(subscription)}>
+                <th scope="row">
+                  <PartyName party={subscription.userInfo} />
+                </th>
+                <td>
+                  <PlanName type={subscription.subscriptionType} />
+                </td>
+                <td>{formatDate(subscription.startedAt ?? subscription.createdAt, i18n.language)}</td>
+                <td>
+                  <StateBadge subscription={subscription} />
+                </td>
+                <td>
+                  <PeriodText subscription={subscription} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </RemoteList>
-      {state.status === 'ready' && (state.total > query.pageSize || query.current > 1) ? (
-        <Pager current={query.current} pageSize={query.pageSize} total={state.total} pageSizes={[10, 25, 50]} onPage={setPage} onPageSize={setPageSize} />
-      ) : null}
+      <ListPager state={state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
   );
 }
