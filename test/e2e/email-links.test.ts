@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, tokenCookie } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openPage, tokenCookie } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { mailedLink, outboxFiles, readOutbox } from '../support/mail-outbox.js';
-import { startServer, type RunningServer } from '../support/start-server.js';
 import { api, setSettings, submitLogin, waitForPath } from './host-flows.js';
 import { seeCalls } from './seen-calls.js';
 
@@ -52,19 +52,10 @@ async function addressAfter(page: Page, heading: string): Promise<URL> {
 }
 
 describe('the pages of mailed links', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = useServerAndBrowser();
 
   it('verifies a new account from the mailed link, after which signing in works', async () => {
+    const { server, browser } = e2e;
     const email = 'fa.verifica@example.test';
     await setSettings(server.origin, { requireEmailVerification: true });
     try {
@@ -103,6 +94,7 @@ describe('the pages of mailed links', () => {
   });
 
   it('resets a password through the login page’s forgot flow: the new one signs in, the old one no longer does', async () => {
+    const { server, browser } = e2e;
     const email = 'fa.esqueceu@example.test';
     await registerFan(server.origin, email, 'faesqueceu');
     const { context, page } = await openPage(browser, server.origin);
@@ -159,6 +151,7 @@ describe('the pages of mailed links', () => {
   });
 
   it('says a verification link is invalid, and mails a new one from the form beside the error', async () => {
+    const { server, browser } = e2e;
     const email = 'fa.reenvia@example.test';
     await setSettings(server.origin, { requireEmailVerification: true });
     const { context, page } = await openPage(browser, server.origin);
@@ -194,6 +187,7 @@ describe('the pages of mailed links', () => {
   });
 
   it('says a reset link is invalid when the server refuses it, and mails a new one', async () => {
+    const { server, browser } = e2e;
     const email = 'fa.novolink@example.test';
     await registerFan(server.origin, email, 'fanovolink');
     const { context, page } = await openPage(browser, server.origin);
@@ -221,6 +215,7 @@ describe('the pages of mailed links', () => {
   });
 
   it('counts a mailed link’s page view without its token when the analytics tag is on', async () => {
+    const { server, browser } = e2e;
     await setSettings(server.origin, { gaCode: 'G-FANDECK42' });
     const { context, page } = await openPage(browser, server.origin);
     // No network outside: the tag's script is answered empty, so its queue (window.dataLayer) keeps the calls.

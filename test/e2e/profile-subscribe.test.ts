@@ -8,57 +8,25 @@
  *
  * Every wait is on something happening, with a deadline; there are no sleeps.
  */
-import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, signInApi } from '../support/api.js';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/start-server.js';
+import { openPage } from '../support/browser.js';
+import { useServerAndBrowser } from '../support/e2e-setup.js';
+import { brl, cents, normalised, publishSubscribersOnlyPhoto } from '../support/subscriber-posts.js';
 
 const password = 'fandeck-demo';
 const creator = { email: 'creator2@fandeck.local', username: 'bruno.costa', name: 'Bruno Costa' };
 const fan = { email: 'fan1@fandeck.local' };
 
-/** `R$ 14,90` as the views write it (pt-BR), whatever space Intl puts after the sign. */
-const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value).replace(/\s/g, ' ');
-const normalised = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
-const cents = (value: number) => Math.round(value * 100);
-
-/** Bruno publishes a photo post only his subscribers may open, through the API as the studio does. */
-async function publishSubscribersOnlyPhoto(origin: string, token: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a63' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'molho.jpg');
-  const uploaded = await fetch(`${origin}/api/performer/feeds/photo/upload`, { method: 'POST', headers: { authorization: token }, body: form });
-  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
-  const fileId = ((await uploaded.json()) as { data: { _id: string } }).data._id;
-  const created = await fetch(`${origin}/api/performer/feeds`, {
-    method: 'POST',
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'photo', text: 'O molho da casa, passo a passo', subscribersOnly: true, fileIds: [fileId] }),
-  });
-  expect(created.status, await created.clone().text()).toBe(200);
-  return ((await created.json()) as { data: { _id: string } }).data._id;
-}
-
 const balanceOf = async (origin: string, token: string) => (await apiGet<{ balance: number }>(origin, '/users/me', token)).body!.data!.balance;
 
 describe('a fan subscribes from a creator’s profile and the subscribers-only post opens in place', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = useServerAndBrowser();
 
   it('fan1 sees “Só para assinantes”, subscribes monthly from the profile after the browser’s confirm, and the photo loads without a reload', async () => {
+    const { server, browser } = e2e;
     const [creatorToken, fanToken] = await Promise.all([signInApi(server.origin, creator.email, password), signInApi(server.origin, fan.email, password)]);
-    const postId = await publishSubscribersOnlyPhoto(server.origin, creatorToken);
+    const postId = await publishSubscribersOnlyPhoto(server.origin, creatorToken, { text: 'O molho da casa, passo a passo', fileName: 'molho.jpg', background: '#a63' });
     const monthly = (await apiGet<{ monthlyPrice: number }>(server.origin, `/performers/${creator.username}`)).body!.data!.monthlyPrice;
     expect(monthly).toBeGreaterThan(0);
     const balanceBefore = await balanceOf(server.origin, fanToken);

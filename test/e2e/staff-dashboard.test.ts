@@ -18,16 +18,13 @@ import type { EarningStats } from '@fandeck/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
+import { brl, normalised } from '../support/subscriber-posts.js';
 import { apiOk, tip } from './host-money-setup.js';
 import { apiLogin, demo, setSettings, signIn, submitLogin, waitForPath } from './host-flows.js';
 
 const ana = { ...demo.creator, name: 'Ana Lima' };
 const TIP = 10;
 const TIPS = 3;
-
-/** `R$ 9,90` as the dashboard writes it (pt-BR), whatever space Intl puts after the sign. */
-const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value).replace(/\s/g, ' ');
-const normalised = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
 
 /** The totals in the order the dashboard shows them, each with its `data-stat`. */
 const FIGURES = [

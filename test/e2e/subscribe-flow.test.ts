@@ -16,7 +16,6 @@
  *
  * Every wait is on something happening, with a deadline; there are no sleeps.
  */
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { EarningDto, EarningStats, PayQuote, SubscriptionDto } from '@fandeck/contract';
@@ -24,6 +23,7 @@ import { apiGet, allowOrigin, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
+import { brl, cents, normalised, publishSubscribersOnlyPhoto } from '../support/subscriber-posts.js';
 import { startSite, type Site } from '../support/third-party-site.js';
 
 const password = 'fandeck-demo';
@@ -42,11 +42,6 @@ interface FeedItem {
   files: { _id: string; url: string | null; sizes: Record<string, { url: string }> | null; placeholder: string | null }[];
 }
 
-/** `R$ 9,90` as the elements write it (pt-BR), whatever space Intl puts after the sign. */
-const brl = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value).replace(/\s/g, ' ');
-const normalised = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
-const cents = (value: number) => Math.round(value * 100);
-
 async function apiSend<T>(origin: string, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${origin}/api${path}`, {
     method,
@@ -57,23 +52,6 @@ async function apiSend<T>(origin: string, method: string, path: string, token: s
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBe(200);
   return (JSON.parse(text) as { data: T }).data;
-}
-
-/** Ana publishes a photo post only her subscribers may open, through the API as the studio does. */
-async function publishSubscribersOnlyPhoto(origin: string, token: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'lisboa.jpg');
-  const uploaded = await fetch(`${origin}/api/performer/feeds/photo/upload`, { method: 'POST', headers: { authorization: token }, body: form });
-  expect(uploaded.status, await uploaded.clone().text()).toBe(200);
-  const fileId = ((await uploaded.json()) as { data: { _id: string } }).data._id;
-  const post = await apiSend<{ _id: string }>(origin, 'POST', '/performer/feeds', token, {
-    type: 'photo',
-    text: 'Lisboa ao entardecer, só para assinantes',
-    subscribersOnly: true,
-    fileIds: [fileId],
-  });
-  return post._id;
 }
 
 /** Ana's subscribers-only posts (not for sale) as `token`'s owner gets them from the API. */
@@ -160,7 +138,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     ]);
     await allowOrigin(server.origin, creatorToken, creatorSite.origin);
     await allowOrigin(server.origin, creatorToken, partner.origin);
-    photoPostId = await publishSubscribersOnlyPhoto(server.origin, creatorToken);
+    photoPostId = await publishSubscribersOnlyPhoto(server.origin, creatorToken, { text: 'Lisboa ao entardecer, só para assinantes', fileName: 'lisboa.jpg', background: '#3a7' });
     anaId = (await apiGet<{ _id: string }>(server.origin, `/performers/${creator.username}`)).body!.data!._id;
   });
 
@@ -171,6 +149,24 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     await server?.stop();
   });
 
+  /** Ana's profile on the host site signed in with `token`, and her subscribers-only photo post's card there. */
+  async function openProfileAs(token: string): Promise<{ context: BrowserContext; page: Page; card: Locator }> {
+    const { context, page } = await openPage(browser, server.origin);
+    contexts.push(context);
+    await context.addCookies([{ name: 'token', value: token, url: server.origin, sameSite: 'Lax' }]);
+    await page.goto(`/${creator.username}`);
+    const card = page.locator(`[data-feed="${photoPostId}"]`);
+    await card.waitFor();
+    return { context, page, card };
+  }
+
+  /** The card shows the post locked: its placeholder, not the photo. */
+  async function expectPhotoLocked(card: Locator): Promise<void> {
+    expect(await card.getAttribute('data-locked')).toBe('true');
+    expect(await card.getByRole('img', { name: 'Foto bloqueada' }).getAttribute('src')).toMatch(/^data:image\//);
+    expect(await card.getByRole('img', { name: /^Foto 1 de 1$/ }).count()).toBe(0);
+  }
+
   it('before: Ana’s subscribers-only posts are locked for fan1, on the API and on the host site', async () => {
     const posts = await membersPosts(server.origin, fanToken);
     // The two the demo seeds plus the photo post published here.
@@ -179,15 +175,8 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     expectLocked(posts);
     expect(posts.find((post) => post._id === photoPostId)!.files[0]!.placeholder).toMatch(/^data:image\//);
 
-    const { context, page } = await openPage(browser, server.origin);
-    contexts.push(context);
-    await context.addCookies([{ name: 'token', value: fanToken, url: server.origin, sameSite: 'Lax' }]);
-    await page.goto(`/${creator.username}`);
-    const card = page.locator(`[data-feed="${photoPostId}"]`);
-    await card.waitFor();
-    expect(await card.getAttribute('data-locked')).toBe('true');
-    expect(await card.getByRole('img', { name: 'Foto bloqueada' }).getAttribute('src')).toMatch(/^data:image\//);
-    expect(await card.getByRole('img', { name: /^Foto 1 de 1$/ }).count()).toBe(0);
+    const { context, page, card } = await openProfileAs(fanToken);
+    await expectPhotoLocked(card);
     for (const post of posts) expect(await page.locator(`[data-feed="${post._id}"]`).getAttribute('data-locked')).toBe('true');
     await context.close();
   });
@@ -290,12 +279,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     const posts = await membersPosts(server.origin, fanToken);
     for (const post of posts) expect(post.locked, post.text).toBe(false);
 
-    const { context, page } = await openPage(browser, server.origin);
-    contexts.push(context);
-    await context.addCookies([{ name: 'token', value: fanToken, url: server.origin, sameSite: 'Lax' }]);
-    await page.goto(`/${creator.username}`);
-    const card = page.locator(`[data-feed="${photoPostId}"]`);
-    await card.waitFor();
+    const { page, card } = await openProfileAs(fanToken);
     expect(await card.getAttribute('data-locked')).toBe('false');
     // The photo loads lazily: the fan scrolls to the post, as anyone reading it does.
     await card.scrollIntoViewIfNeeded();
@@ -315,14 +299,6 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     expect(theirMembersPosts.every((post) => !post.locked)).toBe(true);
     expectLocked(await membersPosts(server.origin, otherFanToken));
 
-    const { context, page } = await openPage(browser, server.origin);
-    contexts.push(context);
-    await context.addCookies([{ name: 'token', value: otherFanToken, url: server.origin, sameSite: 'Lax' }]);
-    await page.goto(`/${creator.username}`);
-    const card = page.locator(`[data-feed="${photoPostId}"]`);
-    await card.waitFor();
-    expect(await card.getAttribute('data-locked')).toBe('true');
-    expect(await card.getByRole('img', { name: 'Foto bloqueada' }).getAttribute('src')).toMatch(/^data:image\//);
-    expect(await card.getByRole('img', { name: /^Foto 1 de 1$/ }).count()).toBe(0);
+    await expectPhotoLocked((await openProfileAs(otherFanToken)).card);
   });
 });

@@ -1,50 +1,21 @@
-import type { EarningPoint, EarningStats, PayoutCalculation, PayoutRequestDto, SubscriptionDto } from '@fandeck/contract';
+import type { EarningPoint, EarningStats, PayoutCalculation } from '@fandeck/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, type OwnedSession } from '../session/session.js';
 import { createFakeTransport, demoFan, fail, ok, type FakeTransport, type RecordedCall } from '../session/testing/fake-transport.js';
 import { whenSignal } from '../session/testing/signal-waits.js';
+import { subscriptionDto } from '../subscribe/testing/subscribe-fixtures.js';
 import { rangeFor } from './dashboard-api.js';
 import { DashboardModel } from './dashboard.model.js';
+import { creatorAccount as creator, pendingPayoutRequest as pendingRequest } from './testing/dashboard-fixtures.js';
 
 let transport: FakeTransport;
 let session: OwnedSession;
 
-const creator = { ...demoFan, _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', isPerformer: true, role: 'performer' as const };
 const admin = { ...demoFan, _id: 'admin-1', name: 'Admin', username: 'admin.fandeck', email: 'admin@fandeck.local', role: 'admin' as const };
 const stats = (net: number): EarningStats => ({ totalGrossPrice: net / 0.8, totalSiteCommission: net / 4, totalNetPrice: net, paidPrice: 0, pendingPrice: 0, remainingPrice: net });
 const point = (date: string, netPrice: number): EarningPoint => ({ date, netPrice, grossPrice: netPrice, count: netPrice > 0 ? 1 : 0 });
 const calculation = (available: number): PayoutCalculation => ({ availableAmount: available, pendingAmount: 0, paidAmount: 0, minimumPayout: 50, canRequest: available >= 50 });
-const subscriber: SubscriptionDto = {
-  _id: 'sub-1',
-  userId: 'fan-1',
-  performerId: 'creator-1',
-  subscriptionType: 'monthly',
-  status: 'active',
-  price: 9.9,
-  startedAt: '2026-03-01T12:00:00.000Z',
-  expiredAt: '2026-04-01T12:00:00.000Z',
-  cancelledAt: null,
-  isActive: true,
-  willRenew: true,
-  graceUntil: null,
-  renewals: 0,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  updatedAt: '2026-03-01T12:00:00.000Z',
-  userInfo: { _id: 'fan-1', name: 'Fan One', username: 'fan.one', avatar: 'http://platform.test/a.svg' },
-};
-const pendingRequest: PayoutRequestDto = {
-  _id: 'payout-1',
-  performerId: 'creator-1',
-  requestAmount: 60,
-  status: 'pending',
-  paymentAccountType: 'pix',
-  paymentAccountInfo: null,
-  requestNote: '',
-  adminNote: '',
-  reviewedAt: null,
-  createdAt: '2026-03-05T12:00:00.000Z',
-  updatedAt: '2026-03-05T12:00:00.000Z',
-};
+const subscriber = subscriptionDto({ userInfo: { _id: 'fan-1', name: 'Fan One', username: 'fan.one', avatar: 'http://platform.test/a.svg' } });
 
 /** The platform's answers, changeable per test; each read is counted. */
 let earned = 80;

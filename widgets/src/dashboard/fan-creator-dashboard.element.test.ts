@@ -1,44 +1,15 @@
-import type { EarningStats, PayoutRequestDto, SubscriptionDto } from '@fandeck/contract';
+import type { EarningStats, SubscriptionDto } from '@fandeck/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getSession, type Session } from '../session/session.js';
 import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from '../session/testing/fake-transport.js';
+import { subscriptionDto } from '../subscribe/testing/subscribe-fixtures.js';
 import { listen, part, parts, type } from '../wallet/testing/wallet-test-kit.js';
 import { FanPayoutRequestedEvent } from './fan-creator-dashboard.element.js';
+import { creatorAccount as creator, pendingPayoutRequest as request } from './testing/dashboard-fixtures.js';
 
-const creator = { ...demoFan, _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', isPerformer: true, role: 'performer' as const };
 const stats = (net: number): EarningStats => ({ totalGrossPrice: net * 1.25, totalSiteCommission: net * 0.25, totalNetPrice: net, paidPrice: 10, pendingPrice: 0, remainingPrice: net - 10 });
-const subscriber = (id: string, overrides: Partial<SubscriptionDto>): SubscriptionDto => ({
-  _id: id,
-  userId: `fan-${id}`,
-  performerId: 'creator-1',
-  subscriptionType: 'monthly',
-  status: 'active',
-  price: 9.9,
-  startedAt: '2099-03-01T12:00:00.000Z',
-  expiredAt: '2099-04-01T12:00:00.000Z',
-  cancelledAt: null,
-  isActive: true,
-  willRenew: true,
-  graceUntil: null,
-  renewals: 0,
-  createdAt: '2099-03-01T12:00:00.000Z',
-  updatedAt: '2099-03-01T12:00:00.000Z',
-  userInfo: { _id: `fan-${id}`, name: `Fan ${id}`, username: null, avatar: 'http://platform.test/a.svg' },
-  ...overrides,
-});
-const request: PayoutRequestDto = {
-  _id: 'payout-1',
-  performerId: 'creator-1',
-  requestAmount: 60,
-  status: 'pending',
-  paymentAccountType: 'pix',
-  paymentAccountInfo: null,
-  requestNote: '',
-  adminNote: '',
-  reviewedAt: null,
-  createdAt: '2099-03-05T12:00:00.000Z',
-  updatedAt: '2099-03-05T12:00:00.000Z',
-};
+const subscriber = (id: string, overrides: Partial<SubscriptionDto>): SubscriptionDto =>
+  subscriptionDto({ _id: id, userId: `fan-${id}`, userInfo: { _id: `fan-${id}`, name: `Fan ${id}`, username: null, avatar: 'http://platform.test/a.svg' }, ...overrides });
 
 let transport: FakeTransport;
 let session: Session;

@@ -1,11 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadNamespaces } from '../i18n/index.js';
-import { findSoon, renderView, squash, type RenderedView } from '../ui/testing/render-view.js';
-import { ok, signedInPage, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
+import { describe, expect, it, vi } from 'vitest';
+import { bruno, expectSubscribeOffer, listPage, soon } from '../ui/testing/locked-list-kit.js';
+import { findSoon, renderView, squash } from '../ui/testing/render-view.js';
+import { ok } from '../wallet/testing/wallet-test-kit.js';
 import type { FeedPost } from './feeds-api.js';
 import { FeedList } from './feed-list.js';
-
-const bruno = { _id: 'creator-2', username: 'bruno.costa', name: 'Bruno Costa', avatar: '/files/defaults/avatar.svg' };
 
 const post = (id: string, overrides: Partial<FeedPost>): FeedPost => ({
   _id: id,
@@ -34,26 +32,14 @@ const posts = [
   post('open-members', { text: 'Já aberta', subscribersOnly: true, locked: false, files: [] }),
 ];
 
-let page: WalletPage;
-let view: RenderedView | undefined;
-const soon = { timeout: 5000, interval: 20 };
-
-beforeAll(async () => {
-  await loadNamespaces(['common']);
-  page = await signedInPage(100);
+const list = listPage((page) => {
   page.transport.respond('GET', `/user/feeds/search/${bruno.username}`, ok({ data: posts, total: posts.length }));
 });
 
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  page.pays.length = 0;
-});
-
-const card = (id: string) => view!.host.querySelector<HTMLElement>(`[data-feed="${id}"]`);
+const card = (id: string) => list.view!.host.querySelector<HTMLElement>(`[data-feed="${id}"]`);
 
 async function renderList(props: Partial<Parameters<typeof FeedList>[0]> = {}) {
-  view = renderView(<FeedList creator={bruno.username} {...props} />);
+  const view = (list.view = renderView(<FeedList creator={bruno.username} {...props} />));
   await findSoon(view.host, '[data-feed="members"] [part~="subscribe"]');
   await vi.waitFor(() => expect(squash(card('members')?.querySelector('[part~="subscribe"]')?.textContent)).toBe('Assinar para ver'), soon);
 }
@@ -63,15 +49,10 @@ describe('FeedList: subscribers-only posts', () => {
     const onSubscribe = vi.fn();
     await renderList({ onSubscribe });
     const members = card('members')!;
-    const box = members.querySelector('[part="subscribers-only"]');
-    expect([...(box?.children ?? [])].map((child) => squash(child.textContent))).toEqual(['Só para assinantes', 'Assine Bruno Costa para ver esta publicação.', 'Assinar para ver']);
-    expect(members.querySelector('[part="unlock"]')).toBeNull();
-    expect(squash(view!.host.textContent)).not.toMatch(/R\$\s?0,00/);
+    expect(squash(list.view!.host.textContent)).not.toMatch(/R\$\s?0,00/);
     expect(members.querySelector('.feed-card__photos img')?.getAttribute('alt')).toBe('Foto bloqueada');
-
-    members.querySelector<HTMLButtonElement>('button[part="subscribe"]')!.click();
-    expect(onSubscribe).toHaveBeenCalledWith(bruno);
-    expect(page.pays).toHaveLength(0);
+    await expectSubscribeOffer(members, 'Assine Bruno Costa para ver esta publicação.', onSubscribe);
+    expect(list.page.pays).toHaveLength(0);
   });
 
   it('paid posts keep the paid unlock, also when marked for subscribers too; an open post shows neither', async () => {
@@ -93,7 +74,7 @@ describe('FeedList: subscribers-only posts', () => {
   it('without a page action (an embed), the action links to the creator’s subscribe section on the platform', async () => {
     await renderList();
     const link = card('members')!.querySelector<HTMLAnchorElement>('a[part="subscribe"]');
-    expect(link?.href).toBe(`${page.transport.origin}/${bruno.username}#plans`);
+    expect(link?.href).toBe(`${list.page.transport.origin}/${bruno.username}#plans`);
     expect(card('members')!.querySelector('button[part="subscribe"]')).toBeNull();
   });
 });

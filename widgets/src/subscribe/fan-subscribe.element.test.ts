@@ -1,42 +1,7 @@
-import type { SubscriptionDto } from '@fandeck/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoFan, fail, listen, ok, part, parts, signedInPage, waitForBalance, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
+import { demoFan, fail, listen, ok, part, parts, resetPage, signedInPage, waitForBalance, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
 import { FanSubscribedEvent } from './fan-subscribe.element.js';
-
-const ana = {
-  _id: 'creator-1',
-  name: 'Ana Lima',
-  username: 'ana.lima',
-  avatar: 'http://platform.test/files/defaults/avatar.svg',
-  monthlyPrice: 9.9,
-  quarterlyPrice: 27,
-  halfYearlyPrice: 0,
-  yearlyPrice: 99,
-  isFreeSubscription: true,
-  durationFreeSubscriptionDays: 7,
-  usedFreeSubscription: false,
-};
-
-function subscription(overrides: Partial<SubscriptionDto> = {}): SubscriptionDto {
-  return {
-    _id: 'sub-1',
-    userId: 'fan-1',
-    performerId: 'creator-1',
-    subscriptionType: 'monthly',
-    status: 'active',
-    price: 9.9,
-    startedAt: '2099-03-01T12:00:00.000Z',
-    expiredAt: '2099-04-01T12:00:00.000Z',
-    cancelledAt: null,
-    isActive: true,
-    willRenew: true,
-    graceUntil: null,
-    renewals: 0,
-    createdAt: '2099-03-01T12:00:00.000Z',
-    updatedAt: '2099-03-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
+import { creatorWithPlans as ana, subscriptionDto as subscription } from './testing/subscribe-fixtures.js';
 
 let page: WalletPage;
 
@@ -48,12 +13,7 @@ beforeAll(async () => {
 afterEach(async () => {
   document.querySelectorAll('fan-subscribe').forEach((element) => element.remove());
   page.transport.respond('GET', '/subscriptions/user-subscriber', ok(null));
-  page.transport.calls.length = 0;
-  page.pays.length = 0;
-  page.confirmAnswer.value = true;
-  const balance = page.session.user.current.value?.balance ?? 20;
-  if (balance !== 20) page.serverEmit('update_balance', { token: 20 - balance, balance: 20 });
-  await waitForBalance(page.session, 20);
+  await resetPage(page, 20);
 });
 
 // The machine running these may be busy: a flow gets five seconds, not the default one.

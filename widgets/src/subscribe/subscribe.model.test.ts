@@ -1,59 +1,22 @@
-import type { SubscriptionDto } from '@fandeck/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, type OwnedSession } from '../session/session.js';
-import { createFakeTransport, demoFan, fail, ok, type FakeTransport } from '../session/testing/fake-transport.js';
+import type { OwnedSession } from '../session/session.js';
+import { fail, ok, type FakeTransport } from '../session/testing/fake-transport.js';
+import { signedInFan } from '../session/testing/signed-in.js';
 import { readPlans } from './subscribe-api.js';
 import { SubscribeModel, standingOf } from './subscribe.model.js';
+import { creatorWithPlans, subscriptionDto as subscription } from './testing/subscribe-fixtures.js';
 
 let transport: FakeTransport;
 let session: OwnedSession;
 
-const profile = {
-  _id: 'creator-1',
-  name: 'Ana Lima',
-  username: 'ana.lima',
-  avatar: 'http://platform.test/files/ana.jpg',
-  monthlyPrice: 9.9,
-  quarterlyPrice: 27,
-  halfYearlyPrice: 0,
-  yearlyPrice: 99,
-  isFreeSubscription: true,
-  durationFreeSubscriptionDays: 7,
-  usedFreeSubscription: false,
-  isSubscribed: false,
-};
-
-function subscription(overrides: Partial<SubscriptionDto> = {}): SubscriptionDto {
-  return {
-    _id: 'sub-1',
-    userId: demoFan._id,
-    performerId: 'creator-1',
-    subscriptionType: 'monthly',
-    status: 'active',
-    price: 9.9,
-    startedAt: '2026-03-01T12:00:00.000Z',
-    expiredAt: '2099-04-01T12:00:00.000Z',
-    cancelledAt: null,
-    isActive: true,
-    willRenew: true,
-    graceUntil: null,
-    renewals: 0,
-    createdAt: '2026-03-01T12:00:00.000Z',
-    updatedAt: '2026-03-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const profile = { ...creatorWithPlans, avatar: 'http://platform.test/files/ana.jpg', isSubscribed: false };
 
 const insufficient = fail(422, { statusCode: 422, code: 'wallet.insufficient_balance', message: 'anything', error: 'Unprocessable Entity' });
 
 beforeEach(async () => {
-  transport = createFakeTransport();
-  transport.respond('GET', '/settings/public', ok({}));
-  transport.respond('GET', '/users/me', ok({ ...demoFan, balance: 50 }));
+  ({ transport, session } = await signedInFan(50));
   transport.respond('GET', '/performers/ana.lima', ok(profile));
   transport.respond('GET', '/subscriptions/user-subscriber', ok(null));
-  session = createSession({ transport, lazy: true, onUnauthorized: () => undefined });
-  await session.auth.login({ username: 'fan1', password: 'pw' });
 });
 
 afterEach(() => session.dispose());

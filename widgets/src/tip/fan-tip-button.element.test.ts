@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fail, listen, mount, ok, part, partSoon, parts, pendingTransaction, signedInPage, type, waitForBalance, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
+import { fail, listen, mount, ok, part, partSoon, parts, pendingTransaction, resetPage, signedInPage, type, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
 import { FanTipSentEvent } from './fan-tip-button.element.js';
 
 const ana = { _id: 'creator-1', name: 'Ana Lima', username: 'ana.lima', avatar: 'http://platform.test/files/defaults/avatar.svg' };
@@ -14,13 +14,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   document.querySelectorAll('fan-tip-button').forEach((element) => element.remove());
-  page.transport.calls.length = 0;
-  page.pays.length = 0;
-  page.confirmAnswer.value = true;
-  // Back to a balance of 20 for the next test.
-  const balance = page.session.user.current.value?.balance ?? 20;
-  if (balance !== 20) page.serverEmit('update_balance', { token: 20 - balance, balance: 20 });
-  await waitForBalance(page.session, 20);
+  await resetPage(page, 20);
 });
 
 /** The tips the fan confirmed, as the platform sent them. */

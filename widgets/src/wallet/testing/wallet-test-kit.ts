@@ -84,6 +84,16 @@ export function waitForBalance(session: Session, balance: number): Promise<unkno
   return whenSignal(session.user.current, (user) => user?.balance === balance, 3000, `balance ${balance}`);
 }
 
+/** Readies the page for the next test: nothing recorded, the fan confirms, the balance back at `balance`. */
+export async function resetPage(page: WalletPage, balance: number): Promise<void> {
+  page.transport.calls.length = 0;
+  page.pays.length = 0;
+  page.confirmAnswer.value = true;
+  const current = page.session.user.current.value?.balance ?? balance;
+  if (current !== balance) page.serverEmit('update_balance', { token: balance - current, balance });
+  await waitForBalance(page.session, balance);
+}
+
 export const part = (root: Element | ShadowRoot, name: string) =>
   (root instanceof Element ? root.shadowRoot : root)?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
 
