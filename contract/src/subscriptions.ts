@@ -159,6 +159,11 @@ export interface PayoutRequestDto {
   createdAt: string;
   updatedAt: string;
   performerInfo?: PartyInfo;
+  /**
+   * Staff's single view only (`GET /admin/payout-requests/{id}`): the details to pay to,
+   * whole, as the creator's settings hold them now; null when that method is no longer set up.
+   */
+  paymentDetails?: Record<string, unknown> | null;
 }
 
 /** `POST /payout-requests/calculate` (body `{ requestAmount? }`). */

@@ -267,6 +267,12 @@ describe('earnings and payout pages on the host site', () => {
       await view.getByLabel('Situação').selectOption('approved');
       await row.waitFor();
       expect(await row.textContent()).toContain('Observação da equipe: Aprovado, pagamento amanhã');
+      // To pay it, staff open the whole details (the list keeps them masked).
+      await row.getByRole('button', { name: 'Mostrar os dados para pagamento' }).click();
+      const toPay = row.getByRole('region', { name: 'Dados para pagamento' });
+      await toPay.waitFor();
+      // As stored: the holder's CPF by its digits.
+      expect(await toPay.getByRole('definition').allTextContents()).toEqual([...['bankName', 'bankCode', 'agency', 'account', 'accountType', 'holderName'].map((key) => String(BANK_ACCOUNT[key as keyof typeof BANK_ACCOUNT])), CPF.replace(/\D/g, '')]);
       await row.getByRole('button', { name: 'Marcar como pago o saque de Ana Lima' }).click();
       await view.getByRole('status').filter({ hasText: /: Pago\.$/ }).waitFor();
       // No new note typed: the approval's note stays.

@@ -83,6 +83,8 @@ export default {
     rejectFor: 'Reject the payout of {{name}}',
     markDone: 'Mark as paid',
     markDoneFor: 'Mark as paid the payout of {{name}}',
+    detailsToPay: 'Details to pay to',
+    showDetailsToPay: 'Show the details to pay to',
     decided: 'Payout of {{amount}} to {{name}}: {{status}}.',
   },
 } satisfies TextsOf<typeof payoutPages>;

@@ -83,6 +83,8 @@ export default {
     rejectFor: 'Rechazar el retiro de {{name}}',
     markDone: 'Marcar como pagado',
     markDoneFor: 'Marcar como pagado el retiro de {{name}}',
+    detailsToPay: 'Datos para el pago',
+    showDetailsToPay: 'Mostrar los datos para el pago',
     decided: 'Retiro de {{amount}} de {{name}}: {{status}}.',
   },
 } satisfies TextsOf<typeof payoutPages>;

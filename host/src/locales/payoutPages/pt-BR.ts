@@ -82,6 +82,8 @@ const payoutPages = {
     rejectFor: 'Recusar o saque de {{name}}',
     markDone: 'Marcar como pago',
     markDoneFor: 'Marcar como pago o saque de {{name}}',
+    detailsToPay: 'Dados para pagamento',
+    showDetailsToPay: 'Mostrar os dados para pagamento',
     decided: 'Saque de {{amount}} de {{name}}: {{status}}.',
   },
 } as const;

@@ -107,6 +107,7 @@ export function PayoutReviewPage() {
                   </div>
                   <p className="muted">{t('payoutPages.review.requestedOn', { date: formatDate(request.createdAt, i18n.language), method: labels.method(request.paymentAccountType) })}</p>
                   <PayoutDetails info={request.paymentAccountInfo} />
+                  {request.status === 'approved' ? <DetailsToPay requestId={request._id} /> : null}
                   {request.requestNote ? <p>{t('payoutPages.review.creatorNote', { note: request.requestNote })}</p> : null}
                   {request.adminNote ? <p>{t('payoutPages.review.staffNote', { note: request.adminNote })}</p> : null}
                   {steps.length > 0 ? (
@@ -145,5 +146,38 @@ export function PayoutReviewPage() {
       </RemoteList>
       <ListPager state={state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
+  );
+}
+
+/**
+ * An approved request is paid outside the platform: staff open the whole details to pay to
+ * (the list shows them masked), read from the request's single view when asked for.
+ */
+function DetailsToPay({ requestId }: { requestId: string }) {
+  const { t } = useTranslation();
+  const refusal = usePayoutRefusal();
+  const [state, setState] = useState<{ status: 'closed' | 'loading' } | { status: 'shown'; details: Record<string, unknown> | null } | { status: 'failed'; text: string }>({ status: 'closed' });
+
+  async function reveal() {
+    setState({ status: 'loading' });
+    const outcome = await session.api.get<PayoutRequestDto>(`/admin/payout-requests/${encodeURIComponent(requestId)}`, undefined, STAFF_CALL);
+    setState(outcome.ok ? { status: 'shown', details: outcome.value.paymentDetails ?? null } : { status: 'failed', text: refusal(outcome.error) });
+  }
+
+  if (state.status === 'shown') {
+    return (
+      <section className="stack" data-part="details-to-pay" aria-label={t('payoutPages.review.detailsToPay')}>
+        <strong>{t('payoutPages.review.detailsToPay')}</strong>
+        <PayoutDetails info={state.details} />
+      </section>
+    );
+  }
+  return (
+    <div className="stack">
+      <button type="button" className="button" disabled={state.status === 'loading'} aria-busy={state.status === 'loading'} onClick={() => void reveal()}>
+        {t('payoutPages.review.showDetailsToPay')}
+      </button>
+      {state.status === 'failed' ? <p role="alert">{state.text}</p> : null}
+    </div>
   );
 }

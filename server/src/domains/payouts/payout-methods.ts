@@ -72,27 +72,29 @@ export async function saveMethod(db: DbOrTx, performerId: string, method: Payout
 }
 
 /**
- * The creator's details for this method, masked as a request keeps them, or null when the
- * method is not set up (no PIX key, an incomplete bank account, no Stripe account).
+ * The creator's details for this method, or null when the method is not set up (no PIX
+ * key, an incomplete bank account, no Stripe account). Masked as a request keeps them;
+ * whole (`masked: false`) only for staff paying a request out.
  */
-export async function maskedDetailsOf(db: DbOrTx, performerId: string, method: PayoutAccountType): Promise<Record<string, unknown> | null> {
+export async function payoutDetailsOf(db: DbOrTx, performerId: string, method: PayoutAccountType, { masked = true } = {}): Promise<Record<string, unknown> | null> {
+  const mask = masked ? maskNumber : (value: string | null) => value;
   if (method === 'stripe') {
     const [gateway] = await db.select().from(performerPaymentGateways).where(eq(performerPaymentGateways.performerId, performerId)).limit(1);
-    return gateway?.stripeAccountId ? { stripeAccountId: maskNumber(gateway.stripeAccountId) } : null;
+    return gateway?.stripeAccountId ? { stripeAccountId: mask(gateway.stripeAccountId) } : null;
   }
   const [row] = await db.select().from(performerBanking).where(eq(performerBanking.performerId, performerId)).limit(1);
   if (!row) return null;
-  if (method === 'pix') return row.pixKey && row.pixKeyType ? { pixKeyType: row.pixKeyType, pixKey: maskNumber(row.pixKey) } : null;
+  if (method === 'pix') return row.pixKey && row.pixKeyType ? { pixKeyType: row.pixKeyType, pixKey: mask(row.pixKey) } : null;
   const complete = row.bankCode && row.agency && row.account && row.accountType && row.holderName && row.holderDocument;
   return complete
     ? {
         bankName: row.bankName,
         bankCode: row.bankCode,
         agency: row.agency,
-        account: maskNumber(row.account),
+        account: mask(row.account),
         accountType: row.accountType,
         holderName: row.holderName,
-        holderDocument: maskNumber(row.holderDocument),
+        holderDocument: mask(row.holderDocument),
       }
     : null;
 }

@@ -19,6 +19,7 @@ export const payoutRequestSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   performerInfo: partyInfoSchema.optional(),
+  paymentDetails: z.record(z.string(), z.unknown()).nullable().optional(),
 }) satisfies z.ZodType<PayoutRequestDto>;
 
 export const payoutCalculationSchema = z.object({

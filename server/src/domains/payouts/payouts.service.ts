@@ -23,7 +23,7 @@ import { isVerifiedCreator, requireVerifiedCreator } from '../accounts/creator-v
 import { earningBalances, paidOutCents } from '../earnings/earnings.service.js';
 import { partiesById } from '../earnings/party-info.js';
 import { readSettings } from '../settings/settings.service.js';
-import { maskedDetailsOf } from './payout-methods.js';
+import { payoutDetailsOf } from './payout-methods.js';
 import { presentPayout, type PayoutRow } from './payouts.presenter.js';
 
 export const OPEN_STATUSES = ['pending', 'approved'] as const satisfies readonly PayoutStatus[];
@@ -53,7 +53,7 @@ function assertMinimum(requestedCents: number, minimumCents: number): void {
 }
 
 async function detailsFor(db: DbOrTx, performerId: string, method: PayoutAccountType): Promise<Record<string, unknown>> {
-  const details = await maskedDetailsOf(db, performerId, method);
+  const details = await payoutDetailsOf(db, performerId, method);
   if (!details) throw unprocessable('payouts.method_missing', METHOD_MISSING);
   return details;
 }
@@ -262,7 +262,10 @@ export async function searchPayouts(ctx: AppContext, query: PayoutSearch, option
 export async function viewPayout(ctx: AppContext, id: string, viewer: { performerId: string } | { staff: true }): Promise<PayoutRequestDto> {
   const [row] = await ctx.db.select().from(payoutRequests).where(eq(payoutRequests.id, id)).limit(1);
   if (!row || ('performerId' in viewer && row.performerId !== viewer.performerId)) throw notFound('payouts.not_found', NOT_FOUND);
-  return presentPayout(row, 'staff' in viewer ? await performerOf(ctx, row.performerId) : undefined);
+  if (!('staff' in viewer)) return presentPayout(row);
+  // Staff paying it out need the whole details the creator's settings hold now (a list shows them masked).
+  const [performer, details] = await Promise.all([performerOf(ctx, row.performerId), payoutDetailsOf(ctx.db, row.performerId, row.paymentAccountType, { masked: false })]);
+  return { ...presentPayout(row, performer), paymentDetails: details };
 }
 
 /** Whether the creator has an open request (pending or approved), and which. */

@@ -230,7 +230,12 @@ describe('staff review', () => {
     const pending = (await call('GET', '/admin/payout-requests/search?status=pending&limit=100', admin)).json().data;
     expect(pending.data.map((r: { _id: string }) => r._id)).toEqual(expect.arrayContaining([ra._id, rb._id]));
     expect(pending.data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
-    expect((await call('GET', `/admin/payout-requests/${rb._id}`, admin)).json().data).toMatchObject({ _id: rb._id, performerInfo: { _id: b.id } });
+    // Staff's single view carries the details to pay to, whole; lists and the creator's own view keep them masked.
+    const single = (await call('GET', `/admin/payout-requests/${rb._id}`, admin)).json().data;
+    expect(single).toMatchObject({ _id: rb._id, performerInfo: { _id: b.id }, paymentDetails: { pixKeyType: 'email', pixKey: expect.stringMatching(/^ana\.payouts@example\.test$/i) } });
+    expect(JSON.stringify(single.paymentAccountInfo)).not.toMatch(/ana\.payouts@example\.test/i);
+    expect(pending.data.find((r: { _id: string }) => r._id === rb._id)).not.toHaveProperty('paymentDetails');
+    expect((await call('GET', `/payout-requests/${rb._id}/view`, b.token)).json().data).not.toHaveProperty('paymentDetails');
 
     // Creators see their own only.
     expect((await call('GET', `/payout-requests/${rb._id}/view`, a.token)).statusCode).toBe(404);
