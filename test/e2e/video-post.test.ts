@@ -56,6 +56,9 @@ describe('a paid video post, from the studio to a fan’s player', () => {
       expect(dialogs[0]).toMatch(/R\$\s?4,00/);
       const video = card.getByLabel('Vídeo', { exact: true });
       await video.waitFor();
+      // The player attaches its stream after the element appears; a play() before that is
+      // aborted by the stream's own load, so play once the stream's metadata is there.
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
       // Frames advance: the HLS stream really plays (muted, so autoplay rules allow it).
       await video.evaluate((element: HTMLVideoElement) => {
         element.muted = true;
