@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
 import { VideoProcessing } from '@fandeck/widgets/ui';
-import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
+import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { useSearchParams } from 'react-router';
 import { StudioBlocked } from './studio/studio-blocked.js';
 import { StudioGalleries } from './studio/studio-galleries.js';
 import { StudioVideos } from './studio/studio-videos.js';
 import { ComposerExtras, useComposerExtras } from './studio/composer-extras.js';
-import { SaleFields, SubscribersOnlyBadge } from './studio/sale-fields.js';
+import { SaleFields, useSaleFields, SubscribersOnlyBadge } from './studio/sale-fields.js';
 import { StudioList, useStudioList } from './studio/studio-list.js';
 import { session } from '../session/session.js';
 
@@ -74,7 +74,7 @@ export function StudioPage() {
 /** The posts tab: write, schedule or draft a post, and manage the ones there are. */
 function StudioPosts() {
   const { t } = useTranslation();
-  const { state: posts, reload } = useStudioList<StudioPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: posts, reload } = useStudioList<FeedPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
 
   return (
     <>
@@ -98,9 +98,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   const id = useId();
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<PhotoUpload[]>([]);
-  const [isSale, setIsSale] = useState(false);
-  const [price, setPrice] = useState('');
-  const [subscribersOnly, setSubscribersOnly] = useState(false);
+  const sale = useSaleFields();
   const [when, setWhen] = useState<When>('now');
   const [scheduledAt, setScheduledAt] = useState('');
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
@@ -161,7 +159,6 @@ function Composer({ onSaved }: { onSaved: () => void }) {
       if (!at || Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) return setSave({ status: 'failed', message: t('studio.scheduleRequired') });
       schedule = at.toISOString();
     }
-    const amount = parseAmount(price);
     setSave({ status: 'saving' });
     const extra = await extras.create(text);
     if (!extra.ok) return setSave({ status: 'failed', message: extra.message });
@@ -170,9 +167,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
       ...extra.fields,
       text,
       fileIds: done.map((photo) => photo.fileId),
-      isSale,
-      ...(isSale ? { price: amount.ok ? amount.value : price } : {}),
-      subscribersOnly,
+      ...sale.body(),
       status: when === 'draft' ? 'draft' : 'active',
       ...(schedule ? { scheduledAt: schedule } : {}),
     });
@@ -181,9 +176,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     setText('');
     setPhotos([]);
     extras.reset();
-    setIsSale(false);
-    setPrice('');
-    setSubscribersOnly(false);
+    sale.reset();
     setWhen('now');
     setScheduledAt('');
     setSave({ status: 'saved' });
@@ -235,12 +228,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
       <ComposerExtras state={extras.state} />
       <SaleFields
         paidLabel={t('studio.paid')}
-        isSale={isSale}
-        onSale={setIsSale}
-        price={price}
-        onPrice={setPrice}
-        subscribersOnly={subscribersOnly}
-        onSubscribersOnly={setSubscribersOnly}
+        {...sale.fields}
       />
       <fieldset className="form__field">
         <legend>{t('studio.when')}</legend>
@@ -273,10 +261,8 @@ function Composer({ onSaved }: { onSaved: () => void }) {
   );
 }
 
-/** A post as the studio reads it: `subscribersOnly` is the studio's own field (issue 10). */
-type StudioPost = FeedPost & { subscribersOnly?: boolean };
 
-function MyPost({ post, onChanged }: { post: StudioPost; onChanged: () => void }) {
+function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const video = post.files.find((file) => file.type === 'video');
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 
 export interface SaleFieldsProps {
@@ -12,6 +13,33 @@ export interface SaleFieldsProps {
   /** Only the creator's active subscribers may open it (sent as `subscribersOnly`). */
   subscribersOnly: boolean;
   onSubscribersOnly: (subscribersOnly: boolean) => void;
+}
+
+/** What a studio form sends of its sale fields; the price as typed when it does not parse (the server names the problem). */
+export interface SaleBody {
+  isSale: boolean;
+  price?: number | string;
+  subscribersOnly: boolean;
+}
+
+/**
+ * The sale fields' state, once for every studio form: `fields` goes to `<SaleFields>`,
+ * `body()` is what the create call sends, `reset()` clears them after a save.
+ */
+export function useSaleFields() {
+  const [isSale, onSale] = useState(false);
+  const [price, onPrice] = useState('');
+  const [subscribersOnly, onSubscribersOnly] = useState(false);
+  const body = (): SaleBody => {
+    const amount = parseAmount(price);
+    return { isSale, ...(isSale ? { price: amount.ok ? amount.value : price } : {}), subscribersOnly };
+  };
+  const reset = () => {
+    onSale(false);
+    onPrice('');
+    onSubscribersOnly(false);
+  };
+  return { fields: { isSale, onSale, price, onPrice, subscribersOnly, onSubscribersOnly }, body, reset };
 }
 
 /**

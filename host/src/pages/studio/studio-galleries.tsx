@@ -1,22 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Gallery, Photo } from '@fandeck/widgets/galleries/galleries-api';
-import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
+import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
-import { DraftField, SaleFields, SubscribersOnlyBadge } from './sale-fields.js';
+import { DraftField, SaleFields, useSaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
 const BASE = '/performer/performer-assets';
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
-/** A gallery as the studio reads it: `subscribersOnly` is the studio's own field (issue 10). */
-type StudioGallery = Gallery & { subscribersOnly?: boolean };
 
 /** The creator's galleries: make one (free or paid, published or draft), fill it with photos, pick its cover, delete. */
 export function StudioGalleries() {
   const { t, i18n } = useTranslation();
-  const { state: galleries, reload } = useStudioList<StudioGallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: galleries, reload } = useStudioList<Gallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
   const [open, setOpen] = useState<string | null>(null);
   const selected = galleries.status === 'ready' ? galleries.items.find((g) => g._id === open) : undefined;
   return (
@@ -48,29 +46,22 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [title, setTitle] = useState('');
-  const [isSale, setIsSale] = useState(false);
-  const [price, setPrice] = useState('');
-  const [subscribersOnly, setSubscribersOnly] = useState(false);
+  const sale = useSaleFields();
   const [draft, setDraft] = useState(false);
   const [state, setState] = useState<{ status: 'idle' | 'saving' } | { status: 'failed'; message: string }>({ status: 'idle' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!title.trim()) return setState({ status: 'failed', message: t('studio.titleRequired') });
-    const amount = parseAmount(price);
     setState({ status: 'saving' });
     const outcome = await session.api.post<Gallery>(`${BASE}/galleries`, {
       title: title.trim(),
-      isSale,
-      ...(isSale ? { price: amount.ok ? amount.value : price } : {}),
-      subscribersOnly,
+      ...sale.body(),
       status: draft ? 'draft' : 'active',
     });
     if (!outcome.ok) return setState({ status: 'failed', message: outcome.error.message });
     setTitle('');
-    setIsSale(false);
-    setPrice('');
-    setSubscribersOnly(false);
+    sale.reset();
     setDraft(false);
     setState({ status: 'idle' });
     onCreated(outcome.value);
@@ -85,12 +76,7 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
       </div>
       <SaleFields
         paidLabel={t('studio.paidGallery')}
-        isSale={isSale}
-        onSale={setIsSale}
-        price={price}
-        onPrice={setPrice}
-        subscribersOnly={subscribersOnly}
-        onSubscribersOnly={setSubscribersOnly}
+        {...sale.fields}
       />
       <DraftField draft={draft} onDraft={setDraft} />
       {state.status === 'failed' ? (

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
+import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
 import type { Reel, VideoItem } from '@fandeck/widgets/videos/videos-api';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
-import { DraftField, SaleFields, SubscribersOnlyBadge } from './sale-fields.js';
+import { DraftField, SaleFields, useSaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
@@ -16,8 +16,8 @@ const routes = {
   reel: { list: '/performer-assets/performer/reels/search', upload: '/performer-assets/performer/reels/upload', item: (id: string) => `/performer-assets/performer/reels/${encodeURIComponent(id)}` },
 } as const;
 
-// `subscribersOnly` is the studio's own field on videos (issue 10); reels have none.
-type Item = ((VideoItem & { subscribersOnly?: boolean }) | (Reel & { isSale?: undefined; price?: undefined; subscribersOnly?: undefined })) & { status: string };
+// Reels are never sold and have no subscribers-only flag.
+type Item = (VideoItem | (Reel & { isSale?: undefined; price?: undefined; subscribersOnly?: undefined })) & { status: string };
 
 /**
  * The creator's videos (sold or free, published or draft) or reels: upload with progress
@@ -89,9 +89,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
   const upload = useFileUpload();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
-  const [isSale, setIsSale] = useState(false);
-  const [price, setPrice] = useState('');
-  const [subscribersOnly, setSubscribersOnly] = useState(false);
+  const sale = useSaleFields();
   const [draft, setDraft] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -104,12 +102,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
     form.append('title', title.trim());
     form.append('status', draft ? 'draft' : 'active');
     if (kind === 'video') {
-      form.append('isSale', String(isSale));
-      form.append('subscribersOnly', String(subscribersOnly));
-      if (isSale) {
-        const amount = parseAmount(price);
-        form.append('price', amount.ok ? String(amount.value) : price);
-      }
+      for (const [name, value] of Object.entries(sale.body())) form.append(name, String(value));
     }
     // The file last: the server reads the text fields before it streams the video.
     form.append('video', file, file.name);
@@ -117,9 +110,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
     if (!outcome?.ok) return;
     setFile(null);
     setTitle('');
-    setIsSale(false);
-    setPrice('');
-    setSubscribersOnly(false);
+    sale.reset();
     onUploaded();
   }
 
@@ -137,12 +128,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
       {kind === 'video' ? (
         <SaleFields
           paidLabel={t('studio.paidVideo')}
-          isSale={isSale}
-          onSale={setIsSale}
-          price={price}
-          onPrice={setPrice}
-          subscribersOnly={subscribersOnly}
-          onSubscribersOnly={setSubscribersOnly}
+          {...sale.fields}
         />
       ) : null}
       <DraftField draft={draft} onDraft={setDraft} />
