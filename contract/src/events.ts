@@ -3,6 +3,7 @@
  * the contract's, spelling included (`nofify_…`). Payload types are the server's promise
  * and the clients' assumption; listeners still check what they read.
  */
+import type { MessageDeletedEvent, MessageDto, NotificationDto } from './messaging.js';
 
 /** Client to server. */
 export interface ClientEvents {
@@ -33,10 +34,12 @@ export interface ServerEvents {
   token_transaction_success: ChargeEventPayload;
   payment_status_callback: { redirectUrl: string };
   stripe_confirm_payment: { transactionId: string; clientSecret?: string };
-  message_created: Record<string, unknown>;
-  message_deleted: Record<string, unknown>;
-  nofify_read_messages_in_conversation: { total: number };
-  send_notification: Record<string, unknown>;
+  /** A direct message, to both participants (after it is committed). */
+  message_created: MessageDto;
+  message_deleted: MessageDeletedEvent;
+  /** `total`: the reader's unread messages over all conversations after a read; `conversationId` the one read. */
+  nofify_read_messages_in_conversation: { total: number; conversationId?: string };
+  send_notification: NotificationDto;
   pin_message_updated: Record<string, unknown>;
   'join-broadcaster': Record<string, unknown>;
   'model-joined': Record<string, unknown>;

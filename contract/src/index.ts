@@ -10,3 +10,4 @@ export * from './money.js';
 export * from './paths.js';
 export * from './routes.js';
 export * from './subscriptions.js';
+export * from './messaging.js';

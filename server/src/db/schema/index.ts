@@ -12,3 +12,4 @@ export * from './social.js';
 export * from './profiles.js';
 export * from './feeds-extras.js';
 export * from './subscriptions.js';
+export * from './messaging.js';
