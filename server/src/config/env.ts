@@ -37,6 +37,11 @@ const envSchema = z.object({
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   AGORA_APP_ID: z.string().optional(),
   AGORA_APP_CERTIFICATE: z.string().optional(),
+  /** Web push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints it; unset: one is made and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  /** Who push services may contact about this sender: an https: URL or a mailto: address. */
+  VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
@@ -85,6 +90,8 @@ export interface Config {
   /** Whether the PIX sandbox (play money) may run; off in production unless PAYMENT_SANDBOX=on. */
   paymentSandbox: boolean;
   agora: { appId?: string; certificate?: string };
+  /** Web push: the VAPID keys when both are set (else the database keeps generated ones) and the subject. */
+  webPush: { keys?: { publicKey: string; privateKey: string }; subject: string };
   logLevel: string;
   bodyLimit: number;
   uploadLimit: number;
@@ -136,6 +143,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaUrlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
     paymentSandbox: (e.PAYMENT_SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     agora: { appId: e.AGORA_APP_ID, certificate: e.AGORA_APP_CERTIFICATE },
+    webPush: webPushSettings(e),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
@@ -169,6 +177,17 @@ function s3Settings(e: z.output<typeof envSchema>): NonNullable<Config['s3']> {
   const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((key) => !e[key]);
   if (missing.length) throw new ConfigError(`Invalid environment:\n${missing.map((key) => `  ${key}: required with STORAGE=s3`).join('\n')}`);
   return { endpoint: e.S3_ENDPOINT!, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, ...(e.S3_REGION ? { region: e.S3_REGION } : {}) };
+}
+
+/** VAPID keys come in pairs; the subject defaults to the public origin when it is https, else to the mail sender. */
+function webPushSettings(e: z.output<typeof envSchema>): Config['webPush'] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
+  const origin = e.PUBLIC_ORIGIN?.replace(/\/$/, '');
+  const sender = /<([^<>\s]+@[^<>\s]+)>/.exec(e.MAIL_FROM)?.[1] ?? (/^\S+@\S+$/.test(e.MAIL_FROM) ? e.MAIL_FROM : 'no-reply@fandeck.local');
+  const subject = e.VAPID_SUBJECT ?? (origin?.startsWith('https://') ? origin : `mailto:${sender}`);
+  return { ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { keys: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } } : {}), subject };
 }
 
 function splitList(value: string): string[] {

@@ -6,7 +6,7 @@ import { COMMENT_OBJECT_TYPES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { listQuerySchema } from '../../http/pagination.js';
-import { defineDomain } from '../plugin.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { addComment, editComment, pinnedComment, presentOne, removeComment, searchComments, setPinned } from './comments.service.js';
 
@@ -29,7 +29,8 @@ const commentSchema = z.object({
 const one = { 200: envelopeSchema(commentSchema) };
 const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
 
-async function commentsRoutes(api: ApiScope, ctx: AppContext) {
+async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
+  const notifications = deps.get('notifications');
   api.post(
     paths['comments.create'],
     {
@@ -41,7 +42,7 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext) {
         response: one,
       },
     },
-    async (request) => ok(await presentOne(ctx, await addComment(ctx, currentUser(request), request.body))),
+    async (request) => ok(await presentOne(ctx, await addComment(ctx, currentUser(request), request.body, notifications))),
   );
   api.get(
     paths['comments.search'],
@@ -86,4 +87,4 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext) {
   );
 }
 
-export default defineDomain({ name: 'comments', dependsOn: ['accounts', 'auth'], register: commentsRoutes });
+export default defineDomain({ name: 'comments', dependsOn: ['accounts', 'auth', 'notifications'], register: commentsRoutes });

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../http/guard.js';
 import { toPage, type ListQuery } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { findFeed } from '../feeds/feeds.service.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 
 export type CommentRow = typeof comments.$inferSelect;
 const NO_SUCH_COMMENT = 'No such comment';
@@ -34,7 +35,12 @@ async function ownerOf(ctx: AppContext, objectType: CommentObjectType, objectId:
   }
 }
 
-export async function addComment(ctx: AppContext, author: AuthUser, input: { objectType: CommentObjectType; objectId: string; content: string; parentId?: string | undefined }) {
+export async function addComment(
+  ctx: AppContext,
+  author: AuthUser,
+  input: { objectType: CommentObjectType; objectId: string; content: string; parentId?: string | undefined },
+  notifications?: NotificationsExtension,
+) {
   // A fan the creator blocked is told so (403), rather than that the post does not exist.
   const ownerId = await ownerOf(ctx, input.objectType, input.objectId);
   if (ownerId) await assertNotBlocked(ctx.db, ownerId, author);
@@ -50,6 +56,11 @@ export async function addComment(ctx: AppContext, author: AuthUser, input: { obj
     .insert(comments)
     .values({ objectType: input.objectType, objectId: input.objectId, parentId: input.parentId ?? null, userId: author.id, content: input.content })
     .returning();
+  // Stored (one statement, committed): the item's creator hears of it, unless they wrote it; not waited for.
+  if (ownerId && ownerId !== author.id) {
+    const data = { actorId: author.id, commentId: row!.id, objectType: row!.objectType, objectId: row!.objectId, parentId: row!.parentId, excerpt: Array.from(row!.content).slice(0, 140).join('') };
+    void notifications?.notify({ userId: ownerId, type: 'comment.created', data });
+  }
   return row!;
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { listQuerySchema } from '../../http/pagination.js';
-import { defineDomain } from '../plugin.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { follow, listFollows, unfollow } from './follows.service.js';
 
@@ -12,11 +12,12 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const answer = { 200: envelopeSchema(z.object({ creatorId: z.string(), following: z.boolean() })) };
 const personSchema = z.object({ _id: z.string(), username: z.string().nullable(), name: z.string().nullable(), avatar: z.string(), followedAt: z.string() });
 
-async function followsRoutes(api: ApiScope, ctx: AppContext) {
+async function followsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
+  const notifications = deps.get('notifications');
   api.post(
     paths['follows.follow'],
     { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'Follow a creator (id or username); following again changes nothing', params, response: answer } },
-    async (request) => ok(await follow(ctx, currentUser(request), request.params.id)),
+    async (request) => ok(await follow(ctx, currentUser(request), request.params.id, notifications)),
   );
   api.delete(
     paths['follows.unfollow'],
@@ -41,4 +42,4 @@ async function followsRoutes(api: ApiScope, ctx: AppContext) {
   );
 }
 
-export default defineDomain({ name: 'follows', dependsOn: ['accounts', 'auth'], register: followsRoutes });
+export default defineDomain({ name: 'follows', dependsOn: ['accounts', 'auth', 'notifications'], register: followsRoutes });

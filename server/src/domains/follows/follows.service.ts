@@ -8,21 +8,25 @@ import type { ListQuery } from '../../http/pagination.js';
 import { toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { findCreatorId } from '../feeds/feeds.service.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 
 /**
  * Follows a creator; following again changes nothing; a fan the creator blocked may not
  * (403). The creator's follower count moves in the same transaction as the row, so it
  * always equals the rows.
  */
-export async function follow(ctx: AppContext, fan: AuthUser, creatorRef: string): Promise<{ creatorId: string; following: true }> {
+export async function follow(ctx: AppContext, fan: AuthUser, creatorRef: string, notifications?: NotificationsExtension): Promise<{ creatorId: string; following: true }> {
   const fanId = fan.id;
   const creatorId = await findCreatorId(ctx.db, creatorRef);
   if (creatorId === fanId) throw unprocessable('follows.self', 'You cannot follow yourself');
   await assertNotBlocked(ctx.db, creatorId, fan);
-  await ctx.db.transaction(async (tx) => {
+  const isNew = await ctx.db.transaction(async (tx) => {
     const added = await tx.insert(follows).values({ followerId: fanId, performerId: creatorId }).onConflictDoNothing().returning({ id: follows.performerId });
     if (added.length) await tx.update(performers).set({ followersCount: sql`${performers.followersCount} + 1` }).where(eq(performers.userId, creatorId));
+    return added.length > 0;
   });
+  // After commit, without waiting: the creator hears of a new follower (never of a repeat).
+  if (isNew) void notifications?.notify({ userId: creatorId, type: 'follow.created', data: { actorId: fanId } });
   return { creatorId, following: true };
 }
 

@@ -4,7 +4,8 @@ import { envelopeSchema, ok } from '../../http/envelope.js';
 import { defineMoneyAction } from '../../money/money-action.js';
 import { SUBSCRIPTION_PLANS } from './plans.js';
 import { subscribeResultSchema } from './subscriptions.presenter.js';
-import { announceSubscribed, quoteSubscription, subscribe, subscribeResult, type SubscribeInput } from './subscriptions.service.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import { announceSubscribed, quoteSubscription, subscribe, subscribedNotice, subscribeResult, type SubscribeInput } from './subscriptions.service.js';
 
 const subscribeBody = z.object({
   /** The creator's id or username. */
@@ -23,23 +24,28 @@ if (!action) throw new Error('The contract declares no "subscribe" money action'
  * from the wallet and shared out like any purchase, or the creator's free offer. The work,
  * its ledger movement and the stored answer commit together.
  */
-export const subscribeAction = defineMoneyAction({
-  action,
-  tags: ['subscriptions'],
-  summary: 'Subscribe to a creator: a plan paid from the wallet, or the free offer',
-  description:
-    'Renews at `expiredAt` from the wallet until cancelled. Refusals: 409 `subscriptions.already_active` (access holds and renews), ' +
-    '422 `subscriptions.plan_unavailable` (price outside the limits, free offer off), 422 `subscriptions.free_already_used`, ' +
-    '422 `wallet.self_purchase`, 403 `blocks.blocked`, 403 `performers.not_verified`, 422 `wallet.insufficient_balance` (nothing is written).',
-  body: subscribeBody,
-  response: envelopeSchema(subscribeResultSchema),
-  runs: 'in-transaction',
-  async quote(tx, call) {
-    const offer = await quoteSubscription(tx, call.ctx, call.user, inputOf(call.body));
-    return { priceCents: offer.priceCents, creditCents: null, itemId: offer.creator.id, recipientId: offer.creator.id, description: null };
-  },
-  async perform(tx, call, check) {
-    const subscribed = await subscribe(tx, call.ctx, call.user, inputOf(call.body), check);
-    return { statusCode: 200, body: ok(subscribeResult(call.ctx, subscribed)), afterCommit: () => announceSubscribed(call.ctx, subscribed) };
-  },
-});
+export const subscribeAction = (notifications: NotificationsExtension) =>
+  defineMoneyAction({
+    action,
+    tags: ['subscriptions'],
+    summary: 'Subscribe to a creator: a plan paid from the wallet, or the free offer',
+    description:
+      'Renews at `expiredAt` from the wallet until cancelled. Refusals: 409 `subscriptions.already_active` (access holds and renews), ' +
+      '422 `subscriptions.plan_unavailable` (price outside the limits, free offer off), 422 `subscriptions.free_already_used`, ' +
+      '422 `wallet.self_purchase`, 403 `blocks.blocked`, 403 `performers.not_verified`, 422 `wallet.insufficient_balance` (nothing is written).',
+    body: subscribeBody,
+    response: envelopeSchema(subscribeResultSchema),
+    runs: 'in-transaction',
+    async quote(tx, call) {
+      const offer = await quoteSubscription(tx, call.ctx, call.user, inputOf(call.body));
+      return { priceCents: offer.priceCents, creditCents: null, itemId: offer.creator.id, recipientId: offer.creator.id, description: null };
+    },
+    async perform(tx, call, check) {
+      const subscribed = await subscribe(tx, call.ctx, call.user, inputOf(call.body), check);
+      const afterCommit = () => {
+        announceSubscribed(call.ctx, subscribed);
+        void notifications.notify(subscribedNotice(subscribed));
+      };
+      return { statusCode: 200, body: ok(subscribeResult(call.ctx, subscribed)), afterCommit };
+    },
+  });

@@ -9,16 +9,18 @@
  *   `expiredAt` extended, `renewals` + 1, the next run at the new `expiredAt`;
  * - a short balance: access ends at `expiredAt` but the status stays `active` while the
  *   charge is retried every 24 hours until `grace_until` (`expiredAt` + 3 days); the first
- *   failure writes a notification (`subscription.renewal_failed`) and sends it live. A
+ *   failure notifies the fan (`subscription.renewal_failed`) once the run committed. A
  *   renewal that succeeds in grace starts its period then. Still short at `grace_until`:
  *   deactivated. A creator the fan may no longer pay (blocked, unverified, gone): ended.
  */
+import type { NotificationType } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { notifications, subscriptions, users } from '../../db/schema/index.js';
+import { subscriptions, users } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { fromCents } from '../../http/money.js';
+import type { NotificationsExtension, NotifyInput } from '../notifications/notifications.extension.js';
 import { announceBalances } from '../wallet/wallet.service.js';
 import { DAY_MS, periodEnd, PLAN_MONTHS, type SubscriptionPlan } from './plans.js';
 import { chargePeriod, findCreator, subscriptionTerms, type PaidPeriod } from './subscription-charge.js';
@@ -30,32 +32,32 @@ export const GRACE_MS = 3 * DAY_MS;
 /** How often it is retried meanwhile. */
 export const RETRY_MS = DAY_MS;
 
-export const RENEWAL_FAILED = 'subscription.renewal_failed';
+export const RENEWAL_FAILED = 'subscription.renewal_failed' satisfies NotificationType;
 
 export type RenewalOutcome =
   | { kind: 'none' }
   | { kind: 'renewed'; row: SubscriptionRow; paid: PaidPeriod }
-  | { kind: 'retrying'; row: SubscriptionRow; notification: typeof notifications.$inferSelect | null }
+  | { kind: 'retrying'; row: SubscriptionRow; notification: NotifyInput | null }
   | { kind: 'ended'; row: SubscriptionRow };
 
 interface JobPayload extends Record<string, unknown> {
   subscriptionId: string;
 }
 
-export function defineRenewalJob(ctx: AppContext): void {
+export function defineRenewalJob(ctx: AppContext, notifications: NotificationsExtension): void {
   ctx.jobs.define<JobPayload>(RENEW_QUEUE, async (payload, { job }) => {
-    await renewSubscription(ctx, payload.subscriptionId, job.id);
+    await renewSubscription(ctx, payload.subscriptionId, job.id, notifications);
   });
 }
 
-/** One run of the job for this subscription (`runningJobId`: the job row running it, whose key passes to the next). */
-export async function renewSubscription(ctx: AppContext, subscriptionId: string, runningJobId?: string): Promise<RenewalOutcome> {
+/**
+ * One run of the job for this subscription (`runningJobId`: the job row running it, whose key
+ * passes to the next). The failure notification goes out after commit, through `notifications`.
+ */
+export async function renewSubscription(ctx: AppContext, subscriptionId: string, runningJobId?: string, notifications?: NotificationsExtension): Promise<RenewalOutcome> {
   const outcome = await ctx.db.transaction((tx) => renewIn(tx, ctx, subscriptionId, runningJobId));
   if (outcome.kind === 'renewed') announceBalances(ctx, outcome.row.userId, outcome.row.performerId, outcome.paid.split, outcome.paid.balancesAfter);
-  if (outcome.kind === 'retrying' && outcome.notification) {
-    const { id, type, data, readAt, createdAt } = outcome.notification;
-    ctx.realtime.emitToUser(outcome.row.userId, 'send_notification', { _id: id, type, data, readAt: readAt?.toISOString() ?? null, createdAt: createdAt.toISOString() });
-  }
+  if (outcome.kind === 'retrying' && outcome.notification) await notifications?.notify(outcome.notification);
   return outcome;
 }
 
@@ -119,24 +121,19 @@ async function shortBalance(tx: Tx, ctx: AppContext, row: SubscriptionRow, now: 
     .set({ graceUntil, failedRenewals: row.failedRenewals + 1, updatedAt: now })
     .where(eq(subscriptions.id, row.id))
     .returning();
-  const notification = row.graceUntil === null ? await notifyFailure(tx, row, now) : null;
+  const notification = row.graceUntil === null ? await failureNotice(tx, row) : null;
   // Access ended at `expiredAt`: the count follows.
   await recountSubscribers(tx, row.performerId, now);
   await scheduleRenewal(tx, ctx, row.id, new Date(Math.min(now.getTime() + RETRY_MS, graceUntil.getTime())), runningJobId);
   return { kind: 'retrying', row: retrying!, notification };
 }
 
-async function notifyFailure(tx: Tx, row: SubscriptionRow, now: Date) {
+/** The fan's notification of the first failed renewal (sent once the run committed). */
+async function failureNotice(tx: Tx, row: SubscriptionRow): Promise<NotifyInput> {
   const [creator] = await tx.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, row.performerId));
-  const [notification] = await tx
-    .insert(notifications)
-    .values({
-      userId: row.userId,
-      type: RENEWAL_FAILED,
-      data: { performerId: row.performerId, performerName: creator?.name || creator?.username || '', price: fromCents(row.priceCents), subscriptionId: row.id },
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return notification!;
+  return {
+    userId: row.userId,
+    type: RENEWAL_FAILED,
+    data: { performerId: row.performerId, performerName: creator?.name || creator?.username || '', price: fromCents(row.priceCents), subscriptionId: row.id },
+  };
 }

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { subscribeAction } from './subscribe.action.js';
@@ -27,8 +28,8 @@ const staffQuery = searchQuery.extend({ performerId: id.optional(), userId: id.o
 /** Where a subscription was paid: the wallet, or a gateway by name (all of today's are wallet-paid). */
 const PROVIDERS: ReadonlySet<string> = new Set(['wallet', ...GATEWAY_NAMES]);
 
-async function subscriptionRoutes(api: ApiScope, ctx: AppContext) {
-  registerMoneyAction(api, ctx, subscribeAction);
+async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications: NotificationsExtension) {
+  registerMoneyAction(api, ctx, subscribeAction(notifications));
 
   api.get(
     paths['subscriptions.performerSearch'],
@@ -133,9 +134,10 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext) {
 export default defineDomain({
   name: 'subscriptions',
   // Paid from the wallet (its engine's terms and ledger split); plan limits are settings.
-  dependsOn: ['wallet', 'settings'],
-  async register(api, ctx) {
-    defineRenewalJob(ctx);
-    await subscriptionRoutes(api, ctx);
+  dependsOn: ['wallet', 'settings', 'notifications'],
+  async register(api, ctx, deps) {
+    const notifications = deps.get('notifications');
+    defineRenewalJob(ctx, notifications);
+    await subscriptionRoutes(api, ctx, notifications);
   },
 });

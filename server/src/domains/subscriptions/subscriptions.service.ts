@@ -12,6 +12,7 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../http/money.js';
 import type { PriceCheck } from '../../money/money-action.js';
+import type { NotifyInput } from '../notifications/notifications.extension.js';
 import { announceBalances, type ChargeTerms } from '../wallet/wallet.service.js';
 import { DAY_MS, periodEnd, PLAN_LIMIT_KEYS, PLAN_MONTHS, planPriceCents, priceAllowed, type SubscriptionPlan } from './plans.js';
 import { chargePeriod, findCreator, subscriptionTerms, type Creator, type PaidPeriod, type Payer } from './subscription-charge.js';
@@ -131,6 +132,13 @@ export function announceSubscribed(ctx: AppContext, subscribed: Subscribed): voi
   if (!subscribed.paid) return;
   announceBalances(ctx, subscribed.row.userId, subscribed.row.performerId, subscribed.paid.split, subscribed.paid.balancesAfter);
 }
+
+/** The creator's notification of a new subscriber (or a subscription taken again), sent after commit. */
+export const subscribedNotice = ({ row }: Subscribed): NotifyInput => ({
+  userId: row.performerId,
+  type: 'subscription.created',
+  data: { actorId: row.userId, subscriptionId: row.id, subscriptionType: row.subscriptionType, price: fromCents(row.priceCents) },
+});
 
 const NO_SUCH_SUBSCRIPTION = 'Subscription not found';
 

@@ -39,9 +39,14 @@ export function chargeAction(kind: ChargeKind, registry: ChargeRegistry) {
       return { priceCents: item.priceCents, creditCents: null, itemId: item.targetId, recipientId: item.performerId, description: item.description ?? null };
     },
     async perform(tx, call, check) {
-      const result = await purchase(tx, call.ctx, handlerOf(), call.user, call.params.id!, call.body, call.idempotencyKey, check);
+      const handler = handlerOf();
+      const result = await purchase(tx, call.ctx, handler, call.user, call.params.id!, call.body, call.idempotencyKey, check);
       const body = ok(presentCharge(result.charge, 'buyer'));
-      return { statusCode: 200, body, afterCommit: () => announceCharge(call.ctx, result, body.data) };
+      const afterCommit = () => {
+        announceCharge(call.ctx, result, body.data);
+        handler.afterCommit?.(call.ctx, result.charge);
+      };
+      return { statusCode: 200, body, afterCommit };
     },
   });
 }

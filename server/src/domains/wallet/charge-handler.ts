@@ -44,6 +44,8 @@ export interface ChargeHandler<B extends z.ZodType = z.ZodType, K extends Settin
   /** The 422 message when a creator tries to buy from themselves. */
   selfPurchaseMessage?: string;
   fulfil?(tx: Tx, ctx: AppContext, charge: WalletChargeRow, body: z.output<B>): Promise<void>;
+  /** After the purchase committed, once (never on a replay): tell someone (a tip's notification). Must not throw. */
+  afterCommit?(ctx: AppContext, charge: WalletChargeRow): void;
 }
 
 /** Erases a handler's body type so handlers of different kinds fit one registry. */

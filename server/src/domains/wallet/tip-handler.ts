@@ -5,7 +5,8 @@ import { isId } from '../../db/schema/ids.js';
 import { users } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { amountSchema, fromCents } from '../../http/money.js';
-import { defineHandler } from './charge-handler.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import { defineHandler, type ChargeHandler } from './charge-handler.js';
 
 export const TIP_MESSAGE_MAX = 1000;
 export const NO_SUCH_CREATOR = 'No creator with this id can be tipped';
@@ -67,3 +68,13 @@ export const tipHandler = defineHandler({
     }
   },
 });
+
+/** After a tip committed: the creator is told (`tip.received`), without waiting for it. */
+export const tipNotice =
+  (notifications: NotificationsExtension): NonNullable<ChargeHandler['afterCommit']> =>
+  (_ctx, charge) =>
+    void notifications.notify({
+      userId: charge.performerId,
+      type: 'tip.received',
+      data: { actorId: charge.userId, amount: fromCents(charge.priceCents), chargeId: charge.id, conversationId: charge.conversationId, message: charge.message },
+    });

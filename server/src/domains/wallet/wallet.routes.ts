@@ -13,7 +13,7 @@ import { registerMoneyAction } from '../../money/money-routes.js';
 import { chargeAction } from './charge-actions.js';
 import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';
 import { createChargeRegistry, type ChargeRegistry } from './charge-registry.js';
-import { tipHandler } from './tip-handler.js';
+import { tipHandler, tipNotice } from './tip-handler.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
 
@@ -43,12 +43,12 @@ declare module '../plugin.js' {
 export default defineDomain({
   name: 'wallet',
   // Tips read the tip limits and the commission rates from the settings.
-  dependsOn: ['settings'],
-  async register(api, ctx) {
+  dependsOn: ['settings', 'notifications'],
+  async register(api, ctx, deps) {
     const registry = createChargeRegistry();
     const extension: WalletExtension = { registerChargeHandler: (handler) => registry.register(handler) };
     // The wallet sells tips itself, through the same door as any other domain.
-    extension.registerChargeHandler(tipHandler);
+    extension.registerChargeHandler({ ...tipHandler, afterCommit: tipNotice(deps.get('notifications')) });
     await walletRoutes(api, ctx, registry);
     return extension;
   },

@@ -1,0 +1,107 @@
+/**
+ * `notify`: stores a notification, sends it live, pushes it to the user's browsers and runs
+ * the `onNotify` listeners. Callers run it after their own transaction committed and need
+ * not wait for it: it never throws, and what is still running when the app closes is
+ * waited for (`settled`).
+ */
+import type { NotificationDto } from '@fandeck/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { notifications, users } from '../../db/schema/index.js';
+import type { NotificationRecord, NotificationsExtension, NotifyInput } from './notifications.extension.js';
+import { presentNotification } from './notifications.presenter.js';
+
+export interface Notifier extends NotificationsExtension {
+  /** Resolves once every notification under way has been delivered (or given up). */
+  settled(): Promise<void>;
+}
+
+export interface NotifierDeps {
+  log: FastifyBaseLogger;
+  /** Web push to the user's browsers; never throws. */
+  push(userId: string, payload: string): Promise<void>;
+}
+
+type Listener = (notification: NotificationRecord) => void | Promise<void>;
+
+/** Push services take about 4 KB of payload; the pushed copy stays well under it. */
+export const PUSH_PAYLOAD_MAX = 3000;
+
+/**
+ * The JSON pushed to browsers: the whole DTO when it fits, else without its long texts (a
+ * tip's message), else without `data` (the page fetches the notification itself).
+ */
+export function pushCopy(dto: NotificationDto): string {
+  const fits = (text: string) => Buffer.byteLength(text) <= PUSH_PAYLOAD_MAX;
+  const whole = JSON.stringify(dto);
+  if (fits(whole)) return whole;
+  const short = Object.fromEntries(Object.entries(dto.data).filter(([, value]) => typeof value !== 'string' || value.length <= 140));
+  const trimmed = JSON.stringify({ ...dto, data: short });
+  return fits(trimmed) ? trimmed : JSON.stringify({ ...dto, data: {} });
+}
+
+/**
+ * `actorName` is filled in from `actorId` when the caller did not give it: the actor's name,
+ * else their username, as it was when it happened.
+ */
+async function withActorName(ctx: AppContext, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (typeof data.actorId !== 'string' || data.actorName !== undefined) return data;
+  const [actor] = await ctx.db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, data.actorId));
+  return { ...data, actorName: actor?.name || actor?.username || '' };
+}
+
+export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
+  const listeners: Listener[] = [];
+  const underWay = new Set<Promise<unknown>>();
+
+  async function store(input: NotifyInput) {
+    const data = await withActorName(ctx, input.data);
+    const now = ctx.now();
+    const [row] = await ctx.db.insert(notifications).values({ userId: input.userId, type: input.type, data, createdAt: now, updatedAt: now }).returning();
+    return row!;
+  }
+
+  async function deliver(input: NotifyInput): Promise<NotificationRecord | null> {
+    let row;
+    try {
+      row = await store(input);
+    } catch (err) {
+      deps.log.error({ err, type: input.type }, 'notification not stored');
+      return null;
+    }
+    const dto = presentNotification(row);
+    const record: NotificationRecord = { id: row.id, userId: row.userId, type: input.type, data: row.data };
+    try {
+      ctx.realtime.emitToUser(row.userId, 'send_notification', dto);
+    } catch (err) {
+      deps.log.warn({ err }, 'notification not sent live');
+    }
+    await Promise.all([
+      deps.push(row.userId, pushCopy(dto)).catch((err: unknown) => deps.log.warn({ err }, 'notification not pushed')),
+      ...listeners.map(async (listener) => {
+        try {
+          await listener(record);
+        } catch (err) {
+          deps.log.error({ err, type: input.type }, 'notification listener failed');
+        }
+      }),
+    ]);
+    return record;
+  }
+
+  return {
+    notify(input) {
+      const delivery = deliver(input);
+      underWay.add(delivery);
+      void delivery.finally(() => underWay.delete(delivery));
+      return delivery;
+    },
+    onNotify(listener) {
+      listeners.push(listener);
+    },
+    async settled() {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+  };
+}
