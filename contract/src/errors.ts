@@ -130,6 +130,7 @@ export const ERROR_CODES = [
   'messages.price_not_allowed',
   'messages.files_invalid',
   'messages.client_id_conflict',
+  'messages.already_unlocked',
   'mass_messages.not_found',
   'mass_messages.not_editable',
   'mass_messages.audience_invalid',

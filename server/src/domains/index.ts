@@ -1,5 +1,6 @@
 import type { DomainPlugin } from './plugin.js';
 import accounts from './accounts/accounts.plugin.js';
+import notifications from './notifications/notifications.routes.js';
 import auth from './auth/auth.routes.js';
 import users from './users/users.routes.js';
 import performers from './performers/performers.routes.js';
@@ -23,12 +24,15 @@ import categories from './categories/categories.routes.js';
 import subscriptions from './subscriptions/subscriptions.routes.js';
 import earnings from './earnings/earnings.routes.js';
 import payouts from './payouts/payouts.routes.js';
+import messaging from './messaging/messaging.routes.js';
+import outreach from './outreach/outreach.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
   settings,
   reference,
   accounts,
+  notifications,
   auth,
   users,
   performers,
@@ -50,4 +54,6 @@ export const domains: readonly DomainPlugin[] = [
   subscriptions,
   earnings,
   payouts,
+  messaging,
+  outreach,
 ];
