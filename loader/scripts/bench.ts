@@ -58,6 +58,7 @@ const benchedElements: Record<ElementTag, Omit<ElementSpec, 'tag'>> = {
   'fan-wallet-topup': { attributes: {}, control: '[part~="submit"], [part~="sign-in-button"]' },
   'fan-subscribe': { attributes: { creator: 'ana.lima' }, control: '[part~="button"]' },
   'fan-creator-dashboard': { attributes: {}, control: '[part~="sign-in-button"]' },
+  'fan-chat-inbox': { attributes: { creator: 'ana.lima' }, control: '[part~="sign-in-button"]' },
 };
 const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo' };
 

@@ -5,6 +5,7 @@ import type notices from './locales/notices/pt-BR.js';
 import type ui from './locales/ui/pt-BR.js';
 // Types only: what each feature's texts look like, so `t` is checked in every program that
 // uses a feature's views (the host site's too). Their files load only through the glob below.
+import type chat from '../chat/locales/pt-BR.js';
 import type dashboard from '../dashboard/locales/pt-BR.js';
 import type feeds from '../feeds/locales/pt-BR.js';
 import type galleries from '../galleries/locales/pt-BR.js';
@@ -33,6 +34,7 @@ export interface Namespaces {
   notices: TextsOf<typeof notices>;
   embed: TextsOf<typeof embed>;
   ui: TextsOf<typeof ui>;
+  chat: TextsOf<typeof chat>;
   dashboard: TextsOf<typeof dashboard>;
   feeds: TextsOf<typeof feeds>;
   galleries: TextsOf<typeof galleries>;

@@ -10,6 +10,7 @@ export const elementSources = {
   'fan-tip-button': 'src/tip/fan-tip-button.element.ts',
   'fan-subscribe': 'src/subscribe/fan-subscribe.element.ts',
   'fan-creator-dashboard': 'src/dashboard/fan-creator-dashboard.element.ts',
+  'fan-chat-inbox': 'src/chat/fan-chat-inbox.element.ts',
 } as const satisfies Record<`fan-${string}`, string>;
 
 export type ElementTag = keyof typeof elementSources;
@@ -28,6 +29,7 @@ export const placeholderBoxes: Record<ElementTag, PlaceholderBox> = {
   'fan-tip-button': { height: 42, inlineWidth: 170 },
   'fan-subscribe': { height: 190 },
   'fan-creator-dashboard': { height: 640 },
+  'fan-chat-inbox': { height: 576 },
 };
 
 /** The shared runtime chunk (React, session, i18n, element kit), loaded once per page. */

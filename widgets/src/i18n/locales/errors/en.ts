@@ -167,6 +167,43 @@ export default {
     invalid_transition: 'This payout request cannot move to that state.',
     method_missing: 'Add the details of this payout method before requesting a payout.',
   },
+  conversations: {
+    not_found: 'Conversation not found.',
+    not_participant: 'You are not part of this conversation.',
+    blocked: 'You cannot send messages in this conversation.',
+    self: 'You cannot start a conversation with yourself.',
+    recipient_not_found: 'We could not find who you want to talk to.',
+  },
+  messages: {
+    not_found: 'Message not found.',
+    empty: 'Write a message or attach a file.',
+    not_sender: 'Only the sender can delete this message.',
+    price_not_allowed: 'Only creators can charge for a message, and only with files attached.',
+    files_invalid: 'One of the files cannot be sent in this message.',
+    client_id_conflict: 'This message was already sent with other content. Write it again.',
+    already_unlocked: 'You already unlocked this message.',
+  },
+  mass_messages: {
+    not_found: 'Mass message not found.',
+    not_editable: 'This mass message was already sent and can no longer be changed.',
+    audience_invalid: 'Choose who gets it: your subscribers, followers or lists.',
+  },
+  templates: {
+    not_found: 'Message template not found.',
+  },
+  auto_messages: {
+    not_found: 'Automatic message not found.',
+    trigger_taken: 'There is already an automatic message for this event.',
+  },
+  lists: {
+    not_found: 'List not found.',
+    members_invalid: 'One of the chosen members cannot join this list.',
+  },
+  notifications: {
+    not_found: 'Notification not found.',
+    push_not_configured: 'Browser notifications are not available on this platform.',
+    push_subscription_invalid: 'Notifications could not be turned on in this browser.',
+  },
   coupons: {
     not_found: 'Coupon not found.',
     inactive: 'This coupon is not active.',

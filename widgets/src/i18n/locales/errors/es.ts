@@ -167,6 +167,43 @@ export default {
     invalid_transition: 'Esta solicitud de retiro no puede pasar a ese estado.',
     method_missing: 'Registra los datos de este método de cobro antes de pedir el retiro.',
   },
+  conversations: {
+    not_found: 'Conversación no encontrada.',
+    not_participant: 'No participas en esta conversación.',
+    blocked: 'No puedes enviar mensajes en esta conversación.',
+    self: 'No puedes conversar contigo mismo.',
+    recipient_not_found: 'No encontramos con quién quieres conversar.',
+  },
+  messages: {
+    not_found: 'Mensaje no encontrado.',
+    empty: 'Escribe un mensaje o adjunta un archivo.',
+    not_sender: 'Solo quien lo envió puede borrar este mensaje.',
+    price_not_allowed: 'Solo los creadores pueden cobrar por un mensaje, y solo con archivos adjuntos.',
+    files_invalid: 'Uno de los archivos no se puede enviar en este mensaje.',
+    client_id_conflict: 'Este mensaje ya se envió con otro contenido. Escríbelo de nuevo.',
+    already_unlocked: 'Ya desbloqueaste este mensaje.',
+  },
+  mass_messages: {
+    not_found: 'Mensaje masivo no encontrado.',
+    not_editable: 'Este mensaje masivo ya se envió y no se puede cambiar.',
+    audience_invalid: 'Elige a quién enviarlo: tus suscriptores, seguidores o listas.',
+  },
+  templates: {
+    not_found: 'Plantilla de mensaje no encontrada.',
+  },
+  auto_messages: {
+    not_found: 'Mensaje automático no encontrado.',
+    trigger_taken: 'Ya existe un mensaje automático para este evento.',
+  },
+  lists: {
+    not_found: 'Lista no encontrada.',
+    members_invalid: 'Uno de los miembros elegidos no puede entrar en esta lista.',
+  },
+  notifications: {
+    not_found: 'Notificación no encontrada.',
+    push_not_configured: 'Las notificaciones del navegador no están disponibles en esta plataforma.',
+    push_subscription_invalid: 'No se pudieron activar las notificaciones en este navegador.',
+  },
   coupons: {
     not_found: 'Cupón no encontrado.',
     inactive: 'Este cupón no está activo.',

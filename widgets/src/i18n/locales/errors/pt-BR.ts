@@ -164,6 +164,43 @@ const errors = {
     invalid_transition: 'Este pedido de saque não pode mudar para esse estado.',
     method_missing: 'Cadastre os dados desta forma de recebimento antes de pedir o saque.',
   },
+  conversations: {
+    not_found: 'Conversa não encontrada.',
+    not_participant: 'Você não participa desta conversa.',
+    blocked: 'Você não pode enviar mensagens nesta conversa.',
+    self: 'Você não pode conversar consigo mesmo.',
+    recipient_not_found: 'Não encontramos com quem você quer conversar.',
+  },
+  messages: {
+    not_found: 'Mensagem não encontrada.',
+    empty: 'Escreva uma mensagem ou anexe um arquivo.',
+    not_sender: 'Só quem enviou pode apagar esta mensagem.',
+    price_not_allowed: 'Só criadores podem cobrar por uma mensagem, e só com arquivos anexados.',
+    files_invalid: 'Um dos arquivos não pode ser enviado nesta mensagem.',
+    client_id_conflict: 'Esta mensagem já foi enviada com outro conteúdo. Escreva-a de novo.',
+    already_unlocked: 'Você já desbloqueou esta mensagem.',
+  },
+  mass_messages: {
+    not_found: 'Mensagem em massa não encontrada.',
+    not_editable: 'Esta mensagem em massa já foi enviada e não pode mais ser alterada.',
+    audience_invalid: 'Escolha para quem enviar: assinantes, seguidores ou listas suas.',
+  },
+  templates: {
+    not_found: 'Modelo de mensagem não encontrado.',
+  },
+  auto_messages: {
+    not_found: 'Mensagem automática não encontrada.',
+    trigger_taken: 'Já existe uma mensagem automática para este evento.',
+  },
+  lists: {
+    not_found: 'Lista não encontrada.',
+    members_invalid: 'Um dos membros escolhidos não pode entrar nesta lista.',
+  },
+  notifications: {
+    not_found: 'Notificação não encontrada.',
+    push_not_configured: 'As notificações no navegador não estão disponíveis nesta plataforma.',
+    push_subscription_invalid: 'Não foi possível ativar as notificações neste navegador.',
+  },
   coupons: {
     not_found: 'Cupom não encontrado.',
     inactive: 'Este cupom não está ativo.',
