@@ -26,6 +26,12 @@ const CreatorPayoutsPage = lazyPage(() => import('./pages/payouts/payouts-page.j
 const CreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'CreatorDashboardPage');
 const StaffCreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'StaffCreatorDashboardPage');
 const PayoutReviewPage = lazyPage(() => import('./pages/payouts/payout-review-page.js'), 'PayoutReviewPage');
+const NotificationsPage = lazyPage(() => import('./pages/notifications/notifications-page.js'), 'NotificationsPage');
+const MassMessagesPage = lazyPage(() => import('./pages/creator-messages/mass-messages-page.js'), 'MassMessagesPage');
+const TemplatesPage = lazyPage(() => import('./pages/creator-messages/templates-page.js'), 'TemplatesPage');
+const AutoMessagesPage = lazyPage(() => import('./pages/creator-messages/auto-messages-page.js'), 'AutoMessagesPage');
+const MessagesPage = lazyPage(() => import('./pages/messages-page.js'), 'MessagesPage');
+const ListsPage = lazyPage(() => import('./pages/creator-messages/lists-page.js'), 'ListsPage');
 
 /**
  * Every page of the site with its flags (spec section 2). The router ranks static
@@ -54,6 +60,12 @@ export const pages: readonly PageRoute[] = [
   { path: '/creator/earnings', page: CreatorEarningsPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/payouts', page: CreatorPayoutsPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/dashboard', page: CreatorDashboardPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/messages/mass', page: MassMessagesPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/messages/templates', page: TemplatesPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/messages/auto', page: AutoMessagesPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/messages/lists', page: ListsPage, authenticate: true, onlyPerformer: true },
+  { path: '/notifications', page: NotificationsPage, authenticate: true },
+  { path: '/messages', page: MessagesPage, authenticate: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },

@@ -5,6 +5,7 @@ import { BrandLogo, LocalePicker, ThemeToggle } from '../components/site-control
 import { homePathFor, loginPath } from '../routing/redirects.js';
 import { signOut } from '../routing/login-navigation.js';
 import { session, useSignalValue, type CurrentUser } from '../session/session.js';
+import { NotificationBellSlot } from '../shell/notification-bell-slot.js';
 
 /** What to call the user on screen. */
 export function displayName(user: CurrentUser): string {
@@ -32,6 +33,7 @@ export function SiteHeader() {
         {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
         {user && !user.isPerformer ? <NavLink to="/user/subscriptions">{t('site.mySubscriptions')}</NavLink> : null}
         {user?.isPerformer ? <CreatorLinks /> : null}
+        {user ? <NavLink to="/messages">{t('site.messages')}</NavLink> : null}
         {user ? <NavLink to="/user/bookmarks">{t('site.bookmarks')}</NavLink> : null}
         {user?.role === 'admin' ? <StaffLinks /> : null}
         <NavLink to="/creators">{t('site.creators')}</NavLink>
@@ -45,6 +47,7 @@ export function SiteHeader() {
         <ThemeToggle />
         {user ? (
           <>
+            <NotificationBellSlot />
             <Link to={user.isPerformer ? '/creator/account' : '/user/account'} className="site-header__user" data-testid="signed-in-user">
               {displayName(user)}
             </Link>
@@ -62,7 +65,7 @@ export function SiteHeader() {
   );
 }
 
-/** A creator's own pages: the dashboard, the studio, subscribers, earnings and payouts. */
+/** A creator's own pages: the dashboard, the studio, subscribers, earnings, payouts and the messaging tools. */
 function CreatorLinks() {
   const { t } = useTranslation();
   return (
@@ -72,6 +75,7 @@ function CreatorLinks() {
       <NavLink to="/creator/subscribers">{t('site.subscribers')}</NavLink>
       <NavLink to="/creator/earnings">{t('site.earnings')}</NavLink>
       <NavLink to="/creator/payouts">{t('site.payouts')}</NavLink>
+      <NavLink to="/creator/messages/mass">{t('site.messagingTools')}</NavLink>
     </>
   );
 }

@@ -16,6 +16,8 @@ export default {
   payouts: 'Payouts',
   creatorReview: 'Creator review',
   payoutReview: 'Payout requests',
+  messages: 'Messages',
+  messagingTools: 'Messaging tools',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',
   footerNav: 'Site links',

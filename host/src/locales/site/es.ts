@@ -16,6 +16,8 @@ export default {
   payouts: 'Retiros',
   creatorReview: 'Revisión de creadores',
   payoutReview: 'Solicitudes de retiro',
+  messages: 'Mensajes',
+  messagingTools: 'Herramientas de mensajes',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',
   footerNav: 'Enlaces del sitio',

@@ -15,6 +15,8 @@ const site = {
   payouts: 'Saques',
   creatorReview: 'Revisão de criadores',
   payoutReview: 'Pedidos de saque',
+  messages: 'Mensagens',
+  messagingTools: 'Ferramentas de mensagens',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',
   footerNav: 'Links do site',

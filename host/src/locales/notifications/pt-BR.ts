@@ -1,0 +1,65 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+
+/** Host site: the notifications bell, the /notifications page and browser notifications: Brazilian Portuguese, the reference. */
+const notifications = {
+  title: 'Notificações',
+  bell: {
+    label: 'Notificações',
+    labelUnread: 'Notificações: {{count}} não lidas',
+    latest: 'Últimas notificações',
+    empty: 'Nenhuma notificação ainda.',
+    seeAll: 'Ver todas',
+  },
+  /** One text per notification type (contract NOTIFICATION_TYPES); `{{name}}` is who did it. */
+  types: {
+    subscription: {
+      renewal_failed: 'Não conseguimos renovar sua assinatura de {{name}}. Adicione saldo para manter o acesso.',
+      created: '{{name}} assinou o seu perfil.',
+    },
+    follow: {
+      created: '{{name}} começou a seguir você.',
+    },
+    tip: {
+      received: '{{name}} enviou uma gorjeta de {{amount}}.',
+      receivedNoAmount: '{{name}} enviou uma gorjeta.',
+    },
+    comment: {
+      created: '{{name}} comentou na sua publicação.',
+    },
+    message: {
+      received: '{{name}} enviou uma mensagem.',
+    },
+    generic: 'Você tem uma nova notificação.',
+  },
+  someone: 'Alguém',
+  unreadMark: 'Não lida',
+  markRead: 'Marcar como lida',
+  markAllRead: 'Marcar todas como lidas',
+  allRead: 'Todas as notificações foram marcadas como lidas.',
+  page: {
+    intro: 'O que aconteceu na sua conta: novas assinaturas, seguidores, gorjetas, comentários e mensagens.',
+    empty: 'Você ainda não tem notificações.',
+    loadMore: 'Carregar mais',
+    loadingMore: 'Carregando…',
+    count: 'Mostrando {{shown}} de {{total}}',
+  },
+  push: {
+    title: 'Notificações do navegador',
+    hint: 'Receba um aviso do navegador mesmo com o site fechado.',
+    enable: 'Ativar notificações do navegador',
+    disable: 'Desativar notificações do navegador',
+    working: 'Um momento…',
+    enabled: 'Notificações do navegador ativadas.',
+    disabled: 'Notificações do navegador desativadas.',
+    denied: 'O navegador bloqueou as notificações deste site. Libere-as nas configurações do navegador.',
+    failed: 'Não foi possível ativar as notificações do navegador.',
+  },
+} as const;
+
+export default notifications;
+
+declare module '@fandeck/widgets/i18n' {
+  interface Namespaces {
+    notifications: TextsOf<typeof notifications>;
+  }
+}
