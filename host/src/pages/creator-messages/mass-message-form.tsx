@@ -1,16 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { CategorizedListDto, MassAudienceWire, MassMessageBody, MassMessageDto } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { Loaded } from '../../components/remote-list.js';
 import { formatDateTime } from '../../format/date.js';
-import { session } from '../../session/session.js';
+import { ToolForm, useRowSave, type EditorProps } from './editable-list.js';
 import { MessageFields, useMessageDraft } from './message-fields.js';
 
 type AudienceKind = MassAudienceWire['kind'];
 const AUDIENCES: readonly AudienceKind[] = ['subscribers', 'followers', 'lists'];
-
-type Save = { status: 'idle' } | { status: 'saving' } | { status: 'failed'; message: string };
 
 /** `datetime-local`'s value for a moment, in the browser's time zone. */
 function localInput(iso: string | null | undefined): string {
@@ -20,14 +18,10 @@ function localInput(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export interface MassMessageFormProps {
-  /** The scheduled message being edited; null writes a new one. */
-  editing: MassMessageDto | null;
+/** `editing`: the scheduled message being edited; null writes a new one. */
+export interface MassMessageFormProps extends EditorProps<MassMessageDto> {
   /** The creator's lists, to choose from. */
   lists: Loaded<CategorizedListDto>;
-  /** Told with the text to show once the server took it. */
-  onSaved: (text: string) => void;
-  onCancel: () => void;
 }
 
 /**
@@ -42,7 +36,7 @@ export function MassMessageForm({ editing, lists, onSaved, onCancel }: MassMessa
   const [listIds, setListIds] = useState<ReadonlySet<string>>(() => new Set(editing?.audience.listIds ?? []));
   const [when, setWhen] = useState<'now' | 'later'>(editing ? 'later' : 'now');
   const [scheduledAt, setScheduledAt] = useState(() => localInput(editing?.scheduledAt));
-  const [save, setSave] = useState<Save>({ status: 'idle' });
+  const { save, fail, send } = useRowSave('/mass-message', editing);
 
   function toggleList(listId: string, on: boolean) {
     setListIds((current) => {
@@ -53,16 +47,14 @@ export function MassMessageForm({ editing, lists, onSaved, onCancel }: MassMessa
     });
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.status === 'saving') return;
+  async function submit() {
     const content = draft.check();
-    if (!content.ok) return setSave({ status: 'failed', message: content.message });
-    if (audience === 'lists' && listIds.size === 0) return setSave({ status: 'failed', message: t('creatorMessages.mass.listsRequired') });
+    if (!content.ok) return fail(content.message);
+    if (audience === 'lists' && listIds.size === 0) return fail(t('creatorMessages.mass.listsRequired'));
     let at: string | null = null;
     if (when === 'later') {
       const date = scheduledAt ? new Date(scheduledAt) : null;
-      if (!date || Number.isNaN(date.getTime()) || date.getTime() <= Date.now()) return setSave({ status: 'failed', message: t('creatorMessages.mass.scheduleRequired') });
+      if (!date || Number.isNaN(date.getTime()) || date.getTime() <= Date.now()) return fail(t('creatorMessages.mass.scheduleRequired'));
       at = date.toISOString();
     }
     const body: MassMessageBody = {
@@ -71,13 +63,8 @@ export function MassMessageForm({ editing, lists, onSaved, onCancel }: MassMessa
       // A new one without a moment is sent now; an edited one is told so outright.
       ...(at ? { scheduledAt: at } : editing ? { scheduledAt: null } : {}),
     };
-    setSave({ status: 'saving' });
-    const outcome = editing
-      ? await session.api.put<MassMessageDto>(`/mass-message/${encodeURIComponent(editing._id)}`, body)
-      : await session.api.post<MassMessageDto>('/mass-message', body);
-    if (!outcome.ok) return setSave({ status: 'failed', message: outcome.error.message });
-    setSave({ status: 'idle' });
-    const saved = outcome.value;
+    const saved = await send(body);
+    if (!saved) return;
     // One sent now is queued at once (still `scheduled`, without a moment, until its job runs).
     if (at) onSaved(t('creatorMessages.mass.scheduled', { date: formatDateTime(saved.scheduledAt ?? at, i18n.language) }));
     else onSaved(t('creatorMessages.mass.sent'));
@@ -88,11 +75,16 @@ export function MassMessageForm({ editing, lists, onSaved, onCancel }: MassMessa
     }
   }
 
-  const saving = save.status === 'saving';
-  const title = editing ? t('creatorMessages.mass.editTitle') : t('creatorMessages.mass.newTitle');
   return (
-    <form className="form stack" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`} aria-busy={saving} data-testid="mass-message-form">
-      <h2 id={`${id}-title`}>{title}</h2>
+    <ToolForm
+      name="mass-message-form"
+      title={editing ? t('creatorMessages.mass.editTitle') : t('creatorMessages.mass.newTitle')}
+      save={save}
+      submitLabel={editing ? t('creatorMessages.mass.saveChanges') : when === 'later' ? t('creatorMessages.mass.scheduleSend') : t('creatorMessages.mass.sendNow')}
+      editing={editing !== null}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <MessageFields draft={draft} />
       <fieldset className="tools-choice">
         <legend>{t('creatorMessages.mass.audience')}</legend>
@@ -118,28 +110,7 @@ export function MassMessageForm({ editing, lists, onSaved, onCancel }: MassMessa
           </div>
         ) : null}
       </fieldset>
-      {save.status === 'failed' ? (
-        <p className="error" role="alert">
-          {save.message}
-        </p>
-      ) : null}
-      <div className="tools-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving
-            ? t('creatorMessages.actions.saving')
-            : editing
-              ? t('creatorMessages.mass.saveChanges')
-              : when === 'later'
-                ? t('creatorMessages.mass.scheduleSend')
-                : t('creatorMessages.mass.sendNow')}
-        </button>
-        {editing ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('creatorMessages.actions.cancel')}
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </ToolForm>
   );
 }
 

@@ -1,19 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobs, messages, notifications } from '../../db/schema/index.js';
 import { AUTO_QUEUE, autoClientId, defineAutoSendJob, onNotification } from './auto-send.job.js';
-import { call, countingSend, outreachTestApp, signedIn, type OutreachTestApp } from './outreach-test-kit.js';
+import { call, countingSend, signedIn, withOutreachTestApp, type OutreachTestApp } from './outreach-test-kit.js';
 
 let t: OutreachTestApp;
-beforeAll(async () => {
-  t = await outreachTestApp();
-});
-beforeEach(async () => {
-  await t.ctx.db.delete(jobs);
-});
-afterAll(async () => {
-  await t?.close();
-});
+withOutreachTestApp((app) => (t = app));
 
 const autoJobs = () => t.ctx.db.select().from(jobs).where(eq(jobs.queue, AUTO_QUEUE));
 const sentBy = (creatorId: string) => t.ctx.db.select().from(messages).where(eq(messages.senderId, creatorId));

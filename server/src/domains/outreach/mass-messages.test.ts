@@ -2,26 +2,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, routes } from '@fandeck/contract';
 import { files, jobs, massMessages, settings } from '../../db/schema/index.js';
 import { multipartForm } from '../../../test/helpers.js';
 import { makeVideo } from '../../../test/media-fixtures.js';
 import { settableClock } from '../subscriptions/subscriptions-test-kit.js';
 import { massKey } from './mass-send.job.js';
-import { bulkFans, call, followAll, markOpened, outreachTestApp, signedIn, staffWith, subscribeAll, uploadPhotoTo, type OutreachTestApp } from './outreach-test-kit.js';
+import { bulkFans, call, followAll, markOpened, signedIn, staffWith, subscribeAll, uploadPhotoTo, withOutreachTestApp, type OutreachTestApp } from './outreach-test-kit.js';
 
 const clock = settableClock(new Date('2027-05-02T09:00:00.000Z'));
 let t: OutreachTestApp;
-beforeAll(async () => {
-  t = await outreachTestApp(clock.now);
-});
-beforeEach(async () => {
-  await t.ctx.db.delete(jobs);
-});
-afterAll(async () => {
-  await t?.close();
-});
+withOutreachTestApp((app) => (t = app), clock.now);
 
 const later = (ms = 3_600_000) => new Date(clock.now().getTime() + ms).toISOString();
 const queuedJobs = async (id: string) => (await t.ctx.db.select().from(jobs).where(eq(jobs.singletonKey, massKey(id)))).filter((j) => j.status === 'queued');

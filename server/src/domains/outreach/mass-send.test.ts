@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { follows, jobs, massMessages, messages } from '../../db/schema/index.js';
 import { settableClock } from '../subscriptions/subscriptions-test-kit.js';
 import { defineMassSendJob, MASS_BATCH, MASS_QUEUE, massKey, runMassBatch } from './mass-send.job.js';
-import { blockAll, bulkFans, call, countingSend, followAll, outreachTestApp, recipientsOf, signedIn, subscribeAll, type OutreachTestApp } from './outreach-test-kit.js';
+import { blockAll, bulkFans, call, countingSend, followAll, recipientsOf, signedIn, subscribeAll, withOutreachTestApp, type OutreachTestApp } from './outreach-test-kit.js';
 
 const clock = settableClock(new Date('2027-03-10T12:00:00.000Z'));
 let t: OutreachTestApp;
-beforeAll(async () => {
-  t = await outreachTestApp(clock.now);
-});
-beforeEach(async () => {
-  await t.ctx.db.delete(jobs);
-});
-afterAll(async () => {
-  await t?.close();
-});
+withOutreachTestApp((app) => (t = app), clock.now);
 
 const massRow = async (id: string) => (await t.ctx.db.select().from(massMessages).where(eq(massMessages.id, id)))[0]!;
 const pendingJobs = async (id: string) =>

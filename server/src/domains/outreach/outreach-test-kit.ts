@@ -1,11 +1,12 @@
 /** Shared by the outreach tests (not a test file itself). */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '../../../test/helpers.js';
 import type { App } from '../../app.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../db/schema/ids.js';
-import { conversationMembers, follows, messages, subscriptions, userBlocks, userPermissions, users } from '../../db/schema/index.js';
+import { conversationMembers, follows, jobs, messages, subscriptions, userBlocks, userPermissions, users } from '../../db/schema/index.js';
 import type { PermissionKey } from '../auth/permissions.js';
 import type { MessagingExtension } from '../messaging/messaging.extension.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
@@ -34,6 +35,24 @@ export async function outreachTestApp(now?: () => Date): Promise<OutreachTestApp
   });
   const t = await createTestApp({ realtime, ...(now ? { now } : {}) }, {}, { extraDomains: [probe] });
   return { ...t, messaging: seen.messaging!, notifications: seen.notifications!, realtime };
+}
+
+/**
+ * The hooks of a test file on one app: started (on `now`) before the file's tests, which
+ * `use` hands to the file, with no job queued before each test, and closed after them.
+ */
+export function withOutreachTestApp(use: (t: OutreachTestApp) => void, now?: () => Date): void {
+  let t: OutreachTestApp | undefined;
+  beforeAll(async () => {
+    t = await outreachTestApp(now);
+    use(t);
+  });
+  beforeEach(async () => {
+    await t!.ctx.db.delete(jobs);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 }
 
 export function call(app: App, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) {

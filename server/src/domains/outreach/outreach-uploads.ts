@@ -11,13 +11,14 @@ import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, uploadImage } from '../../media/image-upload.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
+import { messageUploadSchema } from '../messaging/messaging.schemas.js';
 import type { ApiScope } from '../types.js';
 import { creatorFor, OUTREACH_ACCESS, type OutreachArea } from './outreach.access.js';
 import { MESSAGE_PHOTO_PURPOSE, MESSAGE_VIDEO_PURPOSE } from './outreach-content.js';
-import { performerQuery, uploadSchema } from './outreach.schemas.js';
+import { performerQuery } from './outreach.schemas.js';
 
 export function uploadRoutes(api: ApiScope, ctx: AppContext, area: OutreachArea, tag: string, routes: { photo: string; video: string }): void {
-  const response = { 200: envelopeSchema(uploadSchema) };
+  const response = { 200: envelopeSchema(messageUploadSchema) };
   api.post(
     routes.photo,
     {

@@ -9,7 +9,6 @@ import {
   type CategorizedListDto,
   type MassMessageDto,
   type MessageTemplateDto,
-  type MessageUploadDto,
 } from '@fandeck/contract';
 import { z } from 'zod';
 import { AUTO_MESSAGE_TRIGGERS, MASS_MESSAGE_STATUSES, massMessages } from '../../db/schema/index.js';
@@ -150,13 +149,6 @@ export const listSchemaDto = z.object({
   updatedAt: iso,
 });
 
-export const uploadSchema = z.object({
-  _id: z.string(),
-  type: z.enum(['photo', 'video', 'audio']),
-  url: z.string().nullable(),
-  status: z.enum(['processing', 'finished', 'error']).nullable(),
-});
-
 /** What a delete answers. */
 export const successSchema = z.object({ success: z.literal(true) });
 
@@ -175,6 +167,5 @@ const wireMatches: [
   Same<z.infer<typeof templateSchema>, MessageTemplateDto>,
   Same<z.infer<typeof autoMessageSchema>, AutoMessageDto>,
   Same<z.infer<typeof listSchemaDto>, CategorizedListDto>,
-  Same<z.infer<typeof uploadSchema>, MessageUploadDto>,
-] = [true, true, true, true, true];
+] = [true, true, true, true];
 void wireMatches;
