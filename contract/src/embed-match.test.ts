@@ -1,8 +1,8 @@
 /**
  * The bridge decides on embed-routes.ts, not on the whole route table: these tests show
  * the short table is current and that it gives `matchRoute`'s answer, with every route
- * a page may call allowed (`embed: true` or `'owner'`), for every route and for the paths
- * where routes meet.
+ * a page may call allowed (`embed: true`, `'owner'` or `'page'`), for every route and for
+ * the paths where routes meet.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,7 @@ describe('embed-routes.ts', () => {
       embed.map((spec) => `${spec.method} ${spec.path} ${spec.embed}`).sort(),
     );
     expect(embedRoutes.filter(([, , allowed]) => allowed === 'owner').length).toBeGreaterThan(0);
+    expect(embedRoutes.filter(([, , allowed]) => allowed === 'page').length).toBeGreaterThan(0);
     // The example the router is known for: a literal segment beats a parameter.
     const row = (method: string, path: string) => embedRoutes.findIndex(([m, p]) => m === method && p === path);
     expect(embedRoutes[row('GET', '/performers/me')]).toEqual(['GET', '/performers/me', false]);
@@ -137,5 +138,60 @@ describe('matchEmbedRoute', () => {
       path: '/performer/earning/stats',
     });
     expect(matchEmbedRoute('GET', '/performers/ana%2Elima')).toMatchObject({ ok: true, embed: true, params: { id: 'ana.lima' }, path: '/performers/ana.lima' });
+  });
+
+  it('allows page-scoped routes and says so: the private conversations, not the public stream chats', () => {
+    expect(matchEmbedRoute('GET', '/api/conversations')).toEqual({ ok: true, method: 'GET', template: '/conversations', embed: 'page', params: {}, path: '/conversations' });
+    expect(matchEmbedRoute('post', '/messages/%63onversations/abc')).toMatchObject({ ok: true, template: '/messages/conversations/:id', embed: 'page', params: { id: 'abc' } });
+    expect(matchEmbedRoute('GET', '/messages/abc/file/def/status')).toMatchObject({ ok: true, embed: 'page', params: { id: 'abc', fileId: 'def' } });
+    expect(matchEmbedRoute('POST', '/messages/private/file/photo')).toMatchObject({ ok: true, embed: 'page' });
+    // Literal segments still win over parameters: stream chats stay open to every page.
+    expect(matchEmbedRoute('GET', '/conversations/stream/abc')).toMatchObject({ ok: true, template: '/conversations/stream/:id', embed: true });
+    expect(matchEmbedRoute('GET', '/conversations/stream/performer/abc')).toMatchObject({ ok: true, embed: true });
+    expect(matchEmbedRoute('GET', '/messages/conversations/public/abc')).toMatchObject({ ok: true, embed: true });
+    expect(matchEmbedRoute('POST', '/messages/stream/abc')).toMatchObject({ ok: true, embed: true });
+  });
+
+  it('marks every private-conversation route page-scoped, and keeps notifications off every page', () => {
+    const scoped = Object.entries(routes as Record<string, RouteSpec>)
+      .filter(([, spec]) => spec.embed === 'page')
+      .map(([name]) => name)
+      .sort();
+    expect(scoped).toEqual(
+      [
+        'conversations.get',
+        'conversations.list',
+        'conversations.open',
+        'conversations.search',
+        'messages.countingNotRead',
+        'messages.delete',
+        'messages.fileStatus',
+        'messages.list',
+        'messages.opened',
+        'messages.privateFile',
+        'messages.privatePhoto',
+        'messages.privateVideo',
+        'messages.publicAudio',
+        'messages.publicPhoto',
+        'messages.publicThumbnail',
+        'messages.publicVideo',
+        'messages.readAll',
+        'messages.send',
+        'messages.totalUnread',
+        'messages.videoUrl',
+      ].sort(),
+    );
+    for (const [name, spec] of Object.entries(routes as Record<string, RouteSpec>)) {
+      if (name.startsWith('notifications.')) expect(spec.embed, name).toBeUndefined();
+    }
+    for (const [method, path] of [
+      ['GET', '/notification'],
+      ['GET', '/notification/total-unread'],
+      ['PUT', '/notification/read-all'],
+      ['PUT', '/notification/abc/read'],
+      ['PUT', '/%6Eotification/abc/read'],
+    ]) {
+      expect(matchEmbedRoute(method!, path!), `${method} ${path}`).toMatchObject({ ok: false });
+    }
   });
 });

@@ -11,7 +11,7 @@ import type { HttpMethod, RouteSpec } from './routes.js';
 
 /**
  * One row, in the order `matchRoute` tries routes: method, path template, and who may call
- * it from a page (`true`, or `'owner'`), or `false` for a route no page may call that would
+ * it from a page (`true`, `'owner'` or `'page'`), or `false` for a route no page may call that would
  * take some path from an embed route tried after it (`GET /performers/me` before `/performers/:id`).
  */
 export type EmbedRoute = readonly [method: HttpMethod, path: string, embed: NonNullable<RouteSpec['embed']> | false];

@@ -45,7 +45,7 @@ export function renderEmbedRoutes(): string {
  * GENERATED from routes.ts by \`npm run generate -w contract\` (embed-table.ts): do not edit.
  * A test fails when it no longer matches routes.ts.
  *
- * The routes a third-party page may call through the bridge (\`true\`, or \`'owner'\`), and
+ * The routes a third-party page may call through the bridge (\`true\`, \`'owner'\` or \`'page'\`), and
  * the routes no page may call (\`false\`) that \`matchRoute\` tries before one of those and
  * that match some same path; in \`matchRoute\`'s order. matchEmbedRoute decides on it.
  */

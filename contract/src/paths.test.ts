@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchMoneyAction, matchRoute } from './match.js';
 import { fillTemplate, parsePath } from './paths.js';
 
-const embed = (spec: { embed?: true | 'owner' }) => spec.embed === true;
+const embed = (spec: { embed?: true | 'owner' | 'page' }) => spec.embed === true;
 
 describe('parsePath', () => {
   it('decodes segments as the router does and drops the /api mount', () => {

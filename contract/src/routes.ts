@@ -22,18 +22,26 @@ export interface RouteSpec {
   /**
    * A third-party page may make this call through the bridge with the fan's credential
    * (`true`), or only a page on one of the signed-in creator's own embed origins
-   * (`'owner'`: a creator's earnings and payouts on their own site). For `'owner'` the
-   * bridge sends the page's origin as the browser reported it (`PAGE_ORIGIN_HEADER`) and
-   * the server refuses an origin the creator has not listed.
+   * (`'owner'`: a creator's earnings and payouts on their own site), or any page, but
+   * seeing only what belongs to the creators who own the page's origin (`'page'`: the
+   * fan's private conversations, so a page of creator X never reads those with creator Y).
+   * For `'owner'` and `'page'` the bridge sends the page's origin as the browser reported
+   * it (`PAGE_ORIGIN_HEADER`); the server refuses an `'owner'` call from an origin the
+   * creator has not listed, and scopes a `'page'` call to the creators who list it.
    */
-  embed?: true | 'owner';
+  embed?: true | 'owner' | 'page';
 }
 
-/** Set by the bridge on an `'owner'` route: the origin of the page that asked (never by the page). */
+/** Set by the bridge on an `'owner'` or `'page'` route: the origin of the page that asked (never by the page). */
 export const PAGE_ORIGIN_HEADER = 'x-fandeck-page-origin';
 
-const route = /* @__NO_SIDE_EFFECTS__ */ <M extends HttpMethod, P extends string>(method: M, path: P, access: RouteAccess, embed?: 'embed' | 'embed-owner') =>
-  ({ method, path, access, ...(embed === 'embed' ? { embed: true as const } : embed === 'embed-owner' ? { embed: 'owner' as const } : {}) }) as const;
+const route = /* @__NO_SIDE_EFFECTS__ */ <M extends HttpMethod, P extends string>(method: M, path: P, access: RouteAccess, embed?: 'embed' | 'embed-owner' | 'embed-page') =>
+  ({
+    method,
+    path,
+    access,
+    ...(embed === 'embed' ? { embed: true as const } : embed === 'embed-owner' ? { embed: 'owner' as const } : embed === 'embed-page' ? { embed: 'page' as const } : {}),
+  }) as const;
 
 export const routes = {
   // auth
@@ -227,38 +235,39 @@ export const routes = {
   'admin.payouts.search': route('GET', '/admin/payout-requests/search', 'restricted'),
   'admin.payouts.view': route('GET', '/admin/payout-requests/:id', 'restricted'),
   'admin.payouts.status': route('PUT', '/admin/payout-requests/:id/status', 'restricted'),
-  // messaging: conversations (spec section 7, Messaging)
-  'conversations.list': route('GET', '/conversations', 'authenticated', 'embed'),
-  'conversations.search': route('GET', '/conversations/search', 'authenticated', 'embed'),
-  'conversations.open': route('POST', '/conversations', 'authenticated', 'embed'),
-  'conversations.get': route('GET', '/conversations/:id', 'authenticated', 'embed'),
+  // messaging: conversations (spec section 7, Messaging). A fan's private conversations are
+  // `embed-page`: a page sees only those with the creators who list its origin; stream chats are public.
+  'conversations.list': route('GET', '/conversations', 'authenticated', 'embed-page'),
+  'conversations.search': route('GET', '/conversations/search', 'authenticated', 'embed-page'),
+  'conversations.open': route('POST', '/conversations', 'authenticated', 'embed-page'),
+  'conversations.get': route('GET', '/conversations/:id', 'authenticated', 'embed-page'),
   'conversations.stream': route('GET', '/conversations/stream/:id', 'optional', 'embed'),
   'conversations.streamOfPerformer': route('GET', '/conversations/stream/performer/:id', 'optional', 'embed'),
   'conversations.streamUpdate': route('PUT', '/conversations/stream/:id/update', 'restricted'),
   // messages
-  'messages.list': route('GET', '/messages/conversations/:id', 'authenticated', 'embed'),
-  'messages.send': route('POST', '/messages/conversations/:id', 'authenticated', 'embed'),
+  'messages.list': route('GET', '/messages/conversations/:id', 'authenticated', 'embed-page'),
+  'messages.send': route('POST', '/messages/conversations/:id', 'authenticated', 'embed-page'),
   'messages.publicList': route('GET', '/messages/conversations/public/:id', 'optional', 'embed'),
   'messages.streamList': route('GET', '/messages/stream/:id', 'optional', 'embed'),
   'messages.streamSend': route('POST', '/messages/stream/:id', 'authenticated', 'embed'),
   'messages.streamPublicSend': route('POST', '/messages/stream/public/conversations/:id', 'authenticated', 'embed'),
-  'messages.delete': route('DELETE', '/messages/:id', 'authenticated', 'embed'),
+  'messages.delete': route('DELETE', '/messages/:id', 'authenticated', 'embed-page'),
   'messages.streamClear': route('DELETE', '/messages/stream/:id/remove-all-message', 'restricted'),
-  'messages.totalUnread': route('GET', '/messages/total-unread-messages', 'authenticated', 'embed'),
-  'messages.countingNotRead': route('GET', '/messages/counting-not-read-messages', 'authenticated', 'embed'),
-  'messages.readAll': route('POST', '/messages/read-all/:id', 'authenticated', 'embed'),
+  'messages.totalUnread': route('GET', '/messages/total-unread-messages', 'authenticated', 'embed-page'),
+  'messages.countingNotRead': route('GET', '/messages/counting-not-read-messages', 'authenticated', 'embed-page'),
+  'messages.readAll': route('POST', '/messages/read-all/:id', 'authenticated', 'embed-page'),
   /** The increase-opened call (its path is not in the spec): the recipient opened a message. */
-  'messages.opened': route('POST', '/messages/:id/opened', 'authenticated', 'embed'),
+  'messages.opened': route('POST', '/messages/:id/opened', 'authenticated', 'embed-page'),
   'messages.broadcast': route('POST', '/messages/broadcast-message', 'restricted'),
-  'messages.privateFile': route('POST', '/messages/private/file', 'authenticated', 'embed'),
-  'messages.privatePhoto': route('POST', '/messages/private/file/photo', 'authenticated', 'embed'),
-  'messages.privateVideo': route('POST', '/messages/private/file/video', 'authenticated', 'embed'),
-  'messages.publicPhoto': route('POST', '/messages/public/file/photo', 'authenticated', 'embed'),
-  'messages.publicAudio': route('POST', '/messages/public/file/audio', 'authenticated', 'embed'),
-  'messages.publicVideo': route('POST', '/messages/public/file/video', 'authenticated', 'embed'),
-  'messages.publicThumbnail': route('POST', '/messages/public/file/thumbnail', 'authenticated', 'embed'),
-  'messages.videoUrl': route('POST', '/messages/:id/videos/:fileId/url', 'authenticated', 'embed'),
-  'messages.fileStatus': route('GET', '/messages/:id/file/:fileId/status', 'authenticated', 'embed'),
+  'messages.privateFile': route('POST', '/messages/private/file', 'authenticated', 'embed-page'),
+  'messages.privatePhoto': route('POST', '/messages/private/file/photo', 'authenticated', 'embed-page'),
+  'messages.privateVideo': route('POST', '/messages/private/file/video', 'authenticated', 'embed-page'),
+  'messages.publicPhoto': route('POST', '/messages/public/file/photo', 'authenticated', 'embed-page'),
+  'messages.publicAudio': route('POST', '/messages/public/file/audio', 'authenticated', 'embed-page'),
+  'messages.publicVideo': route('POST', '/messages/public/file/video', 'authenticated', 'embed-page'),
+  'messages.publicThumbnail': route('POST', '/messages/public/file/thumbnail', 'authenticated', 'embed-page'),
+  'messages.videoUrl': route('POST', '/messages/:id/videos/:fileId/url', 'authenticated', 'embed-page'),
+  'messages.fileStatus': route('GET', '/messages/:id/file/:fileId/status', 'authenticated', 'embed-page'),
   // mass messages, templates, automatic messages and categorized lists (creators)
   'massMessages.search': route('GET', '/mass-message', 'restricted'),
   'massMessages.create': route('POST', '/mass-message', 'restricted'),
@@ -286,11 +295,11 @@ export const routes = {
   'lists.get': route('GET', '/list-categorized/:id', 'restricted'),
   'lists.update': route('PUT', '/list-categorized/:id', 'restricted'),
   'lists.delete': route('DELETE', '/list-categorized/:id', 'restricted'),
-  // notifications
-  'notifications.list': route('GET', '/notification', 'authenticated', 'embed'),
-  'notifications.totalUnread': route('GET', '/notification/total-unread', 'authenticated', 'embed'),
-  'notifications.readAll': route('PUT', '/notification/read-all', 'authenticated', 'embed'),
-  'notifications.read': route('PUT', '/notification/:id/read', 'authenticated', 'embed'),
+  // notifications: read on the platform's own site only (they name every creator a fan deals with)
+  'notifications.list': route('GET', '/notification', 'authenticated'),
+  'notifications.totalUnread': route('GET', '/notification/total-unread', 'authenticated'),
+  'notifications.readAll': route('PUT', '/notification/read-all', 'authenticated'),
+  'notifications.read': route('PUT', '/notification/:id/read', 'authenticated'),
   /** Web push (VAPID): not in the spec's paths. The key is public; subscribing needs the platform's own origin. */
   'notifications.pushKey': route('GET', '/notification/push/public-key', 'public'),
   'notifications.pushSubscribe': route('POST', '/notification/push/subscriptions', 'authenticated'),

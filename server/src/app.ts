@@ -16,6 +16,7 @@ import { registerCors } from './http/cors.js';
 import { acceptEmptyJsonBodies, blankTolerantValidatorCompiler } from './http/existing-clients.js';
 import { registerGuard } from './http/guard.js';
 import { ownsEmbedOrigin, registerOwnerEmbedCheck } from './http/owner-embed.js';
+import { registerPageScope } from './http/page-scope.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
 import { domains } from './domains/index.js';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerCors(app, ctx.config.corsOrigins);
   registerGuard(app, (request) => authenticateRequest(ctx, request));
   registerOwnerEmbedCheck(app, '/api', (request, origin) => ownsEmbedOrigin(ctx, request.auth?.user, origin));
+  registerPageScope(app, '/api', ctx);
   // After schema validation, so a malformed field is reported first.
   app.addHook('preHandler', async (request) => {
     rejectNulCharacters(request.params, 'params');

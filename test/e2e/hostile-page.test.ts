@@ -16,9 +16,14 @@
  *   server refuses a changed body under a confirmed quote.
  * - A click that lands on Confirm because the page moved the frame under the cursor does
  *   not confirm. A real click after the dialog armed charges exactly once.
+ * - A page on ana.lima's site sees only the fan's conversation with her (`embed: 'page'`
+ *   routes carry the page's origin; the server scopes them to the creators who own it):
+ *   the fan's conversation with another creator is not listed, not found, not written to,
+ *   and none of its live events reach the page; notifications, routes or events, never do.
  */
-import { PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
+import { PAGE_ORIGIN_HEADER, routes, type ConversationDto, type RouteSpec } from '@fandeck/contract';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOrigin, apiGet, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
@@ -34,6 +39,33 @@ const fan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
 const DUMMY_ID = '0123456789abcdef01234567';
 
 const notAllowed = { ok: false, status: 403, body: { statusCode: 403, code: 'bridge.route_not_allowed' } };
+
+/** A call straight to the API (the platform's own site: no page origin). */
+async function apiCall<T>(platform: string, method: 'POST' | 'PUT', path: string, token: string, body: unknown): Promise<{ status: number; data?: T }> {
+  const response = await fetch(`${platform}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
+  const json = (await response.json().catch(() => undefined)) as { data?: T } | undefined;
+  return { status: response.status, data: json?.data };
+}
+
+/** The fan's own live connection, as the platform site holds it: sees everything the server sends the fan. */
+async function fanSocket(platform: string, token: string): Promise<{ socket: Socket; heard: [string, Record<string, unknown>][] }> {
+  const socket = io(platform, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
+  const heard: [string, Record<string, unknown>][] = [];
+  socket.onAny((event: string, payload: Record<string, unknown>) => heard.push([event, payload]));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  const answer = (await socket.timeout(10_000).emitWithAck('auth/login', { token })) as { ok?: boolean };
+  if (!answer?.ok) throw new Error('fan socket sign-in refused');
+  return { socket, heard };
+}
+
+/** What the hostile page keeps of the bridge's live messages (set up by `listenLive`). */
+interface LiveLog {
+  heard: [string, Record<string, unknown>][];
+  liveStatus: string;
+}
 
 describe('a hostile page cannot talk the bridge past its rules', () => {
   let server: RunningServer;
@@ -319,5 +351,140 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     const plain = apiSince(before);
     expect(plain.map((request) => request.path)).toEqual(['/api/users/me']);
     expect(plain[0]!.headers[PAGE_ORIGIN_HEADER]).toBeUndefined();
+  });
+  describe("the fan's private conversations, from a page on ana.lima's site", () => {
+    let creatorToken: string;
+    let otherToken: string;
+    let otherId: string;
+    let withAna: string;
+    let withOther: string;
+    let sends = 0;
+    const send = async (token: string, conversationId: string, text: string) => {
+      const sent = await apiCall<{ _id: string }>(server.origin, 'POST', `/messages/conversations/${conversationId}`, token, { clientId: `hostile-${(sends += 1)}`, text });
+      expect(sent.status).toBe(200);
+      return sent.data!._id;
+    };
+    const liveLog = () =>
+      page.evaluate(() => {
+        const log = window as unknown as LiveLog;
+        return { heard: log.heard, liveStatus: log.liveStatus };
+      });
+
+    beforeAll(async () => {
+      [creatorToken, otherToken] = await Promise.all([signInApi(server.origin, creator.email, creator.password), signInApi(server.origin, otherCreator.email, otherCreator.password)]);
+      otherId = (await apiGet<{ _id: string }>(server.origin, '/users/me', otherToken)).body?.data?._id ?? '';
+      expect(otherId).not.toBe('');
+      // Opened and written on the platform itself.
+      const open = async (sourceId: string) => (await apiCall<ConversationDto>(server.origin, 'POST', '/conversations', fanToken, { source: 'performer', sourceId })).data!._id;
+      [withAna, withOther] = [await open(creatorId), await open(otherId)];
+      await send(creatorToken, withAna, 'Oi, aqui é a Ana');
+      await send(otherToken, withOther, 'Só entre nós dois');
+      await send(otherToken, withOther, 'Outro segredo');
+    });
+
+    it('lists, reads, writes and opens only the conversation with ana.lima; the other is not found', async () => {
+      const before = seen.length;
+      const listed = (await call({ type: 'request', method: 'GET', path: '/conversations' })) as { ok: boolean; data: { data: ConversationDto[]; total: number } };
+      expect(listed.ok).toBe(true);
+      expect(listed.data.data.map((item) => item._id)).toEqual([withAna]);
+      expect(listed.data.total).toBe(1);
+      const searched = (await call({ type: 'request', method: 'GET', path: '/conversations/search', query: { q: 'a' } })) as { data: { data: ConversationDto[] } };
+      expect(searched.data.data.map((item) => item._id)).not.toContain(withOther);
+      // The fan has 3 unread messages; 1 of them is on this page's side.
+      expect(await call({ type: 'request', method: 'GET', path: '/messages/total-unread-messages' })).toMatchObject({ ok: true, data: { total: 1 } });
+      expect(await call({ type: 'request', method: 'GET', path: `/conversations/${withAna}` })).toMatchObject({ ok: true, data: { _id: withAna } });
+
+      for (const message of [
+        { type: 'request', method: 'GET', path: `/conversations/${withOther}` },
+        { type: 'request', method: 'GET', path: `/messages/conversations/${withOther}` },
+        { type: 'request', method: 'POST', path: `/messages/conversations/${withOther}`, body: { clientId: 'hostile-write', text: 'escrito pela página da Ana' } },
+        { type: 'request', method: 'POST', path: `/messages/read-all/${withOther}`, body: {} },
+      ]) {
+        expect(await call(message), `${message.method} ${message.path}`).toMatchObject({ ok: false, status: 404, body: { code: 'conversations.not_found' } });
+      }
+      expect(await call({ type: 'request', method: 'POST', path: '/conversations', body: { source: 'performer', sourceId: otherId } })).toMatchObject({
+        ok: false,
+        status: 403,
+        body: { code: 'embeds.origin_not_owned' },
+      });
+
+      // Every one of those calls went out with the page's real origin...
+      const sent = apiSince(before);
+      expect(sent.length).toBe(9);
+      for (const request of sent) expect(request.headers[PAGE_ORIGIN_HEADER], request.path).toBe(site.origin);
+      // ...and the platform still shows the fan both, unchanged.
+      const other = await apiGet<{ data: { text: string }[] }>(server.origin, `/messages/conversations/${withOther}`, fanToken);
+      expect(other.body?.data?.data.map((message) => message.text)).toEqual(['Só entre nós dois', 'Outro segredo']);
+      expect((await apiGet<{ total: number }>(server.origin, '/messages/total-unread-messages', fanToken)).body?.data?.total).toBe(3);
+    });
+
+    it('cannot call the notification routes', async () => {
+      const before = seen.length;
+      for (const [method, path] of [
+        ['GET', '/notification'],
+        ['GET', '/notification/total-unread'],
+        ['PUT', '/notification/read-all'],
+        ['PUT', `/notification/${DUMMY_ID}/read`],
+        ['PUT', '/%6Eotification/read-all'],
+      ]) {
+        expect(await call({ type: 'request', method, path, body: {} }), `${method} ${path}`).toMatchObject(notAllowed);
+      }
+      expect(apiSince(before)).toEqual([]);
+    });
+
+    it("hears the conversation with ana.lima live, and nothing of the other one, nor any notification", async () => {
+      // The page opens the bridge's live connection, listens to every private-message event and
+      // asks to join the other conversation's room (the server would let the fan in: a member).
+      await page.evaluate(([platform, other]) => {
+        const log = window as unknown as LiveLog;
+        log.heard = [];
+        log.liveStatus = '';
+        const frame = document.getElementById('bridge') as HTMLIFrameElement;
+        addEventListener('message', (event) => {
+          if (event.origin !== platform || event.source !== frame.contentWindow || event.data?.channel !== 'fandeck-bridge') return;
+          if (event.data.type === 'live-event') log.heard.push([event.data.event, event.data.payload]);
+          if (event.data.type === 'live-status') log.liveStatus = event.data.status;
+        });
+        const events = ['message_created', 'message_deleted', 'nofify_read_messages_in_conversation', 'send_notification', `message_created_conversation_${other}`];
+        const asks = [{ type: 'live-open' }, ...events.map((event) => ({ type: 'live-on', event }))];
+        asks.forEach((ask, index) => frame.contentWindow!.postMessage({ channel: 'fandeck-bridge', id: 900_000 + index, ...ask }, platform));
+        // Room joins are sent only while connected: asked again once the status says so.
+        const join = () => frame.contentWindow!.postMessage({ channel: 'fandeck-bridge', id: 900_100, type: 'live-join', room: `conversation:${other}` }, platform);
+        addEventListener('message', (event) => {
+          if (event.source === frame.contentWindow && event.data?.type === 'live-status' && event.data.status === 'connected') join();
+        });
+      }, [server.origin, withOther] as const);
+      await expect.poll(async () => (await liveLog()).liveStatus, { timeout: 15_000 }).toBe('connected');
+      const fan = await fanSocket(server.origin, fanToken);
+      try {
+        // The other creator writes, then deletes; the fan reads that conversation on the platform.
+        const secret = await send(otherToken, withOther, 'Mais um segredo');
+        const deleted = await fetch(`${server.origin}/api/messages/${secret}`, { method: 'DELETE', headers: { authorization: otherToken } });
+        expect(deleted.status).toBe(200);
+        expect((await apiCall(server.origin, 'POST', `/messages/read-all/${withOther}`, fanToken, {})).status).toBe(200);
+        // Everything the server sends the fan about it has been sent (the fan's own socket has it all)...
+        const about = (id: string) => fan.heard.filter(([, payload]) => payload?.conversationId === id || (payload?.data as Record<string, unknown> | undefined)?.conversationId === id);
+        await expect
+          .poll(() => about(withOther).map(([event]) => event).sort(), { timeout: 15_000 })
+          .toEqual(['message_created', 'message_deleted', 'nofify_read_messages_in_conversation', 'send_notification']);
+
+        // ...before ana.lima writes and the fan reads her conversation: those reach the page, in the order sent.
+        await send(creatorToken, withAna, 'Novidade da Ana');
+        expect((await apiCall(server.origin, 'POST', `/messages/read-all/${withAna}`, fanToken, {})).status).toBe(200);
+        await expect.poll(async () => (await liveLog()).heard.map(([event]) => event), { timeout: 15_000 }).toContain('nofify_read_messages_in_conversation');
+
+        const { heard } = await liveLog();
+        expect(heard.map(([event, payload]) => [event, payload.conversationId])).toEqual([
+          ['message_created', withAna],
+          ['nofify_read_messages_in_conversation', withAna],
+        ]);
+        expect(heard[0]![1]).toMatchObject({ text: 'Novidade da Ana' });
+        // The read receipt does not carry the fan's unread total over every creator.
+        expect(heard[1]![1]).toEqual({ conversationId: withAna });
+        expect(JSON.stringify(heard)).not.toContain('segredo');
+      } finally {
+        fan.socket.close();
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * What the bridge sends for a page's plain call, seen at its `fetch`: on an owner route
- * the page-origin header holds the origin the browser reported with the page's message,
- * never what the page wrote into its headers; other routes carry no such header.
+ * What the bridge sends for a page's plain call, seen at its `fetch`: on an owner or a
+ * page-scoped route the page-origin header holds the origin the browser reported with the
+ * page's message, never what the page wrote into its headers; other routes carry no such header.
  */
 import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,6 +66,12 @@ describe('the bridge host', () => {
     expect(request.headers['X-Fandeck-Page-Origin']).toBeUndefined();
     expect(request.headers['accept-language']).toBe('es');
     expect(request.headers.authorization).toBe(token);
+  });
+
+  it("puts the page's reported origin on a page-scoped route (the fan's private conversations)", async () => {
+    const request = await pageAsks('GET', '/messages/conversations/abc', { [PAGE_ORIGIN_HEADER]: 'https://creator.example' });
+    expect(request.url).toBe(`${location.origin}/api/messages/conversations/abc`);
+    expect(request.headers[PAGE_ORIGIN_HEADER]).toBe(embedder);
   });
 
   it('sends no page-origin header on other embed routes, even when the page wrote one', async () => {

@@ -11,7 +11,8 @@ import { aborted, bridgeError, refused, unreachable } from './bridge-errors.js';
 import { BridgeCredential } from './bridge-credential.js';
 import { BridgeLive } from './bridge-live.js';
 import type { PayDesk } from './bridge-pay.js';
-import { allowedCall, callHeaders } from './bridge-policy.js';
+import { allowedCall, callHeaders, type AllowedCall } from './bridge-policy.js';
+import { PageScope } from './bridge-scope.js';
 import {
   newNonce,
   PAGE_CHANNEL,
@@ -35,6 +36,8 @@ type Outgoing = BridgeMessage extends infer M ? (M extends { channel: string } ?
 
 export class BridgeHost {
   private readonly credential = new BridgeCredential();
+  /** What the page was shown, and so may hear about on the live connection. */
+  private readonly scope = new PageScope();
   private readonly live: BridgeLive;
   private readonly running = new Map<number, AbortController>();
   /** Made with the first `pay`: the money-action table and the confirm dialog load only then. */
@@ -45,10 +48,17 @@ export class BridgeHost {
   private popup: MessageEventSource | null = null;
 
   constructor(private readonly options: BridgeHostOptions) {
-    this.live = new BridgeLive(options.platformOrigin, this.credential, {
-      status: (status: LiveStatus) => this.post({ type: 'live-status', status }),
-      event: (event, payload) => this.post({ type: 'live-event', event, payload }),
-    });
+    // First of all who hear of a new credential: nothing the page was shown for the last fan counts.
+    this.credential.onChange(() => this.scope.forget());
+    this.live = new BridgeLive(
+      options.platformOrigin,
+      this.credential,
+      {
+        status: (status: LiveStatus) => this.post({ type: 'live-status', status }),
+        event: (event, payload) => this.post({ type: 'live-event', event, payload }),
+      },
+      this.scope,
+    );
   }
 
   private payDesk(): Promise<PayDesk> {
@@ -145,16 +155,24 @@ export class BridgeHost {
     const call = allowedCall(this.options.platformOrigin, message.method, message.path, message.query);
     if (!call.ok) return refused(call.message);
     const headers = callHeaders(call, pageOrigin, message.headers);
-    return this.track(message.id, (signal) => callApi({ method: call.method, url: call.url, token: this.credential.token, headers, body: message.body, signal }));
+    return this.noted(call, this.track(message.id, (signal) => callApi({ method: call.method, url: call.url, token: this.credential.token, headers, body: message.body, signal })));
   }
 
-  /** Uploads follow the same allow-list (no embed route takes a file yet, so every upload is refused today). */
+  /** The answer, after the scope learnt from it (unless the fan changed meanwhile: it was about the last one). */
+  private async noted(call: Extract<AllowedCall, { ok: true }>, answer: Promise<TransportResult<unknown>>): Promise<TransportResult<unknown>> {
+    const token = this.credential.token;
+    const result = await answer;
+    if (token && this.credential.token === token) this.scope.noteAnswer(call, result);
+    return result;
+  }
+
+  /** Uploads follow the same allow-list (the inbox's message uploads are page-scoped routes). */
   private async upload(message: Extract<PageMessage, { type: 'upload' }>, pageOrigin: string): Promise<TransportResult<unknown>> {
     const call = allowedCall(this.options.platformOrigin, 'POST', message.path);
     if (!call.ok) return refused(call.message);
     const headers = callHeaders(call, pageOrigin, undefined);
     const onProgress = (loaded: number, total: number) => this.post({ type: 'progress', id: message.id, loaded, total });
-    return this.track(message.id, (signal) => uploadApi({ url: call.url, token: this.credential.token, headers, entries: message.entries, signal, onProgress }));
+    return this.noted(call, this.track(message.id, (signal) => uploadApi({ url: call.url, token: this.credential.token, headers, entries: message.entries, signal, onProgress })));
   }
 
   /** Runs a call that the page may abort; a 401 means the held token is no longer valid. */

@@ -10,6 +10,7 @@ import { LIVE_EVENTS } from '../live/live-options.js';
 import type { LiveStatus } from '../session/transport.js';
 import type { BridgeCredential } from './bridge-credential.js';
 import { redact } from './bridge-policy.js';
+import type { PageScope } from './bridge-scope.js';
 
 /** Events only the bridge may send: they carry or end the credential. */
 const RESERVED_EVENTS = new Set<string>([LIVE_EVENTS.login, LIVE_EVENTS.logout, 'connect', 'disconnect', 'connect_error']);
@@ -31,6 +32,8 @@ export class BridgeLive {
     private readonly platformOrigin: string,
     private readonly credential: BridgeCredential,
     private readonly sink: LiveSink,
+    /** What the page was shown: only those conversations' events reach it (bridge-scope.ts). */
+    private readonly scope: PageScope,
   ) {
     // A sign-in or sign-out while connected re-authenticates the open socket.
     this.unsubscribe = credential.onChange(() => {
@@ -79,10 +82,13 @@ export class BridgeLive {
 
   emit(event: string, payload: unknown): void {
     if (RESERVED_EVENTS.has(event)) return;
+    // A join spelt as a plain emit is still a join.
+    if (event === LIVE_EVENTS.joinRoom && (typeof payload !== 'string' || !this.scope.mayJoin(payload))) return;
     this.connection?.emit(event, payload);
   }
 
   joinRoom(room: string): void {
+    if (!this.scope.mayJoin(room)) return;
     this.connection?.joinRoom(room);
   }
 
@@ -96,6 +102,9 @@ export class BridgeLive {
   }
 
   private listen(connection: LiveConnection, event: string): () => void {
-    return connection.on(event, (payload) => this.sink.event(event, redact(payload, this.credential.token)));
+    return connection.on(event, (payload) => {
+      const allowed = this.scope.filter(event, payload);
+      if (allowed) this.sink.event(event, redact(allowed.payload, this.credential.token));
+    });
   }
 }

@@ -23,9 +23,10 @@ describe('the allow-list of plain calls', () => {
     expect(urlOf('GET', "/performers/it's%20me")).toBe(`${platform}/api/performers/it's%20me`);
   });
 
-  it("lets through every route marked embed or 'owner', and says which", () => {
+  it("lets through every route marked embed, 'owner' or 'page', and says which", () => {
     const allowed = (Object.values(routes) as RouteSpec[]).filter((spec) => spec.embed);
     expect(allowed.filter((spec) => spec.embed === 'owner').length).toBeGreaterThan(3);
+    expect(allowed.filter((spec) => spec.embed === 'page').length).toBeGreaterThan(3);
     for (const spec of allowed) {
       const path = spec.path.replace(/:[a-zA-Z]+/g, '0123456789abcdef01234567');
       expect(allowedCall(platform, spec.method, path), `${spec.method} ${path}`).toMatchObject({ ok: true, method: spec.method, embed: spec.embed });
@@ -106,12 +107,19 @@ describe('the allow-list of plain calls', () => {
     expect(pageHeaders('nope')).toEqual({});
   });
 
-  it("sends the page's origin as the browser reported it on owner routes only, whatever the page put in its headers", () => {
+  it("sends the page's origin as the browser reported it on owner and page-scoped routes only, whatever the page put in its headers", () => {
     const claimed = { [PAGE_ORIGIN_HEADER]: 'https://creator.example', 'X-Fandeck-Page-Origin': 'https://creator.example', 'accept-language': 'es' };
     const owner = allowedCall(platform, 'GET', '/payout-requests/user/search');
     if (!owner.ok) throw new Error(owner.message);
     expect(callHeaders(owner, 'https://hostile.example', claimed)).toEqual({ 'accept-language': 'es', [PAGE_ORIGIN_HEADER]: 'https://hostile.example' });
     expect(callHeaders(owner, 'https://hostile.example', undefined)).toEqual({ [PAGE_ORIGIN_HEADER]: 'https://hostile.example' });
+    const scoped = allowedCall(platform, 'GET', '/conversations/search');
+    if (!scoped.ok) throw new Error(scoped.message);
+    expect(scoped.embed).toBe('page');
+    expect(callHeaders(scoped, 'https://hostile.example', claimed)).toEqual({ 'accept-language': 'es', [PAGE_ORIGIN_HEADER]: 'https://hostile.example' });
+    const stream = allowedCall(platform, 'GET', '/conversations/stream/abc');
+    if (!stream.ok) throw new Error(stream.message);
+    expect(callHeaders(stream, 'https://hostile.example', claimed)).toEqual({ 'accept-language': 'es' });
     const open = allowedCall(platform, 'GET', '/users/me');
     if (!open.ok) throw new Error(open.message);
     expect(callHeaders(open, 'https://hostile.example', claimed)).toEqual({ 'accept-language': 'es' });

@@ -1,7 +1,7 @@
 /**
  * What a third-party page may ask the bridge to do with the fan's credential. The
  * bridge is not a proxy: a plain call goes through only when it is one of the contract's
- * routes marked `embed` (`true`, or `'owner'`), decided on the decoded path the server's
+ * routes marked `embed` (`true`, `'owner'` or `'page'`), decided on the decoded path the server's
  * router will route (contract `matchEmbedRoute`, which answers as `matchRoute` does on the
  * whole table), and the bridge then sends that route's canonical path, never the page's
  * spelling. Money never moves through a plain call: the `pay` command (bridge-pay.ts) is
@@ -12,7 +12,7 @@ import type { Query } from '../session/transport.js';
 import { isRecord } from './protocol.js';
 
 export type AllowedCall =
-  | { ok: true; method: HttpMethod; url: URL; embed: NonNullable<RouteSpec['embed']> }
+  | { ok: true; method: HttpMethod; url: URL; template: string; embed: NonNullable<RouteSpec['embed']> }
   | { ok: false; message: string };
 
 /**
@@ -33,18 +33,19 @@ export function allowedCall(platformOrigin: string, method: string, path: string
     if (value === undefined || value === null) continue;
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
   }
-  return { ok: true, method: match.method, url, embed: match.embed };
+  return { ok: true, method: match.method, url, template: match.template, embed: match.embed };
 }
 
 /**
  * The headers of an allowed call: the harmless ones the page asked for and, on an owner
- * route, `PAGE_ORIGIN_HEADER` with `pageOrigin`, the origin the browser reported for the
- * page's message (never a value the page supplies). The server refuses an owner route
- * when that origin is not one the signed-in creator listed.
+ * or page-scoped route, `PAGE_ORIGIN_HEADER` with `pageOrigin`, the origin the browser
+ * reported for the page's message (never a value the page supplies). The server refuses
+ * an owner route when that origin is not one the signed-in creator listed, and limits a
+ * page-scoped one to what belongs to the creators who list it.
  */
 export function callHeaders(call: Extract<AllowedCall, { ok: true }>, pageOrigin: string, requested: unknown): Record<string, string> {
   const headers = pageHeaders(requested);
-  if (call.embed === 'owner') headers[PAGE_ORIGIN_HEADER] = pageOrigin;
+  if (call.embed === 'owner' || call.embed === 'page') headers[PAGE_ORIGIN_HEADER] = pageOrigin;
   return headers;
 }
 

@@ -105,6 +105,15 @@ describe('chat model: threads', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('lowers the total by the badge when a read receipt comes without it (a third-party page: the bridge leaves it out)', async () => {
+    server.conversations = [conversationDto({ _id: 'conv-2', totalNotSeenMessages: 2 }), conversationDto({ totalNotSeenMessages: 3 })];
+    server.totalUnread = 5;
+    await model.loadConversations();
+    channel().serverEmit('nofify_read_messages_in_conversation', { conversationId: 'conv-2' });
+    expect(model.conversation('conv-2')?.totalNotSeenMessages).toBe(0);
+    expect(model.totalUnread.value).toBe(3);
+  });
+
   it('shows a deleted message as deleted (no text, no files) and never brings it back', async () => {
     server.add(messageDto(1));
     server.add(messageDto(2, { senderId: demoFan._id }));

@@ -207,7 +207,8 @@ export const ChatModel = createModel((session: Session, options: ChatOptions = {
         channel.on(SERVER_EVENTS.messageDeleted, deleted),
         channel.on(SERVER_EVENTS.readMessages, (payload) => {
           const total = readTotal(payload);
-          if (isRecord(payload) && typeof payload.conversationId === 'string') conversations.patch(payload.conversationId, (item) => ({ ...item, totalNotSeenMessages: 0 }));
+          // On a third-party page the bridge leaves out the total (it counts every creator): the badge's drop then adjusts it.
+          if (isRecord(payload) && typeof payload.conversationId === 'string') conversations.setBadge(payload.conversationId, 0);
           if (total !== null) conversations.setTotal(total);
         }),
         // Bought here or in another tab: the message's files open now.

@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { isId } from '../../db/schema/ids.js';
-import { embedOrigins, users } from '../../db/schema/index.js';
+import { embedOrigins, performers, users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { MAX_EMBED_ORIGINS, normaliseOrigin } from './embed-origin.js';
 
@@ -101,4 +101,19 @@ export async function isOriginAllowed(ctx: AppContext, creator: string, origin: 
   const listed = await creatorOrigins(ctx, creator);
   if (!listed || listed.length === 0) return false;
   return origin === ctx.config.publicOrigin || listed.includes(origin);
+}
+
+/**
+ * The creators who own `origin` (normalised): active creators whose documents staff approved
+ * and whose embed list holds it, as `ownsEmbedOrigin` counts a creator's own sites. A page on
+ * that origin sees only what belongs to them (`server/src/http/page-scope.ts`).
+ */
+export async function creatorsOwningOrigin(ctx: AppContext, origin: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(embedOrigins)
+    .innerJoin(users, eq(users.id, embedOrigins.performerId))
+    .innerJoin(performers, eq(performers.userId, users.id))
+    .where(and(eq(embedOrigins.origin, origin), eq(users.role, 'performer'), eq(users.status, 'active'), eq(performers.verifiedDocument, true)));
+  return rows.map((row) => row.id);
 }

@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
+import { pageScopeOf } from '../../http/page-scope.js';
 import type { ApiScope } from '../types.js';
 import { conversationFor, findStreamConversation, listConversations } from './messaging.queries.js';
 import { conversationListQuerySchema, conversationSchema, idParams, openConversationSchema, streamUpdateSchema } from './messaging.schemas.js';
 import { openConversation } from './messaging.service.js';
+import { requireConversationInScope, scopeCondition } from './page-scope.js';
 import { streamOfPerformer, updateStream } from './stream-chat.js';
 
 const CREATOR = { roles: ['performer'] } as const;
@@ -27,7 +29,7 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
   };
   for (const path of [paths['conversations.list'], paths['conversations.search']]) {
     api.get(path, search, async (request) => {
-      const { items, total } = await listConversations(ctx, currentUser(request), request.query);
+      const { items, total } = await listConversations(ctx, currentUser(request), request.query, scopeCondition(pageScopeOf(request)));
       return list(items, total);
     });
   }
@@ -45,7 +47,7 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
         response: one,
       },
     },
-    async (request) => ok(await openConversation(ctx, currentUser(request), request.body)),
+    async (request) => ok(await openConversation(ctx, currentUser(request), request.body, pageScopeOf(request))),
   );
 
   api.get(
@@ -88,6 +90,9 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
       config: { access: 'authenticated' },
       schema: { tags: ['messaging'], summary: 'One conversation (a private one: its members only, else 403 `conversations.not_participant`)', params: idParams, response: one },
     },
-    async (request) => ok(await conversationFor(ctx, currentUser(request), request.params.id)),
+    async (request) => {
+      await requireConversationInScope(ctx.db, pageScopeOf(request), request.params.id);
+      return ok(await conversationFor(ctx, currentUser(request), request.params.id));
+    },
   );
 }

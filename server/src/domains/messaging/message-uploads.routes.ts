@@ -8,6 +8,7 @@ import { FILE_STATUSES, files, messageFiles } from '../../db/schema/index.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
+import { pageScopeOf } from '../../http/page-scope.js';
 import { IMAGE_FIELD, uploadImage } from '../../media/image-upload.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AUDIO_FIELD, uploadAudio, uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
@@ -16,6 +17,7 @@ import { MESSAGE_AUDIO_PURPOSE, MESSAGE_PHOTO_PURPOSE, MESSAGE_VIDEO_PURPOSE } f
 import { presentMessages } from './messaging.presenter.js';
 import { fileParams, messageUploadSchema } from './messaging.schemas.js';
 import { readableMessage } from './messaging.service.js';
+import { requireMessageInScope } from './page-scope.js';
 
 const NO_SUCH_FILE = 'No such file in this message';
 const uploaded = { 200: envelopeSchema(messageUploadSchema) };
@@ -95,6 +97,7 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
     },
     async (request) => {
       const viewerId = currentUser(request).id;
+      await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
       const { row } = await readableMessage(ctx.db, request.params.id, viewerId);
       const [message] = await presentMessages(ctx, viewerId, [row]);
       const file = message!.files.find((f) => f._id === request.params.fileId && f.type === 'video');
@@ -118,6 +121,7 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
       },
     },
     async (request) => {
+      await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
       const { row } = await readableMessage(ctx.db, request.params.id, currentUser(request).id);
       const [file] = row.deletedAt
         ? []

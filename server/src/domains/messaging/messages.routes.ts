@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
+import { pageScopeOf } from '../../http/page-scope.js';
 import type { ApiScope } from '../types.js';
 import { storeMessage, type Author } from './message-store.js';
 import { deliverMessage, type Notifier } from './messaging.live.js';
-import { findStreamConversation, listMessages, readableConversation, unreadTotal } from './messaging.queries.js';
+import { findStreamConversation, listMessages, readableConversation } from './messaging.queries.js';
 import { idParams, messageListQuerySchema, messageSchema, sendMessageSchema, SINCE_PAGE_MAX, totalSchema, type SendMessageInput } from './messaging.schemas.js';
 import { deleteMessage, markOpened, readAll } from './messaging.service.js';
+import { requireConversationInScope, requireMessageInScope, unreadTotalInScope } from './page-scope.js';
 import { clearStream } from './stream-chat.js';
 
 const CREATOR = { roles: ['performer'] } as const;
@@ -34,6 +36,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
     { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'A conversation’s messages (a private one: its members only)', description: PAGING, params: idParams, ...page } },
     async (request) => {
       const viewer = currentUser(request);
+      await requireConversationInScope(ctx.db, pageScopeOf(request), request.params.id);
       const conversation = await readableConversation(ctx.db, request.params.id, viewer.id);
       const { items, total } = await listMessages(ctx, conversation.id, viewer.id, request.query);
       return list(items, total);
@@ -44,6 +47,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
     paths['messages.send'],
     { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'Send a message', description: SEND, params: idParams, body: sendMessageSchema, response: one } },
     async (request) => {
+      await requireConversationInScope(ctx.db, pageScopeOf(request), request.params.id);
       const stored = await storeMessage(ctx, request.params.id, authorOf(request), toStoreInput(request.body), 'message-uploads');
       return ok(await deliverMessage(ctx, stored, notifier));
     },
@@ -73,7 +77,10 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
   api.delete(
     paths['messages.delete'],
     { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'Delete your own message (its text becomes “Message deleted!”)', description: '403 `messages.not_sender` for anyone else’s.', params: idParams, response: one } },
-    async (request) => ok(await deleteMessage(ctx, currentUser(request), request.params.id)),
+    async (request) => {
+      await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
+      return ok(await deleteMessage(ctx, currentUser(request), request.params.id));
+    },
   );
 
   api.delete(
@@ -93,7 +100,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
 
   const unread = { config: { access: 'authenticated' as const }, schema: { tags: ['messaging'], summary: 'The signed-in user’s unseen messages over all conversations', response: { 200: envelopeSchema(totalSchema) } } };
   for (const path of [paths['messages.totalUnread'], paths['messages.countingNotRead']]) {
-    api.get(path, unread, async (request) => ok({ total: await unreadTotal(ctx.db, currentUser(request).id) }));
+    api.get(path, unread, async (request) => ok({ total: await unreadTotalInScope(ctx.db, currentUser(request).id, pageScopeOf(request)) }));
   }
 
   api.post(
@@ -108,12 +115,21 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
         response: { 200: envelopeSchema(totalSchema) },
       },
     },
-    async (request) => ok({ total: await readAll(ctx, currentUser(request), request.params.id) }),
+    async (request) => {
+      const scope = pageScopeOf(request);
+      await requireConversationInScope(ctx.db, scope, request.params.id);
+      const total = await readAll(ctx, currentUser(request), request.params.id);
+      // A page is told only what its own conversations hold.
+      return ok({ total: scope ? await unreadTotalInScope(ctx.db, currentUser(request).id, scope) : total });
+    },
   );
 
   api.post(
     paths['messages.opened'],
     { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'The recipient opened a message (set once)', params: idParams, response: one } },
-    async (request) => ok(await markOpened(ctx, currentUser(request), request.params.id)),
+    async (request) => {
+      await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
+      return ok(await markOpened(ctx, currentUser(request), request.params.id));
+    },
   );
 }

@@ -68,9 +68,15 @@ const conversationSort = {
 } as const;
 
 /** The viewer's conversations (those they are a member of), each with the other participant, their unread count and whether they are blocked. */
-export async function listConversations(ctx: AppContext, viewer: AuthUser, query: ConversationListQuery): Promise<{ items: ConversationDto[]; total: number }> {
+export async function listConversations(
+  ctx: AppContext,
+  viewer: AuthUser,
+  query: ConversationListQuery,
+  /** Narrows the list further (a page's scope: page-scope.ts). */
+  only?: SQL,
+): Promise<{ items: ConversationDto[]; total: number }> {
   const page = toPage(query);
-  const filters: (SQL | undefined)[] = [eq(me.userId, viewer.id)];
+  const filters: (SQL | undefined)[] = [eq(me.userId, viewer.id), only];
   if (query.type) filters.push(eq(conversations.type, query.type));
   const words = query.q || query.keyword;
   if (words) {

@@ -12,9 +12,11 @@ import { isId } from '../../db/schema/ids.js';
 import { conversationMembers, conversations, messages, users, type Role } from '../../db/schema/index.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
+import type { PageScope } from '../../http/page-scope.js';
 import { announceDeleted, announceRead } from './messaging.live.js';
 import { presentMessages, type ConversationRow, type MessageRow } from './messaging.presenter.js';
 import { conversationFor, findConversation, isMember, membersOf, readableConversation, unreadTotal } from './messaging.queries.js';
+import { requireOpenableInScope } from './page-scope.js';
 
 export interface Party {
   id: string;
@@ -60,14 +62,21 @@ export async function ensurePrivateConversation(ctx: AppContext, a: Party, b: Pa
 /**
  * `POST /conversations`: opens (or finds) the viewer's private conversation with a creator
  * (`source: 'performer'`) or a fan (`'user'`), named by id or username. Refused with
- * yourself (422 `conversations.self`) and with a creator who blocked you (403 `conversations.blocked`).
+ * yourself (422 `conversations.self`), with a creator who blocked you (403 `conversations.blocked`)
+ * and, from a page, with anyone but its creators (403 `embeds.origin_not_owned`, page-scope.ts).
  */
-export async function openConversation(ctx: AppContext, viewer: AuthUser, input: { source: 'performer' | 'user'; sourceId: string }): Promise<ConversationDto> {
+export async function openConversation(
+  ctx: AppContext,
+  viewer: AuthUser,
+  input: { source: 'performer' | 'user'; sourceId: string },
+  scope: PageScope | null = null,
+): Promise<ConversationDto> {
   const target = await findAccount(ctx.db, input.sourceId);
   if (!target || (input.source === 'performer' ? target.role !== 'performer' : target.role !== 'user')) {
     throw notFound('conversations.recipient_not_found', 'There is no such account to write to');
   }
   if (target.id === viewer.id) throw unprocessable('conversations.self', 'You cannot open a conversation with yourself');
+  requireOpenableInScope(scope, viewer, target);
   if (await isBlocked(ctx.db, target.id, viewer.id)) throw forbidden('conversations.blocked', 'This creator has blocked you');
   const row = await ensurePrivateConversation(ctx, viewer, target);
   return conversationFor(ctx, viewer, row.id);

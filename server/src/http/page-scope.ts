@@ -1,0 +1,72 @@
+/**
+ * Routes the contract marks `embed: 'page'` (a fan's private conversations) may be called
+ * from any page the bridge serves, but such a call sees only what belongs to the creators
+ * who own the page: a page of creator X must not read the fan's conversations with creator
+ * Y. The bridge tells the server which page asked (`PAGE_ORIGIN_HEADER`, the origin the
+ * browser reported to it), as it does for owner routes (owner-embed.ts). This hook turns
+ * that origin into the set of creators who own it, once per request, on
+ * `request.pageScope`; the domains read it with `pageScopeOf`. The platform's own pages
+ * call the API directly, without the header, and get no scope (null): nothing changes
+ * for them.
+ *
+ * Driven by the contract's table: a route becomes page-scoped by its contract entry. The
+ * domain serving it still has to apply the scope; the hook only says what it is.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
+import type { AppContext } from '../context.js';
+import { isNormalisedOrigin } from '../domains/embeds/embed-origin.js';
+import { creatorsOwningOrigin } from '../domains/embeds/embeds.service.js';
+
+/** The user ids of the creators whose things a page-scoped request may see (may be empty: nothing). */
+export type PageScope = ReadonlySet<string>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On an `embed: 'page'` route called through the bridge: the creators who own the page; else null. */
+    pageScope: PageScope | null;
+  }
+}
+
+/** The creators who own a normalised origin. */
+export type CreatorsOwning = (origin: string) => Promise<readonly string[]>;
+
+const NOBODY: PageScope = new Set();
+
+/** `METHOD /prefix/path` of every page-scoped route in the contract. */
+export function pageScopedRoutes(prefix: string): Set<string> {
+  return new Set(
+    Object.values(routes as Record<string, RouteSpec>)
+      .filter((spec) => spec.embed === 'page')
+      .map((spec) => `${spec.method} ${prefix}${spec.path}`),
+  );
+}
+
+/**
+ * The scope of a request that carries the page-origin header: the platform's own origin has
+ * none (null), any other origin the creators who own it. A header that is not a normalised
+ * origin (no browser reports one like it) sees nothing.
+ */
+export async function scopeOfOrigin(header: string | string[], platformOrigin: string, creatorsOwning: CreatorsOwning): Promise<PageScope | null> {
+  if (typeof header !== 'string' || !isNormalisedOrigin(header)) return NOBODY;
+  if (header === platformOrigin) return null;
+  const owners = await creatorsOwning(header);
+  return owners.length > 0 ? new Set(owners) : NOBODY;
+}
+
+/** Sets `request.pageScope` on page-scoped routes. A HEAD request is scoped as the GET it mirrors. */
+export function registerPageScope(app: FastifyInstance, prefix: string, ctx: AppContext, creatorsOwning: CreatorsOwning = (origin) => creatorsOwningOrigin(ctx, origin)): void {
+  const scoped = pageScopedRoutes(prefix);
+  app.decorateRequest('pageScope', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[PAGE_ORIGIN_HEADER];
+    if (header === undefined) return;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const url = request.routeOptions.url;
+    if (!url || !scoped.has(`${method} ${url}`)) return;
+    request.pageScope = await scopeOfOrigin(header, ctx.config.publicOrigin, creatorsOwning);
+  });
+}
+
+/** The scope of this request: null on the platform's own site (everything the caller may see). */
+export const pageScopeOf = (request: FastifyRequest): PageScope | null => request.pageScope ?? null;
