@@ -10,8 +10,10 @@
  *    sees the photo and what it costs.
  * 3. On the partner page, never reloaded, the answer arrives live through the bridge,
  *    locked with its price. The fan unlocks it, confirming the server's quote (Ana, 5,00)
- *    in the bridge's own dialog; the photo then loads from a link signed for the fan, the
- *    wallet lost exactly the price, and the API answers the message as bought.
+ *    in the bridge's own dialog; the photo then loads: the bridge fetches it with the fan's
+ *    credential from a link signed for the fan (a partner page's <img> carries no session)
+ *    and the page shows those bytes. The wallet lost exactly the price, and the API answers
+ *    the message as bought.
  *
  * Every wait is on something happening, with a deadline; there are no sleeps.
  */
@@ -22,6 +24,7 @@ import type { ConversationDto, MessageDto, PayQuote } from '@fandeck/contract';
 import { apiGet, allowOrigin, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
+import { recordApiRequests, type SeenRequest } from '../support/hostile-bridge.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { brl, cents, normalised } from '../support/subscriber-posts.js';
 import { startSite, type Site } from '../support/third-party-site.js';
@@ -96,6 +99,8 @@ describe('a fan messages a creator from a third-party page; she answers with a p
   let creatorToken: string;
   let fanToken: string;
   let fanPage: Page;
+  /** Every request the fan's browser sent to the platform's /api, from any frame, as the network saw it. */
+  let fanRequests: SeenRequest[];
   let conversationId: string;
   let fanMessageId: string;
   let paidMessageId: string;
@@ -119,6 +124,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     const { context, page } = await openPage(browser, partner.origin);
     contexts.push(context);
     fanPage = page;
+    fanRequests = recordApiRequests(context, server.origin);
     await page.goto('/');
     const inbox = page.locator('#inbox');
     await inbox.locator('[part~="inbox"][data-state="signed-out"]').waitFor();
@@ -235,9 +241,6 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     expect(await paid.locator('[part="unlock"]').count()).toBe(0);
     const photo = paid.getByRole('img', { name: 'Foto', exact: true });
     const fanId = (await apiGet<{ _id: string }>(server.origin, '/users/me', fanToken)).body!.data!._id;
-    const src = (await photo.getAttribute('src'))!;
-    expect(src).toMatch(signedLink(server.origin));
-    expect(new URL(src).searchParams.get('v')).toBe(fanId);
 
     const balanceAfter = await balanceOf(server.origin, fanToken);
     expect(cents(balanceBefore) - cents(balanceAfter)).toBe(cents(price));
@@ -246,8 +249,22 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     expect(bought!.files[0]!.url).toMatch(/\/api\/media\/files\//);
     expect(await fanPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-    // And the fan sees the photo itself.
+    // And the fan sees the photo itself: the bytes the bridge fetched, shown from the page's own object URL...
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => loadedWidth(photo), { timeout: 15_000, message: 'the unlocked photo loads on the partner page' }).toBeGreaterThan(0);
+    expect(await photo.getAttribute('src')).toMatch(new RegExp(`^blob:${escaped(partner.origin)}/`));
+    // ...which the bridge fetched from a link signed for the fan, with the credential in the header and no cookie.
+    // The page itself sent no request for a media file.
+    const media = fanRequests.filter((request) => request.path.startsWith('/api/media/files/'));
+    expect(media.length).toBeGreaterThan(0);
+    for (const request of media) {
+      expect(`${server.origin}${request.path}`).toMatch(signedLink(server.origin));
+      expect(new URL(request.path, server.origin).searchParams.get('v')).toBe(fanId);
+      expect(request.request.frame().url()).toMatch(new RegExp(`^${escaped(server.origin)}/embed/bridge\\.html`));
+      const headers = await request.request.allHeaders();
+      expect(headers.authorization).toBeTruthy();
+      expect(headers.cookie).toBeUndefined();
+      expect((await request.request.response())?.status()).toBe(200);
+    }
   });
 });

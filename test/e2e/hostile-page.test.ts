@@ -7,6 +7,9 @@
  * - Every spelling of a denied route (percent-encoded, double-encoded, `..` and `%2e%2e`
  *   segments, backslashes, case variants) and every contract route without `embed` is
  *   answered 403 `bridge.route_not_allowed` and never reaches the server.
+ * - A `media` call (the bridge fetching a file the platform signed for the fan) reaches only
+ *   the route `media.file`, in its canonical spelling with the link's own query: any other
+ *   path, in any spelling or on any host, is refused and never sent with the credential.
  * - An owner route (`embed: 'owner'`, a creator's earnings and payouts) goes through with
  *   the page's origin as the browser reported it in `PAGE_ORIGIN_HEADER`, whatever the page
  *   wrote there; the server refuses it when the signed-in creator has not listed that origin.
@@ -23,12 +26,11 @@
  */
 import { PAGE_ORIGIN_HEADER, routes, type ConversationDto, type RouteSpec } from '@fandeck/contract';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOrigin, apiGet, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
-import { hostileBridgePage, recordApiRequests, signInBridge, type SeenRequest } from '../support/hostile-bridge.js';
+import { fanSocket, hostileBridgePage, recordApiRequests, signInBridge, type SeenRequest } from '../support/hostile-bridge.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
 
@@ -45,20 +47,6 @@ async function apiCall<T>(platform: string, method: 'POST' | 'PUT', path: string
   const response = await fetch(`${platform}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
   const json = (await response.json().catch(() => undefined)) as { data?: T } | undefined;
   return { status: response.status, data: json?.data };
-}
-
-/** The fan's own live connection, as the platform site holds it: sees everything the server sends the fan. */
-async function fanSocket(platform: string, token: string): Promise<{ socket: Socket; heard: [string, Record<string, unknown>][] }> {
-  const socket = io(platform, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
-  const heard: [string, Record<string, unknown>][] = [];
-  socket.onAny((event: string, payload: Record<string, unknown>) => heard.push([event, payload]));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', (error) => reject(error));
-  });
-  const answer = (await socket.timeout(10_000).emitWithAck('auth/login', { token })) as { ok?: boolean };
-  if (!answer?.ok) throw new Error('fan socket sign-in refused');
-  return { socket, heard };
 }
 
 /** What the hostile page keeps of the bridge's live messages (set up by `listenLive`). */
@@ -190,6 +178,23 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     });
     expect(apiSince(before)).toEqual([]);
     expect(await balance()).toBe(balanceBefore);
+  });
+
+  it('fetches for a media call nothing but a media file by its signed link', async () => {
+    const link = `/media/files/${DUMMY_ID}/medium?v=${DUMMY_ID}&e=9999999999&s=forged`;
+    const before = seen.length;
+    const tricks = ['../../users/me', '%2e%2e/%2E%2E/users/me?v=a&e=1&s=x', `${DUMMY_ID}%2f..%2f..%2fusers/me?v=a&e=1&s=x`, `${DUMMY_ID}/medium/../../../../users/me?v=a&e=1&s=x`];
+    for (const path of [
+      ...['/api/users/me', `${server.origin}/api/users/me`, `${server.origin}/api/admin/settings?v=a&e=1&s=x`, `${server.origin}/api${link}&token=x`],
+      ...tricks.map((trick) => `${server.origin}/api/media/files/${trick}`),
+      ...[`https://evil.example/api${link}`, `//evil.example/api${link}`, `${server.origin}.evil.example/api${link}`],
+    ]) {
+      expect(await call({ type: 'media', path }), path).toMatchObject(notAllowed);
+    }
+    expect(apiSince(before)).toEqual([]);
+    // A media link goes out canonically, with the fan's credential; this one is forged, and the server says so.
+    expect(await call({ type: 'media', path: `${server.origin}/api${link.replace('medium', '%6Dedium')}` })).toMatchObject({ ok: false, status: 403, body: { code: 'media.link_invalid' } });
+    expect(apiSince(before).map((request) => [request.path, request.headers.authorization])).toEqual([[`/api${link}`, fanToken]]);
   });
 
   it('sends exactly the quoted request, refuses a second pay while the dialog is open, and charges once on a real click', async () => {

@@ -4,9 +4,10 @@
  * one the bridge reads. It styles the frame as it likes (visible, 640x480 at the top
  * left) and exposes `window.hostile` for the test to post any call and collect answers.
  * Helpers here also capture, outside any page script, every API request the browser
- * makes to the platform.
+ * makes to the platform, and open the fan's own live connection as the platform site would.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
 
 export const BRIDGE_FRAME_CSS = 'position:fixed;left:0;top:0;width:640px;height:480px;border:0;margin:0;';
 
@@ -137,4 +138,18 @@ export function recordApiRequests(context: BrowserContext, platform: string): Se
     seen.push({ method: request.method(), path: `${url.pathname}${url.search}`, body: request.postData(), headers: request.headers(), request });
   });
   return seen;
+}
+
+/** The fan's own live connection, as the platform site holds it: sees everything the server sends the fan. */
+export async function fanSocket(platform: string, token: string): Promise<{ socket: Socket; heard: [string, Record<string, unknown>][] }> {
+  const socket = io(platform, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false });
+  const heard: [string, Record<string, unknown>][] = [];
+  socket.onAny((event: string, payload: Record<string, unknown>) => heard.push([event, payload]));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  const answer = (await socket.timeout(10_000).emitWithAck('auth/login', { token })) as { ok?: boolean };
+  if (!answer?.ok) throw new Error('fan socket sign-in refused');
+  return { socket, heard };
 }

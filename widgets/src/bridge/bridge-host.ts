@@ -6,7 +6,7 @@
  * brings stays here.
  */
 import type { LiveStatus, TransportResult } from '../session/transport.js';
-import { callApi, uploadApi } from './bridge-api.js';
+import { callApi, toResult, uploadApi } from './bridge-api.js';
 import { aborted, bridgeError, refused, unreachable } from './bridge-errors.js';
 import { BridgeCredential } from './bridge-credential.js';
 import { BridgeLive } from './bridge-live.js';
@@ -42,6 +42,8 @@ export class BridgeHost {
   private readonly running = new Map<number, AbortController>();
   /** Made with the first `pay`: the money-action table and the confirm dialog load only then. */
   private desk: Promise<PayDesk> | null = null;
+  /** Loaded with the first `media` call, with the route table its check needs. */
+  private mediaRules: Promise<typeof import('./bridge-media.js')> | null = null;
   /** Ends an open confirm dialog when the credential changes: the fan who was asked may not be the one signed in. */
   private credentialEpoch = new AbortController();
   private nonce = newNonce();
@@ -131,6 +133,8 @@ export class BridgeHost {
             return desk ? await desk.pay(message.request, signal) : unreachable();
           }),
         );
+      case 'media':
+        return this.reply(message.id, await this.media(message));
       case 'abort':
         this.running.get(message.target)?.abort();
         return;
@@ -173,6 +177,33 @@ export class BridgeHost {
     const headers = callHeaders(call, pageOrigin, undefined);
     const onProgress = (loaded: number, total: number) => this.post({ type: 'progress', id: message.id, loaded, total });
     return this.noted(call, this.track(message.id, (signal) => uploadApi({ url: call.url, token: this.credential.token, headers, entries: message.entries, signal, onProgress })));
+  }
+
+  /**
+   * A media file the page cannot load itself (bridge-media.ts): only a `media.file` link on
+   * the platform, fetched with the credential, answered as a Blob when it is a media type.
+   */
+  private async media(message: Extract<PageMessage, { type: 'media' }>): Promise<TransportResult<unknown>> {
+    return this.track(message.id, async (signal) => {
+      const rules = await this.mediaModule().catch(() => null);
+      if (!rules) return unreachable();
+      const target = rules.allowedMedia(this.options.platformOrigin, message.path);
+      if (!target.ok) return refused(target.message);
+      const token = this.credential.token;
+      // The server's refusal (`media.link_invalid`) as plain calls relay one: without any trace of the token.
+      const result = await rules.fetchMedia(target.url, token, signal, (status, text) => toResult(status, text, token) as TransportResult<never>);
+      // Fetched for a fan who is no longer the one signed in: not handed over.
+      return this.credential.token === token ? result : aborted();
+    });
+  }
+
+  private mediaModule(): Promise<typeof import('./bridge-media.js')> {
+    if (!this.mediaRules) {
+      this.mediaRules = import('./bridge-media.js');
+      // A failed fetch of the module (offline) may be tried again by the next call.
+      this.mediaRules.catch(() => (this.mediaRules = null));
+    }
+    return this.mediaRules;
   }
 
   /** Runs a call that the page may abort; a 401 means the held token is no longer valid. */

@@ -157,6 +157,9 @@ describe('protocol readers', () => {
     expect(readPageMessage({ channel: 'fandeck-bridge', id: 2, type: 'pay', request: { action: 'charge:tip' } })).not.toBeNull();
     expect(readPageMessage({ channel: 'fandeck-bridge', id: 2, type: 'pay', request: 'charge:tip' })).toBeNull();
     expect(readPageMessage({ channel: 'fandeck-bridge', id: 3, type: 'confirm', request: {} })).toBeNull();
+    expect(readPageMessage({ channel: 'fandeck-bridge', id: 4, type: 'media', path: '/api/media/files/a/b?v=public&e=1&s=x' })).not.toBeNull();
+    expect(readPageMessage({ channel: 'fandeck-bridge', id: 4, type: 'media', path: '' })).toBeNull();
+    expect(readPageMessage({ channel: 'fandeck-bridge', id: 4, type: 'media', path: { href: '/api/users/me' } })).toBeNull();
     expect(readPageMessage({ channel: 'other', id: 1, type: 'request', method: 'GET', path: '/x' })).toBeNull();
     expect(readPageMessage({ channel: 'fandeck-bridge', id: '1', type: 'logout' })).toBeNull();
     expect(readPageMessage({ channel: 'fandeck-bridge', id: 1, type: 'eval' })).toBeNull();

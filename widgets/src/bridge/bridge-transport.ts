@@ -45,6 +45,9 @@ const bridgeError = (status: number, code: ErrorCode, message: string, error = '
 const unavailable = () => bridgeError(0, 'bridge.unavailable', 'Fandeck is not available on this page');
 const cancelled = () => bridgeError(-1, 'request.cancelled', 'The request was cancelled', 'Aborted');
 
+/** Where the platform serves signed media files (contract `media.file`, under /api). */
+const MEDIA_PATH = '/api/media/files/';
+
 const POPUP_NAME = 'fandeck-login';
 const POPUP_WIDTH = 440;
 const POPUP_HEIGHT = 640;
@@ -177,6 +180,15 @@ export function createBridgeTransport(options: BridgeTransportOptions): BridgeTr
         paying -= 1;
         if (paying === 0) frame.setOverlay(false);
       }
+    },
+
+    /**
+     * A platform media link through the bridge, which alone holds the credential the link
+     * needs; other links (public files, other hosts) are the page's to load as they are.
+     */
+    media(url: string, signal?: AbortSignal) {
+      if (!url.startsWith(`${frame.origin}${MEDIA_PATH}`)) return url;
+      return forward<Blob>({ type: 'media', path: url }, signal).then((result) => (result.ok && result.data instanceof Blob ? result.data : null));
     },
 
     onCredentialChange: (listener) => frame.onCredential(listener),

@@ -10,8 +10,11 @@ import type { HttpMethod, LiveStatus, PayRequest, Query, TransportResult } from 
 
 export const PAGE_CHANNEL = 'fandeck-bridge';
 export const POPUP_CHANNEL = 'fandeck-login';
-/** 2: `confirm` gave way to `pay` (the bridge quotes, confirms and sends money actions itself). */
-export const PROTOCOL_VERSION = 2;
+/**
+ * 2: `confirm` gave way to `pay` (the bridge quotes, confirms and sends money actions itself).
+ * 3: `media` (the bridge fetches a signed media file for the page).
+ */
+export const PROTOCOL_VERSION = 3;
 
 /** Where the platform serves the bridge and popup pages. */
 export const BRIDGE_PAGE = '/embed/bridge.html';
@@ -27,6 +30,11 @@ export type PageCall =
   | { type: 'logout' }
   /** One money action: the bridge quotes it, has the fan confirm the quote and sends it itself. */
   | { type: 'pay'; request: PayRequest }
+  /**
+   * A media file by the link the platform signed for the fan (`media.file`, absolute or from
+   * the root), which the page cannot load itself: answered with its bytes as a Blob.
+   */
+  | { type: 'media'; path: string }
   | { type: 'live-open' }
   | { type: 'live-close' }
   | { type: 'live-on'; event: string }
@@ -34,7 +42,7 @@ export type PageCall =
   | { type: 'live-emit'; event: string; payload?: unknown }
   | { type: 'live-join'; room: string }
   | { type: 'live-leave'; room: string }
-  /** Cancels the call `target` (a request, upload or pay: an open dialog closes unconfirmed); never answered. */
+  /** Cancels the call `target` (a request, upload, media or pay: an open dialog closes unconfirmed); never answered. */
   | { type: 'abort'; target: number };
 
 export type PageMessage = PageCall & { channel: typeof PAGE_CHANNEL; id: number };
@@ -45,6 +53,8 @@ export interface CallReplies {
   upload: TransportResult<unknown>;
   logout: { ok: true };
   pay: TransportResult<unknown>;
+  /** Blobs are structured-cloneable: the bytes cross postMessage, the credential does not. */
+  media: TransportResult<Blob>;
 }
 
 /** Bridge to page. */
@@ -71,6 +81,7 @@ const CALL_TYPES = new Set<PageCall['type']>([
   'upload',
   'logout',
   'pay',
+  'media',
   'live-open',
   'live-close',
   'live-on',
@@ -100,6 +111,8 @@ export function readPageMessage(data: unknown): PageMessage | null {
       return shortString(data.path) && Array.isArray(data.entries) ? (data as PageMessage) : null;
     case 'pay':
       return isRecord(data.request) ? (data as PageMessage) : null;
+    case 'media':
+      return shortString(data.path) ? (data as PageMessage) : null;
     case 'live-on':
     case 'live-off':
     case 'live-emit':

@@ -171,6 +171,23 @@ describe('<fan-chat-inbox>', () => {
     await waitFor(() => expect(page.transport.calls.some((call) => call.path === '/messages/msg-3/opened')).toBe(true));
   });
 
+  it('shows a photo and an audio from the bytes the bridge fetched for the fan, where the page cannot load their links', async () => {
+    const link = (id: string) => `http://platform.test/api/media/files/${id}/medium?v=${demoFan._id}&e=1900000000&s=sig-${id}`;
+    const file = { placeholder: null, thumbnailUrl: null, width: 640, height: 480, status: null, durationSeconds: null };
+    server.add(messageDto(3, { type: 'photo', files: [{ ...file, _id: 'p1', type: 'photo', url: link('p1') }, { ...file, _id: 'a1', type: 'audio', url: link('a1') }] }));
+    page.transport.respondMedia(link('p1'), new Blob(['photo-bytes'], { type: 'image/webp' }));
+    page.transport.respondMedia(link('a1'), new Blob(['audio-bytes'], { type: 'audio/mp4' }));
+    const element = await mount({ conversation: 'conv-1' });
+    const photo = await partSoon(element, 'photo');
+    const audio = await partSoon(element, 'audio');
+    await waitFor(() => expect(photo.getAttribute('src')).toMatch(/^blob:/));
+    await waitFor(() => expect(audio.getAttribute('src')).toMatch(/^blob:/));
+    expect(await (await fetch(photo.getAttribute('src')!)).text()).toBe('photo-bytes');
+    expect(await (await fetch(audio.getAttribute('src')!)).text()).toBe('audio-bytes');
+    expect(photo.getAttribute('alt')).toBe('Foto');
+    expect(page.transport.mediaCalls.map((call) => call.url)).toEqual(expect.arrayContaining([link('p1'), link('a1')]));
+  });
+
   it('says when the live connection is reconnecting or lost, and reads what it missed once back', async () => {
     const element = await mount({ conversation: 'conv-1' });
     await waitFor(() => expect(parts(element, 'message')).toHaveLength(2));

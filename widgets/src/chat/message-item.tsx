@@ -8,7 +8,7 @@ import { FormError, useErrorText } from '../ui/index.js';
 import type { ThreadItem } from './chat-messages.js';
 import type { OutboxEntry } from './chat-outbox.js';
 import type { ChatModel } from './chat.model.js';
-import { LockedMessage, MessageVideo } from './message-media.js';
+import { LockedMessage, MessageAudio, MessagePhoto, MessageVideo } from './message-media.js';
 
 export interface MessageItemProps {
   chat: ChatModel;
@@ -80,18 +80,17 @@ function StoredMessage({ chat, message, mine }: { chat: ChatModel; message: Mess
   );
 }
 
-/** A stored message's files, opened for this reader (signed links). */
+/** A stored message's files, opened for this reader (signed links, loaded through the transport). */
 function MessageFiles({ messageId, files }: { messageId: string; files: MessageFileDto[] }) {
-  const { t } = useTranslation();
   return (
     <div className="fan-chat__files" part="files">
       {files.map((file) =>
         file.type === 'video' ? (
           <MessageVideo key={file._id} messageId={messageId} file={file} />
         ) : file.type === 'audio' ? (
-          file.url ? <audio key={file._id} part="audio" controls preload="none" src={file.url} aria-label={t('chat.message.audio')} /> : null
+          file.url ? <MessageAudio key={file._id} file={file} /> : null
         ) : file.url || file.thumbnailUrl ? (
-          <img key={file._id} part="photo" src={(file.url ?? file.thumbnailUrl)!} alt={t('chat.message.photo')} loading="lazy" width={file.width ?? undefined} height={file.height ?? undefined} />
+          <MessagePhoto key={file._id} file={file} />
         ) : null,
       )}
     </div>

@@ -3,8 +3,10 @@ import type { MessageFileDto } from '@fandeck/contract';
 import { useTranslation } from '../i18n/index.js';
 import type { ActionError } from '../session/outcome.js';
 import { useSession } from '../session/react.js';
+import type { Transport } from '../session/transport.js';
 import type { UnlockStep } from '../session/unlocks.js';
 import { FormError, useErrorText } from '../ui/index.js';
+import { useMediaUrl } from '../ui/use-media-url.js';
 
 /**
  * A locked paid message: what it costs and the unlock (confirmed in the platform's own
@@ -31,6 +33,26 @@ export function LockedMessage({ price, step, onUnlock }: { price: string; step: 
   );
 }
 
+/**
+ * A message's photo (or a file's thumbnail) by its signed link, through the transport: on
+ * a third-party page the bridge fetches it with the fan's credential. Hidden, its box
+ * kept, until its bytes are here. Part: `photo`.
+ */
+export function MessagePhoto({ file }: { file: MessageFileDto }) {
+  const { t } = useTranslation();
+  const src = useMediaUrl(file.url ?? file.thumbnailUrl);
+  return (
+    <img part="photo" src={src ?? undefined} alt={t('chat.message.photo')} loading="lazy" width={file.width ?? undefined} height={file.height ?? undefined} />
+  );
+}
+
+/** A message's audio by its signed link, as the photo. Part: `audio`. */
+export function MessageAudio({ file }: { file: MessageFileDto }) {
+  const { t } = useTranslation();
+  const src = useMediaUrl(file.url);
+  return <audio part="audio" controls preload="none" src={src ?? undefined} aria-label={t('chat.message.audio')} />;
+}
+
 type Playback = { step: 'poster' } | { step: 'loading' } | { step: 'playing' } | { step: 'failed'; error: ActionError | null };
 
 /**
@@ -45,6 +67,7 @@ export function MessageVideo({ messageId, file }: { messageId: string; file: Mes
   const element = useRef<HTMLVideoElement>(null);
   const stop = useRef<() => void>(() => undefined);
   const [playback, setPlayback] = useState<Playback>({ step: 'poster' });
+  const poster = useMediaUrl(file.thumbnailUrl) ?? undefined;
   useEffect(() => () => stop.current(), []);
 
   if (file.status === 'processing') return <p className="fan-chat__muted">{t('chat.message.videoPending')}</p>;
@@ -61,11 +84,10 @@ export function MessageVideo({ messageId, file }: { messageId: string; file: Mes
     const target = element.current;
     if (!target) return;
     stop.current();
-    stop.current = await playStream(target, url, () => setPlayback({ step: 'failed', error: null }));
+    stop.current = await playStream(target, url, session.transport, () => setPlayback({ step: 'failed', error: null }));
     void target.play().catch(() => undefined);
   }
 
-  const poster = file.thumbnailUrl ?? undefined;
   if (playback.step === 'loading' || playback.step === 'playing') {
     return <video ref={element} part="video" controls playsInline poster={poster} aria-label={t('ui.videoLabel')} width={file.width ?? undefined} height={file.height ?? undefined} />;
   }
@@ -84,12 +106,18 @@ export function MessageVideo({ messageId, file }: { messageId: string; file: Mes
  * Plays an HLS playlist: through hls.js's light build (fetched now, on play) where Media
  * Source Extensions exist, else natively (Safari on iOS). Answers the stop. The same steps
  * as ui/video's player, kept here: importing that module would put it in the ui chunk
- * every element loads.
+ * every element loads. On a third-party page hls.js loads every playlist and segment
+ * through the bridge (hls-transport-loader.ts): the links are the fan's alone. Natively
+ * played HLS cannot be given such a loader, so there a bridged video does not play.
  */
-async function playStream(video: HTMLVideoElement, url: string, onFatal: () => void): Promise<() => void> {
-  const { default: Hls } = await import('hls.js/light');
+async function playStream(video: HTMLVideoElement, url: string, transport: Transport, onFatal: () => void): Promise<() => void> {
+  const bridged = transport.kind === 'bridge';
+  const [{ default: Hls }, loader] = await Promise.all([
+    import('hls.js/light'),
+    bridged ? import('./hls-transport-loader.js').then(({ transportLoader }) => transportLoader(transport)) : null,
+  ]);
   if (Hls.isSupported()) {
-    const hls = new Hls({ enableWorker: true });
+    const hls = new Hls({ enableWorker: true, ...(loader ? { loader } : {}) });
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) onFatal();
     });
@@ -97,7 +125,7 @@ async function playStream(video: HTMLVideoElement, url: string, onFatal: () => v
     hls.attachMedia(video);
     return () => hls.destroy();
   }
-  if (video.canPlayType('application/vnd.apple.mpegurl')) {
+  if (!bridged && video.canPlayType('application/vnd.apple.mpegurl')) {
     video.src = url;
     video.addEventListener('error', onFatal, { once: true });
     return () => video.removeAttribute('src');

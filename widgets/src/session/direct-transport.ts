@@ -117,6 +117,9 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
       return await directPay<T>(request, payOptions, { base, headers: credentialHeader, confirm: options.confirm ?? browserConfirm });
     },
 
+    /** Same origin: the `token` cookie goes with the page's own <img> and <audio> requests. */
+    media: (url) => url,
+
     onCredentialChange(listener) {
       // The cookie is shared by the tabs, so it is read again rather than trusting the message.
       return sync.subscribe(() => listener(readToken() !== undefined));

@@ -77,6 +77,15 @@ export interface Transport {
    * A fan who says no answers `{ ok: false, status: -1, body: { code: 'bridge.not_confirmed' } }`.
    */
   pay<T>(request: PayRequest, options?: PayOptions): Promise<TransportResult<T>>;
+  /**
+   * A media link the platform signed for the fan (`media.file`: served only with the
+   * fan's session), as this page can show it. The link itself when the page loads it with
+   * the session (the platform's own origin: the cookie goes along), and for any link that
+   * is not a platform media link; else (a third-party page) the file's bytes, which the
+   * bridge fetched with the credential, or null when they could not be had (refused,
+   * unreachable, aborted). `useMediaUrl` (ui/use-media-url.ts) turns either into a src.
+   */
+  media(url: string, signal?: AbortSignal): string | Promise<Blob | null>;
   /** Credential changes made elsewhere (another tab, the sign-in popup). */
   onCredentialChange(listener: (hasCredential: boolean) => void): () => void;
 }

@@ -5,7 +5,8 @@
  *
  * `inline-top-up.tsx` (the wallet top-up inside a paying element) is imported lazily by
  * its path, not from here: this index is one chunk every element loads, and the top-up is
- * needed only when a payment runs short.
+ * needed only when a payment runs short. `use-media-url.ts` is imported by its path too: only
+ * the views that show signed media need it, and every element's budget counts this chunk.
  */
 export { useErrorText } from './error-text.js';
 export { FormError, type FormErrorProps } from './form-error.js';

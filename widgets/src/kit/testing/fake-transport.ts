@@ -112,6 +112,8 @@ export function createFakeTransport(options: FakeTransportOptions = {}): FakeTra
       const result = typeof answer === 'function' ? answer(request) : answer;
       return (result ?? { ok: false, status: 404, body: { statusCode: 404, code: 'route.not_found', message: `No pay answer for ${request.action}` } }) as TransportResult<T>;
     },
+    /** As on the platform's own origin: media links load as they are. */
+    media: (url: string) => url,
     onCredentialChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

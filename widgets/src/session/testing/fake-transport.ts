@@ -69,6 +69,13 @@ export interface FakeTransport extends Transport {
   quotePay(action: string, reply: QuoteReply): void;
   /** The fan's answer to the confirm dialog; default yes. A no answers `bridge.not_confirmed` and sends nothing. */
   confirmPay: (quote: PayQuote, request: PayRequest) => boolean | Promise<boolean>;
+  /** Every `media` call, in order, with the signal it was given. */
+  readonly mediaCalls: { url: string; signal: AbortSignal | undefined }[];
+  /**
+   * Plays the bridge for `media(url)`: its bytes (or null, refused), now or when the
+   * promise settles. Unscripted urls answer as on the platform's own origin: unchanged.
+   */
+  respondMedia(url: string, reply: Blob | null | Promise<Blob | null>): void;
 }
 
 export const ok = <T>(data: T, status = 200): TransportResult<T> => ({ ok: true, status, data });
@@ -110,6 +117,7 @@ export function createFakeTransport(init: { credential?: boolean; origin?: strin
   const calls: RecordedCall[] = [];
   const payReplies = new Map<string, PayReply>();
   const quoteReplies = new Map<string, QuoteReply>();
+  const mediaReplies = new Map<string, Blob | null | Promise<Blob | null>>();
   let channel: FakeLiveChannel | null = null;
   let liveOpened = 0;
 
@@ -188,6 +196,14 @@ export function createFakeTransport(init: { credential?: boolean; origin?: strin
       const reply = payReplies.get(request.action);
       if (!reply) return fail(404, { statusCode: 404, code: 'route.not_found', message: `No pay reply scripted for ${request.action}`, error: 'Not Found' });
       return (typeof reply === 'function' ? await reply(request) : reply) as TransportResult<T>;
+    },
+    mediaCalls: [],
+    respondMedia(url, reply) {
+      mediaReplies.set(url, reply);
+    },
+    media(url: string, signal?: AbortSignal) {
+      transport.mediaCalls.push({ url, signal });
+      return mediaReplies.has(url) ? Promise.resolve(mediaReplies.get(url)!) : url;
     },
     onCredentialChange(listener) {
       credentialListeners.add(listener);
