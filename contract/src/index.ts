@@ -11,3 +11,4 @@ export * from './paths.js';
 export * from './routes.js';
 export * from './subscriptions.js';
 export * from './messaging.js';
+export * from './streaming.js';

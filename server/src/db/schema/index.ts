@@ -13,3 +13,4 @@ export * from './profiles.js';
 export * from './feeds-extras.js';
 export * from './subscriptions.js';
 export * from './messaging.js';
+export * from './streaming.js';

@@ -14,6 +14,8 @@ export const performers = pgTable(
     quarterlyPriceCents: bigint('quarterly_price_cents', { mode: 'number' }).notNull().default(1595),
     halfYearlyPriceCents: bigint('half_yearly_price_cents', { mode: 'number' }).notNull().default(2995),
     yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }).notNull().default(4995),
+    /** What a private call costs a fan (0: the creator takes no private calls for money). */
+    privateCallPriceCents: bigint('private_call_price_cents', { mode: 'number' }).notNull().default(0),
     freeSubscriptionEnabled: boolean('free_subscription_enabled').notNull().default(false),
     freeSubscriptionDays: integer('free_subscription_days').notNull().default(1),
     height: text('height'),
