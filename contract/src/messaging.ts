@@ -206,6 +206,7 @@ export const NOTIFICATION_TYPES = [
   'tip.received',
   'comment.created',
   'message.received',
+  'private_stream.updated',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -26,6 +26,8 @@ import earnings from './earnings/earnings.routes.js';
 import payouts from './payouts/payouts.routes.js';
 import messaging from './messaging/messaging.routes.js';
 import outreach from './outreach/outreach.routes.js';
+import streaming from './streaming/streaming.routes.js';
+import privateStreams from './private-streams/private-streams.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -56,4 +58,6 @@ export const domains: readonly DomainPlugin[] = [
   payouts,
   messaging,
   outreach,
+  streaming,
+  privateStreams,
 ];

@@ -3,13 +3,18 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 
 /** Who may join which room is decided here, never by the client's say-so (contract section 3). */
 export type RoomPolicy = (userId: string | null, room: string) => Promise<boolean>;
+/** Told when a socket enters a room its policy let it join, and when it leaves it (leaveRoom or its disconnect). */
+export interface RoomPresence {
+  joined(userId: string | null, room: string): void;
+  left(userId: string | null, room: string): void;
+}
 /** Who a token belongs to, and which token it is (its sockets end when it is revoked). */
 export type TokenResolver = (token: string) => Promise<{ userId: string; tokenId?: string } | null>;
 
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
-  addRoomPolicy(prefix: string, policy: RoomPolicy): void;
+  addRoomPolicy(prefix: string, policy: RoomPolicy, presence?: RoomPresence): void;
   attach(server: HttpServer, resolveToken: TokenResolver): Promise<Server>;
   /** Disconnects at once every socket signed in with this token (logout), on every process. */
   disconnectToken(tokenId: string): void;
@@ -33,6 +38,8 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
   let io: Server | null = null;
   let redisClients: { quit(): Promise<unknown> }[] = [];
   const policies = new Map<string, RoomPolicy>();
+  const presences = new Map<string, RoomPresence>();
+  const presenceOf = (room: string) => [...presences].find(([prefix]) => room.startsWith(prefix))?.[1];
 
   async function mayJoin(userId: string | null, room: string): Promise<boolean> {
     for (const [prefix, policy] of policies) if (room.startsWith(prefix)) return policy(userId, room);
@@ -74,21 +81,41 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
       tokenId = null;
       if (typeof ack === 'function') ack({ ok: true });
     });
+    // Rooms with presence this socket is in, and who it was when it joined.
+    const present = new Map<string, string | null>();
     socket.on('joinRoom', async (room: unknown, ack: Ack) => {
       const allowed = typeof room === 'string' && room.length <= 200 && (await mayJoin(userId, room).catch(() => false));
       if (allowed) await socket.join(room);
+      const presence = allowed && typeof room === 'string' ? presenceOf(room) : undefined;
+      if (presence && typeof room === 'string' && !present.has(room)) {
+        present.set(room, userId);
+        presence.joined(userId, room);
+      }
       if (typeof ack === 'function') ack({ ok: allowed });
     });
+    const leftRoom = (room: string) => {
+      if (!present.has(room)) return;
+      const who = present.get(room) ?? null;
+      present.delete(room);
+      presenceOf(room)?.left(who, room);
+    };
     socket.on('leaveRoom', async (room: unknown, ack: Ack) => {
-      if (typeof room === 'string') await socket.leave(room);
+      if (typeof room === 'string') {
+        await socket.leave(room);
+        leftRoom(room);
+      }
       if (typeof ack === 'function') ack({ ok: true });
     });
+    socket.on('disconnect', () => [...present.keys()].forEach(leftRoom));
   }
 
   return {
     emitToUser: (userId, event, payload) => everywhere((space) => space.to(userRoom(userId)).emit(event, payload)),
     emitToRoom: (room, event, payload) => everywhere((space) => space.to(room).emit(event, payload)),
-    addRoomPolicy: (prefix, policy) => void policies.set(prefix, policy),
+    addRoomPolicy: (prefix, policy, presence) => {
+      policies.set(prefix, policy);
+      if (presence) presences.set(prefix, presence);
+    },
     disconnectToken: (tokenId) => everywhere((space) => space.in(tokenRoom(tokenId)).disconnectSockets(true)),
     disconnectUser: (userId) => everywhere((space) => space.in(userRoom(userId)).disconnectSockets(true)),
     async attach(server, resolveToken) {

@@ -29,6 +29,9 @@ export default {
     message: {
       received: '{{name}} sent you a message.',
     },
+    private_stream: {
+      updated: '{{name}} updated a private call request.',
+    },
     generic: 'You have a new notification.',
   },
   someone: 'Someone',

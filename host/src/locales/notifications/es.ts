@@ -29,6 +29,9 @@ export default {
     message: {
       received: '{{name}} te envió un mensaje.',
     },
+    private_stream: {
+      updated: '{{name}} actualizó una solicitud de llamada privada.',
+    },
     generic: 'Tienes una nueva notificación.',
   },
   someone: 'Alguien',

@@ -29,6 +29,9 @@ const notifications = {
     message: {
       received: '{{name}} enviou uma mensagem.',
     },
+    private_stream: {
+      updated: '{{name}} atualizou um pedido de chamada privada.',
+    },
     generic: 'Você tem uma nova notificação.',
   },
   someone: 'Alguém',

@@ -1,0 +1,68 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { paths } from '@fandeck/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { ApiScope } from '../types.js';
+import { checkHlsLink, HLS_FILE, PLAYLIST_NAME, rewriteHlsPlaylist } from './hls-links.js';
+import type { IngestHub } from './ingest.js';
+import { findStream, mayWatch } from './streaming.service.js';
+
+const LINK_REFUSED = 'This stream link is not valid for you (expired, changed or made for someone else)';
+
+/**
+ * `GET /api/streaming/hls/{id}/{file}?v&e&s`: the live playlist and its segments, only
+ * through a link signed for the viewer asking (their session). The playlist is read fresh
+ * each time (ffmpeg rewrites it every second), re-checked against who may watch now, and
+ * rewritten so its entries carry the same signature; segments never change once listed.
+ */
+export function hlsRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
+  api.get(
+    paths['streaming.hls'],
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['streaming'],
+        summary: 'A live stream’s HLS playlist or segment through its signed link',
+        params: z.object({ id: z.string().min(1).max(64), file: z.string().regex(HLS_FILE) }),
+        querystring: z.object({ v: z.string().min(1).max(64), e: z.coerce.number().int(), s: z.string().min(1).max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const { v, e, s } = request.query;
+      const user = request.auth?.user ?? null;
+      if (!checkHlsLink(ctx.config.mediaUrlSecret, { streamId: id, viewer: v, expires: e }, s, user?.id ?? null, ctx.now().getTime())) {
+        throw forbidden('media.link_invalid', LINK_REFUSED);
+      }
+      const dir = hub.hlsDir(id);
+      if (!dir) throw notFound('streaming.offline', 'The stream is not broadcasting');
+      const served = path.join(dir, file);
+      if (file === PLAYLIST_NAME) {
+        // Who may watch can change while a link lives (the creator made it subscribers-only).
+        const row = await findStream(ctx.db, id);
+        if (!row || row.state === 'finished') throw notFound('streaming.offline', 'The stream is not broadcasting');
+        if (!(await mayWatch(ctx, user, row))) throw forbidden('streaming.subscribers_only', 'This stream is for the creator’s subscribers');
+        const text = await readFile(served, 'utf8').catch(() => null);
+        if (text === null) throw notFound('streaming.offline', 'The stream has not started yet');
+        const query = new URLSearchParams({ v, e: String(e), s }).toString();
+        return reply
+          .header('content-type', 'application/vnd.apple.mpegurl')
+          .header('cache-control', 'private, no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .send(rewriteHlsPlaylist(text, query));
+      }
+      const info = await stat(served).catch(() => null);
+      // A segment past the end, or one already dropped from the window.
+      if (!info?.isFile()) throw notFound('streaming.not_found', 'No such segment');
+      return reply
+        .header('content-type', file.endsWith('.m4s') ? 'video/iso.segment' : 'video/mp4')
+        .header('content-length', info.size)
+        .header('cache-control', 'private, max-age=3600, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(served));
+    },
+  );
+}

@@ -1,0 +1,246 @@
+import { paths } from '@fandeck/contract';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { streams } from '../../db/schema/index.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { currentUser } from '../../http/guard.js';
+import { listQuerySchema, toPage } from '../../http/pagination.js';
+import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { partiesById, presentParty } from '../earnings/party-info.js';
+import { defineDomain } from '../plugin.js';
+import type { ApiScope } from '../types.js';
+import { hlsRoutes } from './hls.routes.js';
+import { createIngestHub, type IngestHub } from './ingest.js';
+import { recordingRoutes } from './recordings.routes.js';
+import { signHlsPath } from './hls-links.js';
+import { joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
+import {
+  countViewer,
+  findStream,
+  finishStream,
+  goLive,
+  mayWatch,
+  requireCurrentStream,
+  requireOwnStream,
+  STREAM_ROOM_PREFIX,
+  streamForJoin,
+  streamRoom,
+  updateStream,
+  watcherById,
+} from './streaming.service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const infoBody = z.object({
+  title: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(2000).optional(),
+  subscribersOnly: z.boolean().optional(),
+});
+const streamIdField = z.string().min(1).max(64).optional();
+
+async function withPerformer(ctx: AppContext, row: StreamRow) {
+  const parties = await partiesById(ctx.db, [row.performerId]);
+  const party = parties.get(row.performerId);
+  return presentStream(row, party ? presentParty(ctx.config.publicOrigin, party) : undefined);
+}
+
+/** Ends a stream (its creator or staff): finished, ingest stopped and its recording stored, the room told. */
+async function endStream(ctx: AppContext, hub: IngestHub, row: StreamRow, byStaff: boolean): Promise<StreamRow> {
+  const { row: finished, changed } = await finishStream(ctx, row.id);
+  await hub.stop(row.id);
+  if (changed) {
+    const event = presenceOf(finished, finished.performerId);
+    const room = streamRoom(finished.id);
+    if (byStaff) {
+      ctx.realtime.emitToRoom(room, 'admin-end-session-stream', event);
+      ctx.realtime.emitToUser(finished.performerId, 'admin-end-session-stream', event);
+    }
+    ctx.realtime.emitToRoom(room, 'model-left', event);
+    ctx.realtime.emitToRoom(room, 'public-room-changed', event);
+  }
+  return finished;
+}
+
+function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
+  const creatorOnly = { access: { roles: ['performer'] as const } };
+  api.post(
+    paths['streaming.goLive'],
+    {
+      config: creatorOnly,
+      schema: {
+        tags: ['streaming'],
+        summary: 'Go live: the creator’s public stream that is not finished, or a new one',
+        description: `Fields given update it. Then the creator’s page sends its camera to the ingest WebSocket (\`/api${'/streaming/ingest'}\`). 403 \`performers.not_verified\`.`,
+        body: infoBody,
+        response: { 200: envelopeSchema(streamSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await requireVerifiedCreator(ctx.db, user.id);
+      return ok(await withPerformer(ctx, await goLive(ctx, user.id, request.body)));
+    },
+  );
+
+  api.put(
+    paths['streaming.end'],
+    {
+      config: creatorOnly,
+      schema: { tags: ['streaming'], summary: 'The creator ends their stream', params: idParams, response: { 200: envelopeSchema(streamSchema) } },
+    },
+    async (request) => {
+      const row = await requireOwnStream(ctx.db, currentUser(request), request.params.id);
+      return ok(await withPerformer(ctx, await endStream(ctx, hub, row, false)));
+    },
+  );
+
+  api.put(
+    paths['streaming.update'],
+    {
+      config: creatorOnly,
+      schema: {
+        tags: ['streaming'],
+        summary: 'Title, description and who may watch the current stream; `change-stream-info` to its room',
+        body: infoBody.extend({ streamId: streamIdField }),
+        response: { 200: envelopeSchema(streamSchema) },
+      },
+    },
+    async (request) => {
+      const { streamId, ...info } = request.body;
+      const row = await requireCurrentStream(ctx.db, currentUser(request).id, streamId);
+      const changes = Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined));
+      const dto = await withPerformer(ctx, await updateStream(ctx, row, changes));
+      ctx.realtime.emitToRoom(streamRoom(row.id), 'change-stream-info', dto);
+      return ok(dto);
+    },
+  );
+
+  api.put(
+    paths['streaming.setDuration'],
+    {
+      config: creatorOnly,
+      schema: {
+        tags: ['streaming'],
+        summary: 'The planned length of the current stream, in minutes',
+        body: z.object({ duration: z.coerce.number().int().min(1).max(24 * 60), streamId: streamIdField }),
+        response: { 200: envelopeSchema(streamSchema) },
+      },
+    },
+    async (request) => {
+      const row = await requireCurrentStream(ctx.db, currentUser(request).id, request.body.streamId);
+      const dto = await withPerformer(ctx, await updateStream(ctx, row, { durationMinutes: request.body.duration }));
+      ctx.realtime.emitToRoom(streamRoom(row.id), 'change-stream-info', dto);
+      return ok(dto);
+    },
+  );
+}
+
+function viewerRoutes(api: ApiScope, ctx: AppContext) {
+  api.get(
+    paths['streaming.join'],
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['streaming'],
+        summary: 'A stream (by its id, or its creator’s id or username) and whether this viewer may watch',
+        description: 'Only an entitled viewer of a broadcasting stream gets `playlistUrl`, signed for them for a few minutes.',
+        params: idParams,
+        response: { 200: envelopeSchema(joinSchema) },
+      },
+    },
+    async (request) => {
+      const row = await streamForJoin(ctx.db, request.params.id);
+      if (!row || row.type !== 'public') throw notFound('streaming.not_found', 'There is no such stream');
+      const user = request.auth?.user ?? null;
+      const entitled = await mayWatch(ctx, user, row);
+      const live = row.state === 'broadcasting';
+      const reason = !entitled ? (user ? 'subscribers_only' : 'sign_in') : live ? null : 'offline';
+      const playlistUrl = reason === null ? `${ctx.config.publicOrigin}${signHlsPath(ctx.config.mediaUrlSecret, row.id, 'index.m3u8', user?.id ?? null, ctx.now().getTime())}` : null;
+      return ok({ stream: await withPerformer(ctx, row), canWatch: entitled && live, reason, playlistUrl, agora: null });
+    },
+  );
+
+  api.get(
+    paths['streaming.userSearch'],
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['streaming'],
+        summary: 'Public streams broadcasting now, with their creators',
+        querystring: listQuerySchema.extend({ performerId: z.string().max(64).optional(), sortBy: z.enum(['startedAt', 'viewerCount', 'updatedAt']).optional() }),
+        response: { 200: listSchema(streamSchema) },
+      },
+    },
+    async (request) => {
+      const page = toPage(request.query, { sortBy: 'startedAt', limit: 12 });
+      const q = request.query.q?.trim();
+      const where = and(
+        eq(streams.type, 'public'),
+        eq(streams.state, 'broadcasting'),
+        request.query.performerId ? eq(streams.performerId, request.query.performerId) : undefined,
+        q ? or(ilike(streams.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ilike(streams.description, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)) : undefined,
+      );
+      const column = { startedAt: streams.startedAt, viewerCount: streams.viewerCount, updatedAt: streams.updatedAt }[request.query.sortBy ?? 'startedAt'];
+      const [rows, [total]] = await Promise.all([
+        ctx.db.select().from(streams).where(where).orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(streams.id)).limit(page.limit).offset(page.offset),
+        ctx.db.select({ n: count() }).from(streams).where(where),
+      ]);
+      const parties = await partiesById(ctx.db, rows.map((r) => r.performerId));
+      const items = rows.map((row) => {
+        const party = parties.get(row.performerId);
+        return presentStream(row, party ? presentParty(ctx.config.publicOrigin, party) : undefined);
+      });
+      return list(items, total?.n ?? 0);
+    },
+  );
+}
+
+function adminRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
+  api.post(
+    paths['admin.streaming.end'],
+    {
+      config: { access: { permission: 'stream.update' } },
+      schema: {
+        tags: ['streaming', 'admin'],
+        summary: 'Staff end a stream; `admin-end-session-stream` to its room and its creator',
+        params: idParams,
+        response: { 200: envelopeSchema(streamSchema) },
+      },
+    },
+    async (request) => {
+      const row = await findStream(ctx.db, request.params.id);
+      if (!row || row.type !== 'public') throw notFound('streaming.not_found', 'There is no such stream');
+      return ok(await withPerformer(ctx, await endStream(ctx, hub, row, true)));
+    },
+  );
+}
+
+/**
+ * Public live streams over HLS: going live, the ingest WebSocket, signed playlists,
+ * presence in `stream:{id}` rooms, recordings. See README.md.
+ */
+async function register(api: ApiScope, ctx: AppContext): Promise<void> {
+  const hub = createIngestHub(ctx);
+  hub.attach(api.server);
+  api.addHook('preClose', async () => hub.closeAll());
+  ctx.realtime.addRoomPolicy(
+    STREAM_ROOM_PREFIX,
+    async (userId, room) => {
+      const row = await findStream(ctx.db, room.slice(STREAM_ROOM_PREFIX.length));
+      if (!row || row.type !== 'public' || row.state === 'finished') return false;
+      return mayWatch(ctx, await watcherById(ctx.db, userId), row);
+    },
+    {
+      joined: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, 1).catch(() => undefined),
+      left: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, -1).catch(() => undefined),
+    },
+  );
+  creatorRoutes(api, ctx, hub);
+  viewerRoutes(api, ctx);
+  adminRoutes(api, ctx, hub);
+  recordingRoutes(api, ctx);
+  hlsRoutes(api, ctx, hub);
+}
+
+export default defineDomain({ name: 'streaming', dependsOn: ['accounts', 'auth', 'messaging'], register });
