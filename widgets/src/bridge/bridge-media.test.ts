@@ -7,7 +7,7 @@
 import { matchRoute, paths } from '@fandeck/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHost } from './bridge-host.js';
-import { allowedMedia, MEDIA_FILE_PATH, MEDIA_MAX_BYTES } from './bridge-media.js';
+import { allowedMedia, MEDIA_FILE_PATH, MEDIA_MAX_BYTES, STREAM_HLS_PATH } from './bridge-media.js';
 import { PAGE_CHANNEL } from './protocol.js';
 
 const platform = 'https://fandeck.example';
@@ -27,6 +27,19 @@ describe('which links a page may have fetched', () => {
       expect(target.ok, path).toBe(true);
       const match = matchRoute('GET', (target as { url: URL }).url.pathname);
       expect(match.ok && match.name, path).toBe('media.file');
+    }
+  });
+
+  it('also takes a live stream\'s signed HLS (contract streaming.hls), and nothing else under /streaming', () => {
+    expect(STREAM_HLS_PATH).toBe(paths['streaming.hls']);
+    for (const path of ['/api/streaming/hls/s1/index.m3u8?v=u1&e=1&s=x', '/api/streaming/hls/s1/seg_00001.m4s?v=u1&e=1&s=x']) {
+      const target = allowedMedia(platform, path);
+      expect(target.ok, path).toBe(true);
+      const match = matchRoute('GET', (target as { url: URL }).url.pathname);
+      expect(match.ok && match.name, path).toBe('streaming.hls');
+    }
+    for (const path of ['/api/streaming/join/s1?v=u1&e=1&s=x', '/api/streaming/hls/s1?v=u1&e=1&s=x', '/api/streaming/hls/s1/../../join/x?v=u1&e=1&s=x', '/api/streaming/hls/s1/a%2fb?v=u1&e=1&s=x']) {
+      expect(allowedMedia(platform, path).ok, path).toBe(false);
     }
   });
 

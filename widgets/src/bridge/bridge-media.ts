@@ -22,13 +22,16 @@ import { aborted, bridgeError, unreachable } from './bridge-errors.js';
  * (`matchRoute`) takes every path allowed here to that route and no other.
  */
 export const MEDIA_FILE_PATH = '/media/files/:id/:name';
+/** Contract `streaming.hls`: a live stream's playlist and segments, signed per viewer the same way. */
+export const STREAM_HLS_PATH = '/streaming/hls/:id/:file';
+const MEDIA_TEMPLATES = [MEDIA_FILE_PATH, STREAM_HLS_PATH] as const;
 export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
  * What the media route serves and a page may be handed: pictures, audio, MP4 video, and a
  * video's HLS playlists and segments (which hls.js loads through the bridge on a page).
  */
-const MEDIA_TYPE = /^(?:image\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|video\/mp4|video\/mp2t|application\/vnd\.apple\.mpegurl)$/;
+const MEDIA_TYPE = /^(?:image\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+|video\/mp4|video\/mp2t|video\/iso\.segment|application\/vnd\.apple\.mpegurl)$/;
 
 /** A signed link's query, exactly: the viewer, the expiry (Unix seconds) and the signature. */
 const LINK_QUERY = new Map<string, RegExp>([
@@ -57,7 +60,7 @@ export function allowedMedia(platformOrigin: string, link: string): MediaTarget 
   if (!path.startsWith('/api/')) return no('Not an API path');
   const parsed = parsePath(path);
   if (!parsed.ok) return no(`Not a media link (${parsed.reason})`);
-  if (!matchTemplate(MEDIA_FILE_PATH, parsed.segments)) return no('Only media files may be fetched this way');
+  if (!MEDIA_TEMPLATES.some((template) => matchTemplate(template, parsed.segments))) return no('Only media files may be fetched this way');
   const canonical = canonicalPath(parsed.segments);
 
   const params = new URLSearchParams(query);

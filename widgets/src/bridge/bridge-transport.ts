@@ -45,8 +45,8 @@ const bridgeError = (status: number, code: ErrorCode, message: string, error = '
 const unavailable = () => bridgeError(0, 'bridge.unavailable', 'Fandeck is not available on this page');
 const cancelled = () => bridgeError(-1, 'request.cancelled', 'The request was cancelled', 'Aborted');
 
-/** Where the platform serves signed media files (contract `media.file`, under /api). */
-const MEDIA_PATH = '/api/media/files/';
+/** Where the platform serves signed media files and live HLS (contract `media.file`, `streaming.hls`, under /api). */
+const MEDIA_PATHS = ['/api/media/files/', '/api/streaming/hls/'];
 
 const POPUP_NAME = 'fandeck-login';
 const POPUP_WIDTH = 440;
@@ -187,7 +187,7 @@ export function createBridgeTransport(options: BridgeTransportOptions): BridgeTr
      * needs; other links (public files, other hosts) are the page's to load as they are.
      */
     media(url: string, signal?: AbortSignal) {
-      if (!url.startsWith(`${frame.origin}${MEDIA_PATH}`)) return url;
+      if (!MEDIA_PATHS.some((path) => url.startsWith(`${frame.origin}${path}`))) return url;
       return forward<Blob>({ type: 'media', path: url }, signal).then((result) => (result.ok && result.data instanceof Blob ? result.data : null));
     },
 
