@@ -32,6 +32,7 @@ const TemplatesPage = lazyPage(() => import('./pages/creator-messages/templates-
 const AutoMessagesPage = lazyPage(() => import('./pages/creator-messages/auto-messages-page.js'), 'AutoMessagesPage');
 const MessagesPage = lazyPage(() => import('./pages/messages-page.js'), 'MessagesPage');
 const ListsPage = lazyPage(() => import('./pages/creator-messages/lists-page.js'), 'ListsPage');
+const GoLivePage = lazyPage(() => import('./pages/creator-live/go-live-page.js'), 'GoLivePage');
 
 /**
  * Every page of the site with its flags (spec section 2). The router ranks static
@@ -64,6 +65,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/creator/messages/templates', page: TemplatesPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/messages/auto', page: AutoMessagesPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/messages/lists', page: ListsPage, authenticate: true, onlyPerformer: true },
+  { path: '/creator/live', page: GoLivePage, authenticate: true, onlyPerformer: true },
   { path: '/notifications', page: NotificationsPage, authenticate: true },
   { path: '/messages', page: MessagesPage, authenticate: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },

@@ -59,6 +59,7 @@ const benchedElements: Record<ElementTag, Omit<ElementSpec, 'tag'>> = {
   'fan-subscribe': { attributes: { creator: 'ana.lima' }, control: '[part~="button"]' },
   'fan-creator-dashboard': { attributes: {}, control: '[part~="sign-in-button"]' },
   'fan-chat-inbox': { attributes: { creator: 'ana.lima' }, control: '[part~="sign-in-button"]' },
+  'fan-live-player': { attributes: { creator: 'ana.lima' }, control: '[part~="status"], [part~="play"], [part~="sign-in-button"]' },
 };
 const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo' };
 

@@ -76,6 +76,7 @@ function CreatorLinks() {
       <NavLink to="/creator/earnings">{t('site.earnings')}</NavLink>
       <NavLink to="/creator/payouts">{t('site.payouts')}</NavLink>
       <NavLink to="/creator/messages/mass">{t('site.messagingTools')}</NavLink>
+      <NavLink to="/creator/live">{t('site.goLive')}</NavLink>
     </>
   );
 }

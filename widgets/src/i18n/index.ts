@@ -6,6 +6,7 @@ import type ui from './locales/ui/pt-BR.js';
 // Types only: what each feature's texts look like, so `t` is checked in every program that
 // uses a feature's views (the host site's too). Their files load only through the glob below.
 import type chat from '../chat/locales/pt-BR.js';
+import type livePlayer from '../live-player/locales/pt-BR.js';
 import type dashboard from '../dashboard/locales/pt-BR.js';
 import type feeds from '../feeds/locales/pt-BR.js';
 import type galleries from '../galleries/locales/pt-BR.js';
@@ -35,6 +36,7 @@ export interface Namespaces {
   embed: TextsOf<typeof embed>;
   ui: TextsOf<typeof ui>;
   chat: TextsOf<typeof chat>;
+  'live-player': TextsOf<typeof livePlayer>;
   dashboard: TextsOf<typeof dashboard>;
   feeds: TextsOf<typeof feeds>;
   galleries: TextsOf<typeof galleries>;

@@ -11,6 +11,7 @@ export const elementSources = {
   'fan-subscribe': 'src/subscribe/fan-subscribe.element.ts',
   'fan-creator-dashboard': 'src/dashboard/fan-creator-dashboard.element.ts',
   'fan-chat-inbox': 'src/chat/fan-chat-inbox.element.ts',
+  'fan-live-player': 'src/live-player/fan-live-player.element.ts',
 } as const satisfies Record<`fan-${string}`, string>;
 
 export type ElementTag = keyof typeof elementSources;
@@ -30,6 +31,7 @@ export const placeholderBoxes: Record<ElementTag, PlaceholderBox> = {
   'fan-subscribe': { height: 190 },
   'fan-creator-dashboard': { height: 640 },
   'fan-chat-inbox': { height: 576 },
+  'fan-live-player': { height: 480 },
 };
 
 /** The shared runtime chunk (React, session, i18n, element kit), loaded once per page. */

@@ -18,6 +18,7 @@ export default {
   payoutReview: 'Payout requests',
   messages: 'Messages',
   messagingTools: 'Messaging tools',
+  goLive: 'Go live',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',
   footerNav: 'Site links',

@@ -18,6 +18,7 @@ export default {
   payoutReview: 'Solicitudes de retiro',
   messages: 'Mensajes',
   messagingTools: 'Herramientas de mensajes',
+  goLive: 'En vivo',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',
   footerNav: 'Enlaces del sitio',

@@ -17,6 +17,7 @@ const site = {
   payoutReview: 'Pedidos de saque',
   messages: 'Mensagens',
   messagingTools: 'Ferramentas de mensagens',
+  goLive: 'Ao vivo',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',
   footerNav: 'Links do site',

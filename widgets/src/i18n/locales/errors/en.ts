@@ -228,6 +228,17 @@ export default {
   reference: {
     not_found: 'Not found.',
   },
+  streaming: {
+    not_found: 'Stream not found.',
+    offline: 'This creator is not live right now.',
+    already_live: 'You are already live. End the current stream before starting another.',
+    subscribers_only: 'This stream is for subscribers only.',
+    not_owner: 'This stream is not yours.',
+    not_configured: 'Live streaming is not available right now.',
+    request_not_found: 'Private stream request not found.',
+    request_invalid_state: 'This private stream request can no longer change that way.',
+    recording_not_found: 'Recording not found.',
+  },
   bridge: {
     unavailable: 'Fandeck is not available on this page.',
     popup_blocked: 'The browser blocked the sign-in window. Allow pop-ups and try again.',

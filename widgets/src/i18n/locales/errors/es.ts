@@ -228,6 +228,17 @@ export default {
   reference: {
     not_found: 'No encontrado.',
   },
+  streaming: {
+    not_found: 'Transmisión no encontrada.',
+    offline: 'Este creador no está en vivo ahora.',
+    already_live: 'Ya estás en vivo. Termina la transmisión actual antes de empezar otra.',
+    subscribers_only: 'Esta transmisión es solo para suscriptores.',
+    not_owner: 'Esta transmisión no es tuya.',
+    not_configured: 'Las transmisiones en vivo no están disponibles ahora.',
+    request_not_found: 'Solicitud de transmisión privada no encontrada.',
+    request_invalid_state: 'Esta solicitud de transmisión privada ya no puede cambiar así.',
+    recording_not_found: 'Grabación no encontrada.',
+  },
   bridge: {
     unavailable: 'Fandeck no está disponible en esta página.',
     popup_blocked: 'El navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes e inténtalo de nuevo.',

@@ -225,6 +225,17 @@ const errors = {
   reference: {
     not_found: 'Não encontrado.',
   },
+  streaming: {
+    not_found: 'Transmissão não encontrada.',
+    offline: 'Este criador não está ao vivo agora.',
+    already_live: 'Você já está ao vivo. Encerre a transmissão atual antes de começar outra.',
+    subscribers_only: 'Esta transmissão é só para assinantes.',
+    not_owner: 'Esta transmissão não é sua.',
+    not_configured: 'As transmissões ao vivo não estão disponíveis agora.',
+    request_not_found: 'Pedido de transmissão privada não encontrado.',
+    request_invalid_state: 'Este pedido de transmissão privada não pode mais mudar assim.',
+    recording_not_found: 'Gravação não encontrada.',
+  },
   bridge: {
     unavailable: 'O Fandeck não está disponível nesta página.',
     popup_blocked: 'O navegador bloqueou a janela de entrada. Permita pop-ups e tente novamente.',

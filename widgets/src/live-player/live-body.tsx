@@ -1,0 +1,29 @@
+import type { StreamJoinDto } from '@fandeck/contract';
+import { useSession, useSignalValue } from '../session/react.js';
+import { StreamHeading } from './stream-heading.js';
+import type { LivePlayerModel } from './live-player.model.js';
+import { LiveTip } from './live-tip.js';
+import { LiveVideo } from './live-video.js';
+import { StreamChat } from './stream-chat.js';
+
+/** The live stage: the heading with the viewer count, the video, the description and the tip, beside the stream chat. */
+export function LiveBody({ model, join, name }: { model: LivePlayerModel; join: StreamJoinDto & { playlistUrl: string }; name: string }) {
+  const session = useSession();
+  const viewers = useSignalValue(model.viewers);
+  const loggedIn = useSignalValue(session.auth.loggedIn);
+  return (
+    <div className="fan-live__layout">
+      <div className="fan-live__stage">
+        <StreamHeading title={join.stream.title} live viewers={viewers} />
+        <LiveVideo url={join.playlistUrl} name={name} onExpired={() => model.refreshLink()} />
+        {join.stream.description ? (
+          <p className="fan-live__description" part="description">
+            {join.stream.description}
+          </p>
+        ) : null}
+        {loggedIn ? <LiveTip model={model} /> : null}
+      </div>
+      <StreamChat model={model} />
+    </div>
+  );
+}

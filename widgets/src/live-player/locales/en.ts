@@ -1,0 +1,46 @@
+import type { TextsOf } from '../../i18n/index.js';
+import type livePlayer from './pt-BR.js';
+
+/** Live streams: `<fan-live-player>` and the creator's go-live chat: English. */
+export default {
+  loading: 'Loading the stream…',
+  retry: 'Try again',
+  offline: '{{name}} is offline',
+  offlineHint: 'This page updates by itself when the stream starts.',
+  ended: "{{name}}'s stream has ended.",
+  endedHint: 'Thanks for watching!',
+  live: 'Live',
+  viewers: '{{count}} watching',
+  subscribersOnly: "This stream is for {{name}}'s subscribers only.",
+  signIn: "Sign in to watch {{name}}'s stream.",
+  play: 'Watch',
+  playLoading: 'Connecting to the video…',
+  playFailed: 'The stream could not be played.',
+  videoLabel: "{{name}}'s live stream",
+  reconnecting: 'Reconnecting… The stream comes back as soon as the connection does.',
+  connectionFailed: 'No live connection. Reload the page to continue.',
+  chat: {
+    title: 'Live chat',
+    empty: 'Nobody has written yet. Say hello!',
+    label: 'Message',
+    placeholder: 'Write in the chat',
+    send: 'Send',
+    sending: 'Sending…',
+    failed: 'Not sent.',
+    retry: 'Resend',
+    signIn: 'Sign in to write in the chat.',
+    tooLong: 'The message is longer than {{max}} characters.',
+    loadFailed: 'The chat could not be loaded.',
+    deleted: 'Message deleted',
+  },
+  tip: {
+    open: 'Send a tip',
+    amount: 'Tip amount',
+    submit: 'Send {{amount}}',
+    sending: 'Sending…',
+    sent: 'Tip of {{amount}} sent. Thank you!',
+    declined: 'Tip cancelled. Nothing was charged.',
+    close: 'Close',
+    signIn: 'Sign in to send a tip.',
+  },
+} satisfies TextsOf<typeof livePlayer>;

@@ -1,0 +1,46 @@
+import type { TextsOf } from '../../i18n/index.js';
+import type livePlayer from './pt-BR.js';
+
+/** Live streams: `<fan-live-player>` and the creator's go-live chat: Spanish. */
+export default {
+  loading: 'Cargando la transmisión…',
+  retry: 'Intentar de nuevo',
+  offline: '{{name}} está desconectado',
+  offlineHint: 'Esta página se actualiza sola cuando empiece la transmisión.',
+  ended: 'La transmisión de {{name}} terminó.',
+  endedHint: '¡Gracias por mirar!',
+  live: 'En vivo',
+  viewers: '{{count}} mirando',
+  subscribersOnly: 'Esta transmisión es solo para suscriptores de {{name}}.',
+  signIn: 'Inicia sesión para ver la transmisión de {{name}}.',
+  play: 'Ver',
+  playLoading: 'Conectando con el video…',
+  playFailed: 'No se pudo reproducir la transmisión.',
+  videoLabel: 'Transmisión en vivo de {{name}}',
+  reconnecting: 'Reconectando… La transmisión vuelve en cuanto vuelva la conexión.',
+  connectionFailed: 'Sin conexión en tiempo real. Recarga la página para continuar.',
+  chat: {
+    title: 'Chat en vivo',
+    empty: 'Nadie escribió todavía. ¡Saluda!',
+    label: 'Mensaje',
+    placeholder: 'Escribe en el chat',
+    send: 'Enviar',
+    sending: 'Enviando…',
+    failed: 'No enviado.',
+    retry: 'Reenviar',
+    signIn: 'Inicia sesión para escribir en el chat.',
+    tooLong: 'El mensaje tiene más de {{max}} caracteres.',
+    loadFailed: 'No se pudo cargar el chat.',
+    deleted: 'Mensaje borrado',
+  },
+  tip: {
+    open: 'Enviar propina',
+    amount: 'Monto de la propina',
+    submit: 'Enviar {{amount}}',
+    sending: 'Enviando…',
+    sent: 'Propina de {{amount}} enviada. ¡Gracias!',
+    declined: 'Propina cancelada. No se cobró nada.',
+    close: 'Cerrar',
+    signIn: 'Inicia sesión para enviar una propina.',
+  },
+} satisfies TextsOf<typeof livePlayer>;
