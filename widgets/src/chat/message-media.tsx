@@ -3,7 +3,6 @@ import type { MessageFileDto } from '@fandeck/contract';
 import { useTranslation } from '../i18n/index.js';
 import type { ActionError } from '../session/outcome.js';
 import { useSession } from '../session/react.js';
-import type { Transport } from '../session/transport.js';
 import type { UnlockStep } from '../session/unlocks.js';
 import { FormError, useErrorText } from '../ui/index.js';
 import { useMediaUrl } from '../ui/use-media-url.js';
@@ -58,7 +57,10 @@ type Playback = { step: 'poster' } | { step: 'loading' } | { step: 'playing' } |
 /**
  * A message's video: its poster with a play button; playing asks the platform for a
  * fresh link for this reader (links are short-lived) and loads the HLS player only then.
- * While the server transcodes it, it says so. Part: `video`.
+ * While the server transcodes it, it says so. On a third-party page hls.js loads every
+ * playlist and segment through the bridge (ui/video's player, imported by its path, on
+ * play); natively played HLS cannot be given such a loader, so there a bridged video does
+ * not play. Part: `video`.
  */
 export function MessageVideo({ messageId, file }: { messageId: string; file: MessageFileDto }) {
   const { t } = useTranslation();
@@ -75,17 +77,16 @@ export function MessageVideo({ messageId, file }: { messageId: string; file: Mes
 
   async function play() {
     setPlayback({ step: 'loading' });
+    // The player is a chunk of its own (a static import would fold it into the ui chunk every
+    // element loads): fetched while the link is asked for.
+    const player = import('../ui/video/hls-playback.js');
+    player.catch(() => undefined);
     const link = await session.api.post<{ url?: unknown }>(`/messages/${encodeURIComponent(messageId)}/videos/${encodeURIComponent(file._id)}/url`, {}, { unauthorized: 'ignore' });
     const url = link.ok && typeof link.value?.url === 'string' ? link.value.url : file.url;
     if (!url) return setPlayback({ step: 'failed', error: link.ok ? null : link.error });
     setPlayback({ step: 'playing' });
-    // The <video> is rendered since 'loading'; wait for React to commit it.
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const target = element.current;
-    if (!target) return;
-    stop.current();
-    stop.current = await playStream(target, url, session.transport, () => setPlayback({ step: 'failed', error: null }));
-    void target.play().catch(() => undefined);
+    const { playRendered } = await player;
+    await playRendered(element, stop, url, () => setPlayback({ step: 'failed', error: null }), { transport: session.transport });
   }
 
   if (playback.step === 'loading' || playback.step === 'playing') {
@@ -100,36 +101,4 @@ export function MessageVideo({ messageId, file }: { messageId: string; file: Mes
       {playback.step === 'failed' ? <FormError>{playback.error ? errorText(playback.error) : t('ui.playFailed')}</FormError> : null}
     </div>
   );
-}
-
-/**
- * Plays an HLS playlist: through hls.js's light build (fetched now, on play) where Media
- * Source Extensions exist, else natively (Safari on iOS). Answers the stop. The same steps
- * as ui/video's player, kept here: importing that module would put it in the ui chunk
- * every element loads. On a third-party page hls.js loads every playlist and segment
- * through the bridge (hls-transport-loader.ts): the links are the fan's alone. Natively
- * played HLS cannot be given such a loader, so there a bridged video does not play.
- */
-async function playStream(video: HTMLVideoElement, url: string, transport: Transport, onFatal: () => void): Promise<() => void> {
-  const bridged = transport.kind === 'bridge';
-  const [{ default: Hls }, loader] = await Promise.all([
-    import('hls.js/light'),
-    bridged ? import('./hls-transport-loader.js').then(({ transportLoader }) => transportLoader(transport)) : null,
-  ]);
-  if (Hls.isSupported()) {
-    const hls = new Hls({ enableWorker: true, ...(loader ? { loader } : {}) });
-    hls.on(Hls.Events.ERROR, (_event, data) => {
-      if (data.fatal) onFatal();
-    });
-    hls.loadSource(url);
-    hls.attachMedia(video);
-    return () => hls.destroy();
-  }
-  if (!bridged && video.canPlayType('application/vnd.apple.mpegurl')) {
-    video.src = url;
-    video.addEventListener('error', onFatal, { once: true });
-    return () => video.removeAttribute('src');
-  }
-  onFatal();
-  return () => undefined;
 }

@@ -1,10 +1,10 @@
 /// <reference path="../ui/video/hls-light.d.ts" />
 /**
- * Plays the live HLS playlist in a <video>: hls.js's light build, fetched only now (on
- * play), tuned for low latency, where Media Source Extensions exist; else natively
- * (Safari on iOS). On a third-party page every playlist and segment goes through the
- * bridge (live-hls-loader.ts); natively played HLS cannot be given such a loader, so
- * there a bridged stream does not play. Answers the stop.
+ * Plays the live HLS playlist in a <video> with ui/video's player (hls-playback.ts, imported
+ * by its path), tuned for low latency; a fatal media error is recovered rather than ending
+ * the stream. On a third-party page every playlist and segment goes through the bridge,
+ * never from the page's cache (the live playlist changes every second); natively played HLS
+ * cannot be given such a loader, so there a bridged stream does not play. Answers the stop.
  */
 import type { Transport } from '../session/transport.js';
 
@@ -19,31 +19,13 @@ export const LIVE_HLS_CONFIG = {
 } as const;
 
 export async function playLive(video: HTMLVideoElement, url: string, transport: Transport, onFatal: () => void): Promise<() => void> {
-  const bridged = transport.kind === 'bridge';
-  const [{ default: Hls }, loader] = await Promise.all([
-    import('hls.js/light'),
-    bridged ? import('./live-hls-loader.js').then(({ liveTransportLoader }) => liveTransportLoader(transport)) : null,
-  ]);
-  if (Hls.isSupported()) {
-    const hls = new Hls({ ...LIVE_HLS_CONFIG, ...(loader ? { loader } : {}) });
-    hls.on(Hls.Events.ERROR, (_event, data) => {
-      if (!data.fatal) return;
-      // A live edge that moved on, or a network blip: hls.js may pick up again by itself.
-      if (data.type === Hls.ErrorTypes.MEDIA_ERROR) return hls.recoverMediaError();
-      onFatal();
-    });
-    hls.loadSource(url);
-    hls.attachMedia(video);
-    return () => hls.destroy();
-  }
-  if (!bridged && video.canPlayType('application/vnd.apple.mpegurl')) {
-    video.src = url;
-    video.addEventListener('error', onFatal, { once: true });
-    return () => {
-      video.removeAttribute('src');
-      video.load();
-    };
-  }
-  onFatal();
-  return () => undefined;
+  // The player is imported, not bundled in: a static import would fold it into the ui chunk
+  // every element loads. hls.js is asked for at once, so it does not wait for the player.
+  const [{ playHls }] = await Promise.all([import('../ui/video/hls-playback.js'), import('hls.js/light')]);
+  return playHls(video, url, onFatal, {
+    config: LIVE_HLS_CONFIG,
+    transport,
+    loader: { cache: 'no-store', failure: 'The live stream could not be loaded' },
+    recoverMediaErrors: true,
+  });
 }

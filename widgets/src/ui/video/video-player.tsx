@@ -5,7 +5,6 @@ import { useSession, useSignalValue } from '../../session/react.js';
 import { useErrorText } from '../error-text.js';
 import { FormError } from '../form-error.js';
 import { useModel } from '../use-model.js';
-import { playHls } from './hls-playback.js';
 import { VideoStatusModel, type VideoStatus } from './video-status.model.js';
 
 /** A video file as the server presents it (a post's, a video's, a reel's). */
@@ -89,6 +88,10 @@ function VideoPlayer({ video, linkPath }: { video: VideoFile; linkPath?: string 
 
   async function play() {
     setPlayback({ step: 'loading' });
+    // Imported on play, while the link is asked for: statically imported here, the player would
+    // sit in the ui chunk every element loads (this view is in ui/index.ts).
+    const player = import('./hls-playback.js');
+    player.catch(() => undefined);
     let url = video.url!;
     if (linkPath) {
       // Links are short-lived: a page left open for a while still plays.
@@ -97,13 +100,8 @@ function VideoPlayer({ video, linkPath }: { video: VideoFile; linkPath?: string 
       url = link.value.url;
     }
     setPlayback({ step: 'playing' });
-    // The <video> is rendered since 'loading'; wait for React to commit it.
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const target = element.current;
-    if (!target) return;
-    stop.current();
-    stop.current = await playHls(target, url, () => setPlayback({ step: 'failed', error: null }));
-    void target.play().catch(() => undefined);
+    const { playRendered } = await player;
+    await playRendered(element, stop, url, () => setPlayback({ step: 'failed', error: null }));
   }
 
   if (playback.step === 'playing' || playback.step === 'loading') {
