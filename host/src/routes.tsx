@@ -33,6 +33,7 @@ const AutoMessagesPage = lazyPage(() => import('./pages/creator-messages/auto-me
 const MessagesPage = lazyPage(() => import('./pages/messages-page.js'), 'MessagesPage');
 const ListsPage = lazyPage(() => import('./pages/creator-messages/lists-page.js'), 'ListsPage');
 const GoLivePage = lazyPage(() => import('./pages/creator-live/go-live-page.js'), 'GoLivePage');
+const LivePage = lazyPage(() => import('./pages/live-page.js'), 'LivePage');
 
 /**
  * Every page of the site with its flags (spec section 2). The router ranks static
@@ -70,6 +71,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/messages', page: MessagesPage, authenticate: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
+  { path: '/live/:creator', page: LivePage, layout: 'public', noredirect: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
   { path: '/admin/payouts', page: PayoutReviewPage, authenticate: true, onlyAdmin: true },
   // A creator's dashboard, read-only (the server also lets managers with `earning.all` read it,

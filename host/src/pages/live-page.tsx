@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { useParams } from 'react-router';
+import { useNamespaces } from '@fandeck/widgets/i18n';
+import { FanLivePlayer } from '@fandeck/widgets/live-player/fan-live-player';
+import '@fandeck/widgets/kit/base.css';
+import '@fandeck/widgets/ui/form-controls.css';
+import '@fandeck/widgets/live-player/fan-live-player.css';
+import { PageStatus } from '../components/page-status.js';
+import { session, useSignalValue } from '../session/session.js';
+
+/**
+ * /live/:creator: a creator's live stream on the platform's own site, the same view as
+ * `<fan-live-player creator>` (video, viewer count, stream chat, tip), so the site plays
+ * streams exactly as embeds do.
+ */
+export function LivePage() {
+  const theme = useSignalValue(session.theme.current);
+  const { creator = '' } = useParams();
+  return (
+    <section className="live-page" data-testid="live-page">
+      <div className="fan-root" data-theme={theme}>
+        <Suspense fallback={<PageStatus kind="loading" />}>
+          <PlayerView creator={creator} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+function PlayerView({ creator }: { creator: string }) {
+  // The element loads its texts before it renders; here the view waits for them itself.
+  useNamespaces('live-player');
+  return <FanLivePlayer key={creator} creator={creator} />;
+}

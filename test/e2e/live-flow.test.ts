@@ -1,0 +1,323 @@
+/**
+ * A live stream end to end, in Chromium with a fake camera against the real server (issue 12,
+ * "must show"):
+ *
+ * 1. Ana signs in on the host site, opens /creator/live, sees her camera's preview and goes
+ *    live: the page's MediaRecorder sends the camera over the ingest socket, the stats show
+ *    bytes sent, and the server answers the stream broadcasting with a playlist that lists
+ *    segments.
+ * 2. fan1, on a partner's page (an allowed origin: the loader, `<fan-login>` and
+ *    `<fan-live-player creator="ana.lima">`), signs in through the popup, presses play and
+ *    sees frames advance (every segment through the bridge). fan2 watches on the platform's
+ *    own /live/ana.lima and sees frames advance too.
+ * 3. fan1 writes in the stream chat: fan2's player and Ana's page show it. fan1 tips 10 in
+ *    the stream after the bridge's own confirm: the wallet drops by exactly 10 and Ana's
+ *    earnings rise.
+ * 4. Ana makes the stream subscribers-only (fan1 subscribed first, fan2 did not): fan2 gets
+ *    `canWatch: false` and no playlist, the player shows the subscribers-only box, the HLS
+ *    route refuses fan2 both fan1's link and fan2's own earlier one, and the Agora token for
+ *    `stream-<id>` is refused to fan2 and granted to Ana. fan1 still watches.
+ * 5. Ana ends the stream: her page and fan1's player say it ended.
+ *
+ * Every wait is on something happening, with a deadline; there are no sleeps.
+ */
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAM_INGEST_MIME, type EarningStats, type StreamJoinDto } from '@fandeck/contract';
+import { allowOrigin, apiGet, signInApi } from '../support/api.js';
+import { confirmWhenArmed } from '../support/bridge-dialog.js';
+import { chromiumArgs, chromiumPath } from '../support/browser.js';
+import { recordApiRequests, type SeenRequest } from '../support/hostile-bridge.js';
+import { startServer, type RunningServer } from '../support/start-server.js';
+import { cents, normalised } from '../support/subscriber-posts.js';
+import { startSite, type Site } from '../support/third-party-site.js';
+import { signIn, waitForPath } from './host-flows.js';
+
+const password = 'fandeck-demo';
+const creator = { email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima' };
+const fan1 = { email: 'fan1@fandeck.local', name: 'Fã Um' };
+const fan2 = { email: 'fan2@fandeck.local', name: 'Fan Two' };
+const chatText = 'Oi Ana! Que vista linda daí.';
+const tipAmount = 10;
+// Test values for the Agora app: 32 hex digits each, as the token builder needs.
+const agoraEnv = { AGORA_APP_ID: '0123456789abcdef0123456789abcdef', AGORA_APP_CERTIFICATE: 'fedcba9876543210fedcba9876543210' };
+
+const loaderTag = (platform: string) => `<script src="${platform}/embed.js" async data-locale="pt-BR" data-creator="${creator.username}"></script>`;
+
+/** A partner's page where fans watch Ana live. */
+function partnerPage(platform: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Ana ao vivo</title>${loaderTag(platform)}</head>
+<body><h1>Ana ao vivo</h1>
+<fan-login id="login"></fan-login>
+<fan-live-player id="player" creator="${creator.username}"></fan-live-player>
+</body></html>`;
+}
+
+async function apiCall<T>(origin: string, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; data: T | undefined; text: string }> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: { accept: 'application/json', authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  let data: T | undefined;
+  try {
+    data = (JSON.parse(text) as { data?: T }).data;
+  } catch {
+    data = undefined;
+  }
+  return { status: response.status, data, text };
+}
+
+const joinAs = async (origin: string, token: string) => (await apiGet<StreamJoinDto>(origin, `/streaming/join/${creator.username}`, token)).body!.data!;
+const balanceOf = async (origin: string, token: string) => (await apiGet<{ balance: number }>(origin, '/users/me', token)).body!.data!.balance;
+const earningsOf = async (origin: string, token: string) => (await apiGet<EarningStats>(origin, '/performer/earning/stats', token)).body!.data!.totalNetPrice;
+/** An HLS link fetched with a session: status and text. */
+async function fetchHls(url: string, token: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, { headers: { authorization: token }, signal: AbortSignal.timeout(10_000) });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Signs in through `<fan-login>`'s platform popup and waits until the element names the account. */
+async function signInThroughPopup(page: Page, email: string, name: string): Promise<void> {
+  const login = page.locator('#login');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), login.getByRole('button', { name: 'Entrar' }).click()]);
+  await popup.getByLabel('E-mail ou nome de usuário').fill(email);
+  await popup.getByLabel('Senha').fill(password);
+  await popup.getByRole('button', { name: 'Entrar' }).click();
+  await popup.waitForEvent('close');
+  await expect.poll(() => login.locator('[part="name"]').textContent(), { timeout: 15_000 }).toBe(name);
+}
+
+/** Where a <video> is and how many frames it decoded. */
+const playback = (video: Locator) => video.evaluate((element: HTMLVideoElement) => ({ time: element.currentTime, frames: element.getVideoPlaybackQuality().totalVideoFrames }));
+
+/** Presses play in a live player and waits until its video is past a second and decoding frames, then for more frames. */
+async function watchFramesAdvance(player: Locator): Promise<void> {
+  await player.locator('[part~="player"][data-state="live"]').waitFor({ timeout: 20_000 });
+  await player.locator('[part="play"]').click();
+  const video = player.locator('video[part="video"]');
+  await video.waitFor();
+  await expect.poll(async () => (await playback(video)).time, { timeout: 45_000, message: 'the live video plays past 1 s' }).toBeGreaterThan(1);
+  const first = await playback(video);
+  expect(first.frames).toBeGreaterThan(0);
+  await expect.poll(async () => (await playback(video)).frames, { timeout: 15_000, message: 'frames keep coming' }).toBeGreaterThan(first.frames + 10);
+  await expect.poll(async () => (await playback(video)).time, { timeout: 15_000 }).toBeGreaterThan(first.time + 0.5);
+}
+
+describe('a creator goes live from the browser; fans on a partner page and on the site watch, chat and tip; subscribers-only shuts others out', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let partner: Site;
+  let creatorToken: string;
+  let fan1Token: string;
+  let fan2Token: string;
+  let creatorPage: Page;
+  let fan1Page: Page;
+  let fan2Page: Page;
+  let streamId: string;
+  /** Every request fan1's browser sent to the platform's /api, from any frame, as the network saw it. */
+  let fan1Requests: SeenRequest[];
+  const contexts: BrowserContext[] = [];
+
+  const newPage = async (origin: string): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR' });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ env: agoraEnv }),
+      // A fake camera and microphone, allowed without a prompt: for this file only.
+      chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'], headless: true }),
+    ]);
+    partner = await startSite({ '/': () => partnerPage(server.origin) });
+    [creatorToken, fan1Token, fan2Token] = await Promise.all([signInApi(server.origin, creator.email, password), signInApi(server.origin, fan1.email, password), signInApi(server.origin, fan2.email, password)]);
+    await allowOrigin(server.origin, creatorToken, partner.origin);
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await partner?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('Ana sees her camera on /creator/live and goes live: bytes go out and the server answers the stream broadcasting with segments', async () => {
+    creatorPage = await newPage(server.origin);
+    await creatorPage.context().grantPermissions(['camera', 'microphone'], { origin: server.origin });
+    await signIn(creatorPage, creator.email);
+    await waitForPath(creatorPage, `/${creator.username}`);
+    await creatorPage.goto('/creator/live');
+    const page = creatorPage.getByTestId('go-live');
+    // The preview plays the (fake) camera.
+    const preview = page.getByLabel('Prévia da câmera');
+    await expect
+      .poll(() => preview.evaluate((video: HTMLVideoElement) => (video.srcObject instanceof MediaStream && video.srcObject.getVideoTracks().length > 0 ? video.videoWidth : 0)), { timeout: 15_000, message: 'the preview shows the camera' })
+      .toBeGreaterThan(0);
+    // The fake devices are offered by name.
+    await expect.poll(() => page.locator('select').first().locator('option').count()).toBeGreaterThan(1);
+
+    // This Chromium records H.264 in WebM, the contract's type: the server copies the video into HLS.
+    expect(await creatorPage.evaluate((type) => MediaRecorder.isTypeSupported(type), STREAM_INGEST_MIME)).toBe(true);
+    await page.locator('#go-live-title').fill('Pôr do sol em Lisboa');
+    const start = page.getByTestId('go-live-start');
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    await start.click();
+    await page.getByTestId('go-live-end').waitFor();
+    await page.locator('[data-figure="connection"][data-state="open"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('[data-figure="sent"] dd').textContent(), { timeout: 15_000, message: 'the stats show bytes sent' }).toMatch(/[1-9]/);
+
+    const join = await expect
+      .poll(async () => (await joinAs(server.origin, creatorToken)).stream.state, { timeout: 20_000, message: 'the server says broadcasting' })
+      .toBe('broadcasting')
+      .then(() => joinAs(server.origin, creatorToken));
+    expect(join.canWatch).toBe(true);
+    expect(join.stream.title).toBe('Pôr do sol em Lisboa');
+    streamId = join.stream._id;
+    // ffmpeg turns the camera into segments.
+    await expect
+      .poll(async () => (await fetchHls(join.playlistUrl!, creatorToken)).text, { timeout: 30_000, message: 'the playlist lists segments' })
+      .toMatch(/#EXTINF[\s\S]*seg_\d+\.m4s/);
+  });
+
+  it('fan1 on a partner page and fan2 on the site’s /live/ana.lima press play and see frames advance', async () => {
+    fan1Page = await newPage(partner.origin);
+    fan1Requests = recordApiRequests(fan1Page.context(), server.origin);
+    await fan1Page.goto('/');
+    const player1 = fan1Page.locator('#player');
+    // A signed-out visitor of an open stream may watch already: the page and its bridge are up.
+    await player1.locator('[part~="player"][data-state="live"]').waitFor({ timeout: 20_000 });
+    await signInThroughPopup(fan1Page, fan1.email, fan1.name);
+    await watchFramesAdvance(player1);
+    // On the partner page the playlist and every segment came through the bridge, with the fan's credential and no cookie.
+    const hls = fan1Requests.filter((request) => request.path.startsWith(`/api/streaming/hls/`));
+    expect(hls.some((request) => /\/seg_\d+\.m4s\?/.test(request.path))).toBe(true);
+    for (const request of hls.slice(0, 8)) {
+      expect(request.request.frame().url()).toMatch(/\/embed\/bridge\.html/);
+      const headers = await request.request.allHeaders();
+      expect(headers.authorization).toBeTruthy();
+      expect(headers.cookie).toBeUndefined();
+    }
+
+    fan2Page = await newPage(server.origin);
+    await signIn(fan2Page, fan2.email);
+    await waitForPath(fan2Page, '/home');
+    await fan2Page.goto(`/live/${creator.username}`);
+    const player2 = fan2Page.getByTestId('live-page');
+    await watchFramesAdvance(player2);
+    // Both watch: Ana's page counts them.
+    await expect.poll(() => creatorPage.locator('[data-figure="viewers"] dd').textContent(), { timeout: 15_000 }).toBe('2');
+  });
+
+  it('fan1 writes in the stream chat, fan2 and Ana see it; fan1 tips 10 after the bridge’s confirm, the wallet drops by 10 and Ana earns', async () => {
+    const player1 = fan1Page.locator('#player');
+    await player1.locator('[part="chat"] [part="input"]').fill(chatText);
+    await player1.locator('[part="chat"] [part="send"]').click();
+    const sent = player1.locator('[part="message"][data-state="sent"][data-mine]', { hasText: chatText });
+    await sent.waitFor();
+    for (const chat of [fan2Page.getByTestId('live-page').locator('[part="chat"]'), creatorPage.getByTestId('go-live').locator('[part="chat"]')]) {
+      const line = chat.locator('[part="message"][data-state="sent"]', { hasText: chatText });
+      await line.waitFor({ timeout: 15_000 });
+      expect(normalised(await line.locator('[part="author"]').textContent())).toBe(fan1.name);
+      expect(await line.getAttribute('data-mine')).toBeNull();
+    }
+
+    const [balanceBefore, earningsBefore] = await Promise.all([balanceOf(server.origin, fan1Token), earningsOf(server.origin, creatorToken)]);
+    await player1.locator('[part="tip-open"]').click();
+    const tip = player1.locator('[part~="tip"]');
+    await tip.locator('[part="amount-input"]').fill(String(tipAmount));
+    await tip.locator('button[type="submit"]').click();
+    const bridge = fan1Page.frameLocator('iframe[data-fandeck-bridge]');
+    const dialog = bridge.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(normalised(await dialog.textContent())).toContain(creator.name);
+    await confirmWhenArmed(bridge);
+    await player1.locator('[part~="tip"][data-state="sent"]').waitFor({ timeout: 15_000 });
+
+    expect(cents(balanceBefore) - cents(await balanceOf(server.origin, fan1Token))).toBe(cents(tipAmount));
+    await expect.poll(() => earningsOf(server.origin, creatorToken), { timeout: 10_000 }).toBeGreaterThan(earningsBefore);
+    const tips = await apiGet<{ data: { price: number; earnings?: number }[] }>(server.origin, '/wallet/charges/search?target=tip', creatorToken);
+    const charge = tips.body!.data!.data.find((item) => item.price === tipAmount);
+    expect(charge?.earnings).toBeGreaterThan(0);
+    expect(cents(await earningsOf(server.origin, creatorToken)) - cents(earningsBefore)).toBe(cents(charge!.earnings!));
+    // Still playing after all that.
+    const video = player1.locator('video[part="video"]');
+    const now = await playback(video);
+    await expect.poll(async () => (await playback(video)).frames, { timeout: 15_000 }).toBeGreaterThan(now.frames);
+  });
+
+  it('subscribers-only: fan2 gets no playlist, no HLS and no Agora token; the subscriber fan1 still watches; Ana gets her token', async () => {
+    // fan1 subscribes to Ana (the subscribe money action, through the API); fan2 does not.
+    const quote = await apiCall<{ quote: string }>(server.origin, 'POST', '/payment/subscribe/performers/quote', fan1Token, { performerId: creator.username, type: 'monthly' });
+    expect(quote.status, quote.text).toBe(200);
+    const subscribed = await apiCall(server.origin, 'POST', '/payment/subscribe/performers', fan1Token, { performerId: creator.username, type: 'monthly' }, { 'idempotency-key': `live-flow-${randomUUID()}`, 'x-fandeck-quote': quote.data!.quote });
+    expect(subscribed.status, subscribed.text).toBe(200);
+
+    // Links made while the stream was open to all.
+    const fan1Link = (await joinAs(server.origin, fan1Token)).playlistUrl!;
+    const fan2Link = (await joinAs(server.origin, fan2Token)).playlistUrl!;
+    expect(fan1Link).toBeTruthy();
+    expect(fan2Link).toBeTruthy();
+    // A link made for someone else is refused, even on an open stream.
+    const borrowed = await fetchHls(fan1Link, fan2Token);
+    expect(borrowed.status).toBe(403);
+    expect(borrowed.text).toContain('media.link_invalid');
+
+    const updated = await apiCall<{ subscribersOnly: boolean }>(server.origin, 'PUT', '/streaming/update', creatorToken, { subscribersOnly: true });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.data?.subscribersOnly).toBe(true);
+
+    const asFan2 = await joinAs(server.origin, fan2Token);
+    expect(asFan2).toMatchObject({ canWatch: false, playlistUrl: null, reason: 'subscribers_only' });
+    const player2 = fan2Page.getByTestId('live-page');
+    const box = player2.locator('[part~="player"][data-state="not-entitled"] [part="not-entitled"][data-reason="subscribers_only"]');
+    await box.waitFor({ timeout: 15_000 });
+    expect(await player2.locator('video').count()).toBe(0);
+    const own = await fetchHls(fan2Link, fan2Token);
+    expect(own.status).toBe(403);
+    expect(own.text).toContain('streaming.subscribers_only');
+    expect((await fetchHls(fan1Link, fan2Token)).status).toBe(403);
+
+    const channelName = `stream-${streamId}`;
+    const refused = await apiCall(server.origin, 'POST', '/streaming/agora/token', fan2Token, { channelName });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.data).toBeUndefined();
+    const granted = await apiCall<string>(server.origin, 'POST', '/streaming/agora/token', creatorToken, { channelName });
+    expect(granted.status, granted.text).toBe(200);
+    expect(typeof granted.data).toBe('string');
+    expect(granted.data!.length).toBeGreaterThan(20);
+    const forSubscriber = await apiCall<string>(server.origin, 'POST', '/streaming/agora/token', fan1Token, { channelName });
+    expect(forSubscriber.status, forSubscriber.text).toBe(200);
+    expect(forSubscriber.data).not.toBe(granted.data);
+
+    // The subscriber keeps watching.
+    const asFan1 = await joinAs(server.origin, fan1Token);
+    expect(asFan1.canWatch).toBe(true);
+    expect((await fetchHls(asFan1.playlistUrl!, fan1Token)).status).toBe(200);
+    const player1 = fan1Page.locator('#player');
+    await player1.locator('[part~="player"][data-state="live"]').waitFor();
+    const video = player1.locator('video[part="video"]');
+    const now = await playback(video);
+    await expect.poll(async () => (await playback(video)).frames, { timeout: 20_000 }).toBeGreaterThan(now.frames + 10);
+  });
+
+  it('Ana ends the stream: her page and fan1’s player say it ended', async () => {
+    const page = creatorPage.getByTestId('go-live');
+    await page.getByTestId('go-live-end').click();
+    await page.getByRole('status').filter({ hasText: 'Transmissão encerrada.' }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await joinAs(server.origin, creatorToken)).stream.state, { timeout: 15_000 }).toBe('finished');
+    const player1 = fan1Page.locator('#player');
+    await player1.locator('[part~="player"][data-state="ended"] [part="ended"]').waitFor({ timeout: 20_000 });
+    expect(normalised(await player1.locator('[part="ended"] [part="status"]').textContent())).toBe(`A transmissão de ${creator.name} terminou.`);
+    // fan2, shut out of the room since the stream went subscribers-only, finds it offline on the next visit.
+    await fan2Page.reload();
+    const player2 = fan2Page.getByTestId('live-page');
+    await expect.poll(() => player2.locator('[part~="player"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('offline');
+    expect(normalised(await player2.locator('[part="offline"] [part="status"]').textContent())).toBe(`${creator.name} está offline`);
+  });
+});
