@@ -2,12 +2,9 @@ import type { StreamJoinDto } from '@fandeck/contract';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
+import { FormError, SignInPrompt, SubscribersOnlyBox, useErrorText, useModel } from '../ui/index.js';
 import { LivePlayerModel, type PlayerState } from './live-player.model.js';
 import { StreamHeading } from './stream-heading.js';
-
-// Only a viewer who may not watch sees it: fetched then, so it stays out of the ui chunk every element loads.
-const SubscribersOnlyBox = lazy(() => import('../ui/subscribers-only-box.js').then((module) => ({ default: module.SubscribersOnlyBox })));
 
 // The live stage (video, chat, tip) is fetched once a stream is on screen: an offline or
 // locked player loads only this shell.
@@ -106,11 +103,9 @@ function PlayerBody({ model, state, creator }: { model: LivePlayerModel; state: 
           {state.reason === 'sign_in' ? (
             <SignInPrompt text={t('live-player.signIn', { name })} />
           ) : (
-            <Suspense fallback={<p>{t('live-player.subscribersOnly', { name })}</p>}>
-              <SubscribersOnlyBox creator={{ _id: stream.performerId, username: stream.performerInfo?.username ?? null }}>
-                <p>{t('live-player.subscribersOnly', { name })}</p>
-              </SubscribersOnlyBox>
-            </Suspense>
+            <SubscribersOnlyBox creator={{ _id: stream.performerId, username: stream.performerInfo?.username ?? null }}>
+              <p>{t('live-player.subscribersOnly', { name })}</p>
+            </SubscribersOnlyBox>
           )}
         </div>
       );
