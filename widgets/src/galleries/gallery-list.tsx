@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { formatMoney } from '../format/money.js';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, locksForSubscribers, SubscribersOnlyBox, UnlockBox, useErrorText, useModel, type OnSubscribe } from '../ui/index.js';
+import { FormError, UnlockBox, useErrorText, useModel } from '../ui/index.js';
+import { locksForSubscribers, SubscribersOnlyBox, type OnSubscribe } from '../ui/subscribers-only-box.js';
 import type { Gallery, Photo } from './galleries-api.js';
 import { GalleryListModel } from './galleries.model.js';
 

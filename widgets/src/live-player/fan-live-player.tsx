@@ -2,7 +2,9 @@ import type { StreamJoinDto } from '@fandeck/contract';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, SignInPrompt, SubscribersOnlyBox, useErrorText, useModel } from '../ui/index.js';
+import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
+// By its path: through the index it would land in the ui chunk every element loads.
+import { SubscribersOnlyBox } from '../ui/subscribers-only-box.js';
 import { LivePlayerModel, type PlayerState } from './live-player.model.js';
 import { StreamHeading } from './stream-heading.js';
 

@@ -7,6 +7,7 @@
  * its path, not from here: this index is one chunk every element loads, and the top-up is
  * needed only when a payment runs short. `use-media-url.ts` is imported by its path too: only
  * the views that show signed media need it, and every element's budget counts this chunk.
+ * `subscribers-only-box.tsx` likewise: re-exported here it would sit in this chunk for every element.
  */
 export { useErrorText } from './error-text.js';
 export { FormError, type FormErrorProps } from './form-error.js';
@@ -17,6 +18,5 @@ export { SubmitButton, type SubmitButtonProps } from './submit-button.js';
 export { TextField, type TextFieldParts, type TextFieldProps } from './text-field.js';
 export { useModel } from './use-model.js';
 export { UnlockBox, type UnlockBoxProps } from './unlock-box.js';
-export { SubscribersOnlyBox, locksForSubscribers, subscribeUrl, type ItemCreator, type Lockable, type OnSubscribe, type SubscribersOnlyBoxProps } from './subscribers-only-box.js';
 export { VideoView, VideoProcessing, type VideoFile, type VideoViewProps } from './video/video-player.js';
 export { VIDEO_STATUS_POLL_MS } from './video/video-status.model.js';

@@ -2,7 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { formatMoney } from '../format/money.js';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, locksForSubscribers, SubscribersOnlyBox, UnlockBox, useErrorText, useModel, VideoView, type OnSubscribe } from '../ui/index.js';
+import { FormError, UnlockBox, useErrorText, useModel, VideoView } from '../ui/index.js';
+import { locksForSubscribers, SubscribersOnlyBox, type OnSubscribe } from '../ui/subscribers-only-box.js';
 import { ReelListModel, VideoListModel, type Loaded } from './videos.model.js';
 
 export interface ReelListProps {
