@@ -6,7 +6,9 @@ import { FanLivePlayer, type FanLivePlayerProps } from './fan-live-player.js';
 /**
  * A creator's live stream. Offline it says so with the creator's name, and changes by
  * itself when the stream starts. A stream for subscribers only offers to subscribe; one
- * that needs a signed-in viewer offers the platform's sign-in. Live: the video (the HLS
+ * that needs a signed-in viewer offers the platform's sign-in. Either plays by itself once
+ * the viewer may watch (signed in, or subscribed: a `fan-subscribed` on the page, else
+ * within 30 s), and notices when the stream ends or is opened to everyone. Live: the video (the HLS
  * player is fetched on play, tuned for low latency; on a third-party page every segment
  * comes through the platform's bridge), how many watch, the stream chat (live, each
  * message once) and a tip to the creator after the platform's own confirm. A lost

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnedSession } from '../session/session.js';
 import { fail, ok, type FakeLiveChannel, type FakeTransport } from '../session/testing/fake-transport.js';
 import { signedInFan } from '../session/testing/signed-in.js';
-import { LivePlayerModel, stateOfJoin } from './live-player.model.js';
+import { LivePlayerModel, OFFLINE_POLL_MS, stateOfJoin } from './live-player.model.js';
 import { liveJoin, lockedJoin, offlineJoin, playlist, serveLive, streamMessage, type FakeLiveServer } from './testing/live-fixtures.js';
 
 let transport: FakeTransport;
@@ -22,6 +22,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   model?.[Symbol.dispose]?.();
   session.dispose();
 });
@@ -129,6 +130,80 @@ describe('live player model: states from the join', () => {
     transport.respond('GET', '/streaming/join/ana.lima', fail(500, { code: 'server.error' }));
     await open();
     expect(model.state.value).toMatchObject({ status: 'failed', error: { status: 500 } });
+  });
+});
+
+describe('live player model: a viewer who may not watch', () => {
+  it('reads the join again on the timer while the page is visible: the stream ended, or was opened to everyone', async () => {
+    // Only the interval is faked: the fake transport and vi.waitFor keep real timeouts.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    server.join = lockedJoin('subscribers_only');
+    await open();
+    expect(model.state.value.status).toBe('not-entitled');
+    const joins = server.joinCalls().length;
+    vi.advanceTimersByTime(OFFLINE_POLL_MS - 1);
+    expect(server.joinCalls().length).toBe(joins);
+    // The creator opened the stream to everyone: no event reaches a viewer outside the room.
+    server.join = liveJoin();
+    vi.advanceTimersByTime(1);
+    await waitFor(() => expect(model.state.value).toMatchObject({ status: 'live', join: { playlistUrl: playlist } }));
+    expect(server.joinCalls().length).toBe(joins + 1);
+    // Locked again, then the stream ends while locked: offline with the finished stream.
+    server.join = lockedJoin('subscribers_only');
+    await model.refresh();
+    server.join = offlineJoin();
+    vi.advanceTimersByTime(OFFLINE_POLL_MS);
+    await waitFor(() => expect(model.state.value).toMatchObject({ status: 'offline', join: { stream: { state: 'finished' } } }));
+  });
+
+  it('does not read the join on the timer while the page is hidden', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    server.join = lockedJoin('subscribers_only');
+    await open();
+    const joins = server.joinCalls().length;
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      vi.advanceTimersByTime(OFFLINE_POLL_MS * 2);
+      expect(server.joinCalls().length).toBe(joins);
+    } finally {
+      hidden.mockRestore();
+    }
+  });
+
+  it('reads the join again after a reconnect', async () => {
+    server.join = lockedJoin('subscribers_only');
+    await open();
+    const joins = server.joinCalls().length;
+    server.join = offlineJoin();
+    channel.setStatus('reconnecting');
+    channel.setStatus('connected');
+    await waitFor(() => expect(model.state.value).toMatchObject({ status: 'offline', join: { stream: { state: 'finished' } } }));
+    expect(server.joinCalls().length).toBe(joins + 1);
+  });
+
+  it('reads the join again when the fan subscribes to this creator on the page, not to another', async () => {
+    server.join = lockedJoin('subscribers_only');
+    await open();
+    const joins = server.joinCalls().length;
+    const subscribed = (performerId: string) =>
+      document.body.dispatchEvent(new CustomEvent('fan-subscribed', { bubbles: true, composed: true, detail: { performerId, subscriptionType: 'monthly', expiredAt: null } }));
+    subscribed('creator-9');
+    expect(server.joinCalls().length).toBe(joins);
+    server.join = liveJoin();
+    subscribed('creator-1');
+    await waitFor(() => expect(model.state.value.status).toBe('live'));
+    expect(server.joinCalls().length).toBe(joins + 1);
+    // Live now: another subscription event asks nothing.
+    subscribed('creator-1');
+    expect(server.joinCalls().length).toBe(joins + 1);
+  });
+
+  it('reads the join again when the viewer signs out', async () => {
+    server.join = lockedJoin('subscribers_only');
+    await open();
+    server.join = lockedJoin('sign_in');
+    await session.auth.logout();
+    await waitFor(() => expect(model.state.value).toMatchObject({ status: 'not-entitled', reason: 'sign_in' }));
   });
 });
 

@@ -4,8 +4,11 @@
  * count and the start and end of the stream, `change-stream-info`), the stream chat
  * (its page, what the socket brings, what this viewer sends, each message once), and a
  * tip in the stream through the pay action. After a reconnect it reads the join again
- * (the playlist link is short-lived) and what the chat missed. A view makes one per
- * element (`useModel`); disposing it leaves the rooms and stops every listener.
+ * (the playlist link is short-lived) and what the chat missed. A viewer who may not watch
+ * is kept out of the stream's room, so the join is read again on a timer, after a
+ * reconnect, a sign-in or out, and a subscription to the creator taken on the page. A
+ * view makes one per element (`useModel`); disposing it leaves the rooms and stops every
+ * listener.
  */
 import { MESSAGE_PAGE_SIZE, MESSAGE_TEXT_MAX, roomEvents, type MessageDto, type StreamDto, type StreamJoinDto } from '@fandeck/contract';
 import { computed, createModel, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-core';
@@ -42,12 +45,15 @@ export const STREAM_START_EVENTS = ['model-joined', 'public-room-changed'] as co
 /** Events that carry a viewer count. */
 export const PRESENCE_EVENTS = ['model-joined', 'member-joined', 'public-room-changed'] as const;
 /**
- * While offline (or ended), the join is read again this often besides the events: a
- * signed-out visitor has no live connection, and a new stream's first events go to its
- * own room, which the player cannot know yet.
+ * While offline, ended or not entitled, the join is read again this often besides the
+ * events: a signed-out visitor has no live connection, a new stream's first events go to
+ * its own room, which the player cannot know yet, and a viewer who may not watch is kept
+ * out of the room, so never hears that the stream ended or was opened to everyone.
  */
 export const OFFLINE_POLL_MS = 30_000;
 export const STREAM_INFO_EVENT = 'change-stream-info';
+/** The page event a `<fan-subscribe>` fires (subscribe-events.ts); named here so this bundle does not import that feature. */
+export const SUBSCRIBED_EVENT = 'fan-subscribed';
 
 /** The state a join answer puts the player in; `wasLive`: the stream shown was live until now. */
 export function stateOfJoin(join: StreamJoinDto, wasLive: string | null): PlayerState {
@@ -234,7 +240,22 @@ export const LivePlayerModel = createModel((session: Session) => {
       if (state.peek().status !== 'loading' && creator) void load();
     });
   });
-  const waiting = computed(() => state.value.status === 'offline' || state.value.status === 'ended');
+  // A subscription taken on this page (`fan-subscribed` from a `<fan-subscribe>`) may let this viewer in; the session has no signal for it.
+  const lockedOut = computed(() => {
+    const current = state.value;
+    return current.status === 'not-entitled' ? current.join.stream.performerId : null;
+  });
+  effect(() => {
+    const performerId = lockedOut.value;
+    if (!performerId || typeof document === 'undefined') return;
+    const onSubscribed = (event: Event) => {
+      const detail = (event as CustomEvent<unknown>).detail;
+      if (isRecord(detail) && detail.performerId === performerId) void load();
+    };
+    document.addEventListener(SUBSCRIBED_EVENT, onSubscribed);
+    return () => document.removeEventListener(SUBSCRIBED_EVENT, onSubscribed);
+  });
+  const waiting = computed(() => state.value.status === 'offline' || state.value.status === 'ended' || state.value.status === 'not-entitled');
   effect(() => {
     if (!waiting.value) return;
     const timer = setInterval(() => {
