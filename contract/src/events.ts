@@ -3,6 +3,7 @@
  * the contract's, spelling included (`nofify_…`). Payload types are the server's promise
  * and the clients' assumption; listeners still check what they read.
  */
+import type { ErrorCode } from './errors.js';
 import type { MessageDeletedEvent, MessageDto, NotificationDto } from './messaging.js';
 
 /** Client to server. */
@@ -11,7 +12,16 @@ export interface ClientEvents {
   'auth/logout': undefined;
   joinRoom: string;
   leaveRoom: string;
+  /** Private call over the server's SFU: the client's offer; the ack is `PrivateCallAnswer`. */
+  'private-call/offer': { streamId: string; sdp: string };
+  /** A trickled ICE candidate of the client (`mid` of its m-line); ack `{ ok }`. */
+  'private-call/candidate': { streamId: string; candidate: string; mid: string };
+  /** The client leaves the call; ack `{ ok }`. */
+  'private-call/leave': { streamId: string };
 }
+
+/** The ack of `private-call/offer`: the SFU's answer (VP8 video, Opus audio only), or a refusal code. */
+export type PrivateCallAnswer = { ok: true; sdp: string } | { ok: false; code: ErrorCode };
 
 /** A wallet charge as `token_transaction_success` carries it. */
 export interface ChargeEventPayload {
@@ -48,6 +58,8 @@ export interface ServerEvents {
   'public-room-changed': Record<string, unknown>;
   'change-stream-info': Record<string, unknown>;
   'admin-end-session-stream': Record<string, unknown>;
+  /** The SFU dropped this user from a private call (left, silent too long, or the call ended). */
+  'private-call/closed': { streamId: string; reason: 'left' | 'timeout' | 'ended' | 'failed' | 'replaced' };
 }
 
 export type ServerEventName = keyof ServerEvents;

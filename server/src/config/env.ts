@@ -37,6 +37,9 @@ const envSchema = z.object({
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   AGORA_APP_ID: z.string().optional(),
   AGORA_APP_CERTIFICATE: z.string().optional(),
+  /** UDP ports the private-call SFU may bind (both or neither); unset: any port the system gives. */
+  SFU_PORT_RANGE_BEGIN: z.coerce.number().int().min(1024).max(65535).optional(),
+  SFU_PORT_RANGE_END: z.coerce.number().int().min(1024).max(65535).optional(),
   /** Web push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints it; unset: one is made and kept in the database. */
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
@@ -90,6 +93,8 @@ export interface Config {
   /** Whether the PIX sandbox (play money) may run; off in production unless PAYMENT_SANDBOX=on. */
   paymentSandbox: boolean;
   agora: { appId?: string; certificate?: string };
+  /** The private-call SFU's UDP port range (SFU_PORT_RANGE_BEGIN/END). */
+  sfu: { portRangeBegin?: number; portRangeEnd?: number };
   /** Web push: the VAPID keys when both are set (else the database keeps generated ones) and the subject. */
   webPush: { keys?: { publicKey: string; privateKey: string }; subject: string };
   logLevel: string;
@@ -143,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaUrlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
     paymentSandbox: (e.PAYMENT_SANDBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     agora: { appId: e.AGORA_APP_ID, certificate: e.AGORA_APP_CERTIFICATE },
+    sfu: sfuPorts(e.SFU_PORT_RANGE_BEGIN, e.SFU_PORT_RANGE_END),
     webPush: webPushSettings(e),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
@@ -154,6 +160,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     corsOrigins: splitList(e.CORS_ORIGINS),
   };
+}
+
+function sfuPorts(begin: number | undefined, end: number | undefined): Config['sfu'] {
+  if (begin === undefined && end === undefined) return {};
+  if (begin === undefined || end === undefined || begin > end) throw new ConfigError('Invalid environment:\n  SFU_PORT_RANGE_BEGIN/END: set both, BEGIN <= END');
+  return { portRangeBegin: begin, portRangeEnd: end };
 }
 
 /** The secret every copy of the code knows: it signs the sandbox's webhooks in development only. */

@@ -11,11 +11,16 @@ export interface RoomPresence {
 /** Who a token belongs to, and which token it is (its sockets end when it is revoked). */
 export type TokenResolver = (token: string) => Promise<{ userId: string; tokenId?: string } | null>;
 
+/** Serves one client event for a domain: `userId` is null when the socket is not signed in; the answer goes to the ack. */
+export type ClientEventHandler = (userId: string | null, payload: unknown) => Promise<unknown>;
+
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
   addRoomPolicy(prefix: string, policy: RoomPolicy, presence?: RoomPresence): void;
   attach(server: HttpServer, resolveToken: TokenResolver): Promise<Server>;
+  /** A domain serves this client event on every socket; the handler checks who may do what. Optional: test doubles may lack it. */
+  onClientEvent?(name: string, handler: ClientEventHandler): void;
   /** Disconnects at once every socket signed in with this token (logout), on every process. */
   disconnectToken(tokenId: string): void;
   /** Disconnects at once every socket of this user (all tokens revoked: a password change or reset). */
@@ -39,6 +44,7 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
   let redisClients: { quit(): Promise<unknown> }[] = [];
   const policies = new Map<string, RoomPolicy>();
   const presences = new Map<string, RoomPresence>();
+  const clientEvents = new Map<string, ClientEventHandler>();
   const presenceOf = (room: string) => [...presences].find(([prefix]) => room.startsWith(prefix))?.[1];
 
   async function mayJoin(userId: string | null, room: string): Promise<boolean> {
@@ -107,6 +113,18 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
       if (typeof ack === 'function') ack({ ok: true });
     });
     socket.on('disconnect', () => [...present.keys()].forEach(leftRoom));
+    for (const [name, handler] of clientEvents) {
+      socket.on(name, (...args: unknown[]) => {
+        // An event sent without a payload has its ack first.
+        const ack = args[args.length - 1];
+        const payload = args.length > 1 || typeof args[0] !== 'function' ? args[0] : undefined;
+        void handler(userId, payload)
+          .catch(() => ({ ok: false }))
+          .then((answer) => {
+            if (typeof ack === 'function') (ack as (a: unknown) => void)(answer);
+          });
+      });
+    }
   }
 
   return {
@@ -115,6 +133,9 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     addRoomPolicy: (prefix, policy, presence) => {
       policies.set(prefix, policy);
       if (presence) presences.set(prefix, presence);
+    },
+    onClientEvent: (name, handler) => {
+      clientEvents.set(name, handler);
     },
     disconnectToken: (tokenId) => everywhere((space) => space.in(tokenRoom(tokenId)).disconnectSockets(true)),
     disconnectUser: (userId) => everywhere((space) => space.in(userRoom(userId)).disconnectSockets(true)),

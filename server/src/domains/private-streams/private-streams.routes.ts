@@ -11,6 +11,7 @@ import { agoraSettings, agoraToken } from './agora-token.js';
 import { privateCallHandler } from './private-call-handler.js';
 import { channelOf, presentStream, privateJoinSchema, privateRequestSchema, type RequestRow } from './private-streams.presenter.js';
 import { decide, deleteCall, editCall, joinCall, presentWithParties, requestCall, searchCalls, startCall } from './private-streams.service.js';
+import { registerPrivateCallSignaling, type SfuHandle } from './sfu/sfu-signaling.js';
 
 const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['streaming'];
@@ -170,6 +171,17 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   );
 }
 
+/** What later domains may call: close a call's SFU room when the call ends. */
+export interface PrivateStreamsExtension {
+  sfu: SfuHandle;
+}
+
+declare module '../plugin.js' {
+  interface DomainExtensions {
+    'private-streams': PrivateStreamsExtension;
+  }
+}
+
 export default defineDomain({
   name: 'private-streams',
   dependsOn: ['wallet', 'notifications'],
@@ -177,5 +189,9 @@ export default defineDomain({
     const notifications = deps.get('notifications');
     deps.get('wallet').registerChargeHandler(privateCallHandler(() => notifications));
     await privateStreamRoutes(api, ctx, notifications);
+    // Signaling of calls over the built-in SFU (sfu/README in this domain's README).
+    const sfu = registerPrivateCallSignaling(ctx);
+    api.addHook('onClose', async () => sfu.close());
+    return { sfu };
   },
 });

@@ -1,0 +1,137 @@
+import type { AddressInfo } from 'node:net';
+import type { PrivateCallAnswer, ServerEvents } from '@fandeck/contract';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/helpers.js';
+import { streams } from '../../../db/schema/index.js';
+import { call, party, requestOf, type Party } from '../private-streams-test-kit.js';
+import { loadDataChannel } from './sfu.js';
+import { testPeer, type TestPeer } from './sfu-test-peer.js';
+
+const dc = await loadDataChannel();
+
+let t: TestApp;
+let origin: string;
+const sockets: Socket[] = [];
+const peers: TestPeer[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+  for (const p of peers.splice(0)) p.close();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function socketOf(who: Party): Promise<Socket> {
+  const socket = connect(origin, { path: '/socket.io', transports: ['websocket'], auth: { token: who.token }, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function peer(name: string, codec: 'VP8' | 'H264' = 'VP8') {
+  const p = await testPeer(dc!, name, codec);
+  peers.push(p);
+  return p;
+}
+
+/** A free call the creator approved and started: its stream id. */
+async function startedCall(fan: Party, creator: Party): Promise<string> {
+  const req = await requestOf(t, fan, creator);
+  expect((await call(t, 'POST', `/streaming/private/${req._id}/approve`, creator)).statusCode).toBe(200);
+  const started = await call(t, 'POST', `/streaming/private/${req._id}/start`, creator);
+  expect(started.statusCode, started.body).toBe(200);
+  return started.json().data.streamId as string;
+}
+
+const offer = (socket: Socket, streamId: string, sdp: string) => socket.emitWithAck('private-call/offer', { streamId, sdp }) as Promise<PrivateCallAnswer>;
+
+describe.skipIf(!dc)('private-call signaling over the live connection', () => {
+  it('connects the fan and the creator through the SFU and forwards each one’s VP8 to the other', async () => {
+    const fan = await party(t);
+    const creator = await party(t, { role: 'performer', priceCents: 0 });
+    const streamId = await startedCall(fan, creator);
+    const [fanSocket, creatorSocket] = await Promise.all([socketOf(fan), socketOf(creator)]);
+    const fanPeer = await peer('fan');
+    const creatorPeer = await peer('creator');
+
+    const fanAnswer = await offer(fanSocket, streamId, fanPeer.offer);
+    const creatorAnswer = await offer(creatorSocket, streamId, creatorPeer.offer);
+    if (!fanAnswer.ok || !creatorAnswer.ok) throw new Error(`refused: ${JSON.stringify([fanAnswer, creatorAnswer])}`);
+    fanPeer.accept(fanAnswer.sdp);
+    creatorPeer.accept(creatorAnswer.sdp);
+    await Promise.all([fanPeer.waitOpen(), creatorPeer.waitOpen()]);
+
+    const stops = [fanPeer.pump(), creatorPeer.pump()];
+    try {
+      await Promise.all([fanPeer.waitReceived(20), creatorPeer.waitReceived(20)]);
+    } finally {
+      stops.forEach((stop) => stop());
+    }
+
+    // The creator leaves: told so on their own connection; the fan stays in the room.
+    const closed = new Promise<ServerEvents['private-call/closed']>((resolve) => creatorSocket.once('private-call/closed', resolve));
+    expect(await creatorSocket.emitWithAck('private-call/leave', { streamId })).toEqual({ ok: true });
+    expect(await closed).toEqual({ streamId, reason: 'left' });
+  });
+
+  it('refuses another fan, a signed-out socket, an unknown id and a malformed offer', async () => {
+    const fan = await party(t);
+    const creator = await party(t, { role: 'performer', priceCents: 0 });
+    const intruder = await party(t);
+    const streamId = await startedCall(fan, creator);
+    const intruderPeer = await peer('intruder');
+
+    const intruderSocket = await socketOf(intruder);
+    expect(await offer(intruderSocket, streamId, intruderPeer.offer)).toEqual({ ok: false, code: 'streaming.request_not_found' });
+    expect(await intruderSocket.emitWithAck('private-call/candidate', { streamId, candidate: 'candidate:1 1 UDP 1 10.0.0.1 9 typ host', mid: 'video' })).toEqual({ ok: false });
+
+    const anonymous = connect(origin, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(anonymous);
+    expect(await offer(anonymous, streamId, intruderPeer.offer)).toEqual({ ok: false, code: 'streaming.request_not_found' });
+    expect(await offer(intruderSocket, 'not-an-id', intruderPeer.offer)).toEqual({ ok: false, code: 'streaming.request_not_found' });
+    expect(await offer(intruderSocket, streamId, '')).toEqual({ ok: false, code: 'request.invalid' });
+    // The call's own fan is let in, and their trickled candidate taken.
+    const fanSocket = await socketOf(fan);
+    const fanPeer = await peer('fan');
+    expect(await offer(fanSocket, streamId, fanPeer.offer)).toMatchObject({ ok: true });
+    const candidate = fanPeer.offer.split(/\r?\n/).find((l) => l.startsWith('a=candidate:'))!.slice(2);
+    expect(await fanSocket.emitWithAck('private-call/candidate', { streamId, candidate, mid: 'video' })).toEqual({ ok: true });
+  });
+
+  it('answers an H264-only offer with its video rejected', async () => {
+    const fan = await party(t);
+    const creator = await party(t, { role: 'performer', priceCents: 0 });
+    const streamId = await startedCall(fan, creator);
+    const answer = await offer(await socketOf(fan), streamId, (await peer('h264', 'H264')).offer);
+    if (!answer.ok) throw new Error(answer.code);
+    const video = answer.sdp.split(/\r?\n(?=m=)/).find((s) => s.startsWith('m=video'));
+    expect(video).toMatch(/^m=video 0 /);
+    expect(video).not.toMatch(/H264|VP8/);
+  });
+
+  it('closes the room when the call’s stream is finished, and refuses new offers', async () => {
+    const fan = await party(t);
+    const creator = await party(t, { role: 'performer', priceCents: 0 });
+    const streamId = await startedCall(fan, creator);
+    const fanSocket = await socketOf(fan);
+    const fanPeer = await peer('fan');
+    const answer = await offer(fanSocket, streamId, fanPeer.offer);
+    if (!answer.ok) throw new Error(answer.code);
+    fanPeer.accept(answer.sdp);
+
+    const closed = new Promise<ServerEvents['private-call/closed']>((resolve) => fanSocket.once('private-call/closed', resolve));
+    await t.ctx.db.update(streams).set({ state: 'finished' }).where(eq(streams.id, streamId));
+    expect(await closed).toEqual({ streamId, reason: 'ended' });
+    expect(await offer(fanSocket, streamId, (await peer('again')).offer)).toEqual({ ok: false, code: 'streaming.request_invalid_state' });
+  });
+});

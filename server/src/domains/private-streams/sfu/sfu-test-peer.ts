@@ -1,0 +1,90 @@
+/** A node-datachannel peer standing in for a browser in the SFU tests (not a test file itself). */
+import type { Track } from 'node-datachannel';
+import { loadDataChannel } from './sfu.js';
+
+type DataChannelModule = NonNullable<Awaited<ReturnType<typeof loadDataChannel>>>;
+
+export interface TestPeer {
+  offer: string;
+  video: Track;
+  /** RTP packets received on the video track, by sequence number. */
+  received: number[];
+  accept(answer: string): void;
+  /** Sends `count` VP8 RTP packets with increasing sequence numbers. */
+  sendVideo(count: number): void;
+  waitOpen(): Promise<void>;
+  waitReceived(count: number, timeoutMs?: number): Promise<void>;
+  /** Sends a few packets every 20 ms until stopped: packets sent before the far side is open are lost. */
+  pump(): () => void;
+  close(): void;
+}
+
+export const VP8_PT = 96;
+
+/** An offer like a browser's: one send-and-receive video m-line with the given codec. */
+export async function testPeer(dc: DataChannelModule, name: string, codec: 'VP8' | 'H264' = 'VP8'): Promise<TestPeer> {
+  const pc = new dc.PeerConnection(name, { iceServers: [] });
+  const ssrc = 1000 + Math.floor(Math.random() * 1_000_000);
+  const media = new dc.Video('video', 'SendRecv');
+  if (codec === 'VP8') media.addVP8Codec(VP8_PT);
+  else media.addH264Codec(102);
+  media.addSSRC(ssrc, name, `stream-${name}`, `track-${name}`);
+  const video = pc.addTrack(media);
+  const received: number[] = [];
+  const waiters = new Set<() => void>();
+  video.onMessage((packet) => {
+    if (packet.length < 12 || (packet[1]! >= 192 && packet[1]! <= 223)) return;
+    received.push(packet.readUInt16BE(2));
+    waiters.forEach((check) => check());
+  });
+  const gathered = new Promise<void>((resolve) => pc.onGatheringStateChange((state) => state === 'complete' && resolve()));
+  pc.setLocalDescription();
+  await gathered;
+  let sequence = 0;
+  const sendVideo = (count: number) => {
+    for (let i = 0; i < count; i += 1) {
+      const packet = Buffer.alloc(12 + 6);
+      packet[0] = 0x80;
+      packet[1] = VP8_PT;
+      packet.writeUInt16BE((sequence += 1) & 0xffff, 2);
+      packet.writeUInt32BE(sequence * 3000, 4);
+      packet.writeUInt32BE(ssrc, 8);
+      // A VP8 payload descriptor (start of partition) and a few bytes of "frame".
+      packet.set([0x10, 0x9d, 0x01, 0x2a, 0x00, 0x00], 12);
+      if (video.isOpen()) video.sendMessageBinary(packet);
+    }
+  };
+  return {
+    offer: pc.localDescription()!.sdp,
+    video,
+    received,
+    accept: (answer) => pc.setRemoteDescription(answer, 'answer'),
+    sendVideo,
+    pump() {
+      const timer = setInterval(() => sendVideo(3), 20);
+      return () => clearInterval(timer);
+    },
+    waitOpen: () =>
+      new Promise<void>((resolve) => {
+        if (video.isOpen()) resolve();
+        else video.onOpen(resolve);
+      }),
+    waitReceived(count, timeoutMs = 10_000) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${name} received ${received.length} of ${count} packets`));
+        }, timeoutMs);
+        const check = () => {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => pc.close(),
+  };
+}

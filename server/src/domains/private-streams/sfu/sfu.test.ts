@@ -1,0 +1,144 @@
+import type { PeerConnection, RtcConfig } from 'node-datachannel';
+import { afterEach, describe, expect, it } from 'vitest';
+import { filterOffer } from './sdp-filter.js';
+import { loadDataChannel, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
+import { testPeer, type TestPeer } from './sfu-test-peer.js';
+
+const dc = await loadDataChannel();
+
+const peers: TestPeer[] = [];
+const sfus: Sfu[] = [];
+afterEach(() => {
+  for (const p of peers.splice(0)) p.close();
+  for (const s of sfus.splice(0)) s.close();
+});
+
+/** The server-side connections the SFUs made, in order. */
+const created: PeerConnection[] = [];
+/** node-datachannel, recording every PeerConnection the SFU makes. */
+const recording = () =>
+  ({
+    ...dc!,
+    PeerConnection: function (name: string, config: RtcConfig) {
+      const pc = new dc!.PeerConnection(name, config);
+      created.push(pc);
+      return pc;
+    },
+  }) as unknown as NonNullable<typeof dc>;
+
+function sfuWith(options: SfuOptions = {}) {
+  created.length = 0;
+  const drops: { streamId: string; userId: string; reason: DropReason }[] = [];
+  const waiters = new Set<() => void>();
+  const sfu = new Sfu(recording(), {
+    ...options,
+    onDropped: (streamId, userId, reason) => {
+      drops.push({ streamId, userId, reason });
+      waiters.forEach((w) => w());
+    },
+  });
+  sfus.push(sfu);
+  const dropped = (userId: string) =>
+    new Promise<DropReason>((resolve) => {
+      const check = () => {
+        const found = drops.find((d) => d.userId === userId);
+        if (!found) return;
+        waiters.delete(check);
+        resolve(found.reason);
+      };
+      waiters.add(check);
+      check();
+    });
+  return { sfu, drops, dropped };
+}
+
+async function peer(name: string, codec: 'VP8' | 'H264' = 'VP8') {
+  const p = await testPeer(dc!, name, codec);
+  peers.push(p);
+  return p;
+}
+
+/** The m=video section of an SDP. */
+const videoSection = (sdp: string) => sdp.split(/\r?\n(?=m=)/).find((s) => s.startsWith('m=video')) ?? '';
+
+describe.skipIf(!dc)('private-call SFU', () => {
+  it('forwards VP8 RTP from each participant to the other, and only between the two', async () => {
+    const { sfu } = sfuWith();
+    const fan = await peer('fan');
+    const creator = await peer('creator');
+    fan.accept(await sfu.join('call-1', 'fan', fan.offer));
+    creator.accept(await sfu.join('call-1', 'creator', creator.offer));
+    await Promise.all([fan.waitOpen(), creator.waitOpen()]);
+
+    const stops = [fan.pump(), creator.pump()];
+    try {
+      await Promise.all([fan.waitReceived(20), creator.waitReceived(20)]);
+    } finally {
+      stops.forEach((stop) => stop());
+    }
+    // Sequence numbers arrive as sent (forwarded, not re-made), increasing.
+    expect(creator.received.slice(0, 5)).toEqual([...creator.received.slice(0, 5)].sort((a, b) => a - b));
+    expect(sfu.participantsOf('call-1').sort()).toEqual(['creator', 'fan']);
+    await expect(sfu.join('call-1', 'someone-else', (await peer('third')).offer)).rejects.toBeInstanceOf(RoomFullError);
+  });
+
+  it('answers only with its own host candidates and VP8', async () => {
+    const { sfu } = sfuWith();
+    const fan = await peer('fan');
+    const answer = await sfu.join('call-2', 'fan', fan.offer);
+    const video = videoSection(answer);
+    expect(video).toMatch(/a=rtpmap:96 VP8\/90000/);
+    const candidates = answer.split(/\r?\n/).filter((l) => l.startsWith('a=candidate:'));
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(c).toMatch(/ typ host/);
+  });
+
+  it('refuses an offer whose video is not VP8: the video m-line is rejected and nothing is forwarded on it', async () => {
+    const { sfu } = sfuWith();
+    const h264 = await peer('h264', 'H264');
+    expect(filterOffer(h264.offer).media).toEqual([]);
+    const answer = await sfu.join('call-3', 'fan', h264.offer);
+    const video = videoSection(answer);
+    // Rejected: port 0, and no codec named for it.
+    expect(video).toMatch(/^m=video 0 /);
+    expect(video).not.toMatch(/a=rtpmap|a=fmtp|H264|VP8/);
+  });
+
+  it('drops a participant that stays silent, closing its connection, and keeps the one that sends', async () => {
+    // The clock stands still while both connect (however slow the machine), then runs.
+    let startedAt: number | null = null;
+    const now = () => (startedAt === null ? 0 : Date.now() - startedAt);
+    const { sfu, drops, dropped } = sfuWith({ livenessMs: 1000, now });
+    const silent = await peer('silent');
+    const talker = await peer('talker');
+    silent.accept(await sfu.join('call-4', 'silent', silent.offer));
+    talker.accept(await sfu.join('call-4', 'talker', talker.offer));
+    await Promise.all([silent.waitOpen(), talker.waitOpen()]);
+    const stop = talker.pump();
+    try {
+      await silent.waitReceived(1); // it receives the talker's media, but sends nothing
+      startedAt = Date.now();
+      expect(await dropped('silent')).toBe('timeout');
+    } finally {
+      stop();
+    }
+    expect(sfu.participantsOf('call-4')).toEqual(['talker']);
+    expect(drops.map((d) => d.userId)).toEqual(['silent']);
+    // The server's own connection of the dropped participant is closed; the talker's is not.
+    const [silentSide, talkerSide] = created;
+    expect(silentSide!.state()).toBe('closed');
+    expect(talkerSide!.state()).toBe('connected');
+    expect(sfu.addCandidate('call-4', 'silent', 'candidate:1 1 UDP 1 127.0.0.1 9 typ host', 'video')).toBe(false);
+  });
+
+  it('closes the room when the call is no longer live', async () => {
+    let live = true;
+    const { sfu, dropped } = sfuWith({ isLive: async () => live });
+    const fan = await peer('fan');
+    fan.accept(await sfu.join('call-5', 'fan', fan.offer));
+    await fan.waitOpen();
+    live = false;
+    expect(await dropped('fan')).toBe('ended');
+    expect(sfu.participantsOf('call-5')).toEqual([]);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The private-call SFU: one room per call (stream id), at most two participants, one
+ * server-side PeerConnection each. RTP from one participant's tracks is sent out on the
+ * other's track of the same kind, so each browser only ever talks to this server: the
+ * creator's address never reaches the fan, nor the fan's the creator. Only VP8 and Opus are
+ * negotiated (sdp-filter.ts) and forwarded. A participant that sends no media and no
+ * signaling for `livenessMs` is dropped; a room whose call has ended is closed.
+ */
+import type { PeerConnection, Track } from 'node-datachannel';
+import { filterOffer, tidyAnswer, type KeptMedia, type MediaKind } from './sdp-filter.js';
+
+type DataChannelModule = typeof import('node-datachannel');
+
+let loading: Promise<DataChannelModule | null> | null = null;
+/** node-datachannel, or null when its native binary cannot load on this machine. */
+export function loadDataChannel(): Promise<DataChannelModule | null> {
+  loading ??= import('node-datachannel').then(
+    (m): DataChannelModule | null => m,
+    () => null,
+  );
+  return loading;
+}
+
+export type DropReason = 'left' | 'timeout' | 'ended' | 'failed' | 'replaced';
+
+export interface SfuOptions {
+  portRangeBegin?: number | undefined;
+  portRangeEnd?: number | undefined;
+  /** A participant silent this long (no RTP/RTCP, no signaling) is dropped. Default 30 s. */
+  livenessMs?: number;
+  /** How long an offer may wait for the server's own ICE candidates. Default 5 s. */
+  gatherTimeoutMs?: number;
+  /** Asked on every liveness sweep for each open room; false closes it (the call ended). */
+  isLive?: (streamId: string) => Promise<boolean>;
+  /** Told when a participant leaves the room for any reason. */
+  onDropped?: (streamId: string, userId: string, reason: DropReason) => void;
+  now?: () => number;
+}
+
+interface SendTrack {
+  track: Track;
+  payloadType: number;
+}
+
+interface Participant {
+  userId: string;
+  pc: PeerConnection;
+  media: KeptMedia[];
+  tracks: Map<MediaKind, SendTrack>;
+  lastSeen: number;
+}
+
+interface Room {
+  participants: Map<string, Participant>;
+}
+
+/** Refusals of `join`: the room already holds two others. */
+export class RoomFullError extends Error {}
+
+const isRtcp = (packet: Buffer) => packet.length >= 2 && packet[1]! >= 192 && packet[1]! <= 223;
+
+export class Sfu {
+  private readonly rooms = new Map<string, Room>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweeping = false;
+  private readonly livenessMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly dc: DataChannelModule,
+    private readonly options: SfuOptions = {},
+  ) {
+    this.livenessMs = options.livenessMs ?? 30_000;
+    this.now = options.now ?? Date.now;
+    this.sweeper = setInterval(() => void this.sweep(), Math.max(50, Math.min(1000, this.livenessMs / 3)));
+    this.sweeper.unref();
+  }
+
+  /** Participants of a room (for tests and diagnostics). */
+  participantsOf(streamId: string): string[] {
+    return [...(this.rooms.get(streamId)?.participants.keys() ?? [])];
+  }
+
+  /**
+   * Answers a participant's offer with the server's own: only VP8/Opus m-lines survive, and
+   * the answer carries only this server's host candidates. A second offer from the same user
+   * replaces their earlier connection.
+   */
+  async join(streamId: string, userId: string, offerSdp: string): Promise<string> {
+    const room = this.rooms.get(streamId) ?? { participants: new Map<string, Participant>() };
+    if (!room.participants.has(userId) && room.participants.size >= 2) throw new RoomFullError('This call already has two participants');
+    this.rooms.set(streamId, room);
+    if (room.participants.has(userId)) this.leave(streamId, userId, 'replaced');
+    this.rooms.set(streamId, room);
+
+    const filtered = filterOffer(offerSdp);
+    const pc = new this.dc.PeerConnection(`call-${streamId}-${userId}`, {
+      // No STUN or TURN: the server offers only its own host addresses.
+      iceServers: [],
+      ...(this.options.portRangeBegin !== undefined ? { portRangeBegin: this.options.portRangeBegin } : {}),
+      ...(this.options.portRangeEnd !== undefined ? { portRangeEnd: this.options.portRangeEnd } : {}),
+    });
+    const participant: Participant = { userId, pc, media: filtered.media, tracks: new Map(), lastSeen: this.now() };
+    room.participants.set(userId, participant);
+
+    pc.onTrack((track) => this.adopt(streamId, participant, track));
+    pc.onStateChange((state) => {
+      if (state === 'failed' || state === 'closed') this.drop(streamId, participant, 'failed');
+    });
+    const gathered = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.gatherTimeoutMs ?? 5000);
+      pc.onGatheringStateChange((state) => {
+        if (state === 'complete') {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    try {
+      pc.setRemoteDescription(filtered.sdp, 'offer');
+    } catch (error) {
+      this.drop(streamId, participant, 'failed');
+      throw error;
+    }
+    await gathered;
+    const answer = pc.localDescription();
+    if (!answer || room.participants.get(userId) !== participant) {
+      this.drop(streamId, participant, 'failed');
+      throw new Error('No answer was made for this offer');
+    }
+    // The other side may already be sending: ask it for a keyframe this newcomer can start from.
+    this.other(streamId, userId)?.tracks.get('video')?.track.requestKeyframe();
+    return tidyAnswer(answer.sdp);
+  }
+
+  /** A trickled candidate of the participant; false when they are not in the room. */
+  addCandidate(streamId: string, userId: string, candidate: string, mid: string): boolean {
+    const participant = this.rooms.get(streamId)?.participants.get(userId);
+    if (!participant) return false;
+    participant.lastSeen = this.now();
+    participant.pc.addRemoteCandidate(candidate, mid);
+    return true;
+  }
+
+  leave(streamId: string, userId: string, reason: DropReason = 'left'): void {
+    const participant = this.rooms.get(streamId)?.participants.get(userId);
+    if (participant) this.drop(streamId, participant, reason);
+  }
+
+  closeRoom(streamId: string, reason: DropReason = 'ended'): void {
+    for (const participant of [...(this.rooms.get(streamId)?.participants.values() ?? [])]) this.drop(streamId, participant, reason);
+    this.rooms.delete(streamId);
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const streamId of [...this.rooms.keys()]) this.closeRoom(streamId, 'ended');
+  }
+
+  private other(streamId: string, userId: string): Participant | undefined {
+    for (const [id, participant] of this.rooms.get(streamId)?.participants ?? []) if (id !== userId) return participant;
+    return undefined;
+  }
+
+  private adopt(streamId: string, participant: Participant, track: Track): void {
+    const media = participant.media.find((m) => m.mid === track.mid());
+    if (!media) return;
+    participant.tracks.set(media.kind, { track, payloadType: media.payloadType });
+    track.onMessage((packet) => {
+      participant.lastSeen = this.now();
+      if (isRtcp(packet)) return;
+      // Only the negotiated codec goes on; anything else the client slips in is dropped.
+      if (packet.length < 12 || (packet[1]! & 0x7f) !== media.payloadType) return;
+      const target = this.other(streamId, participant.userId)?.tracks.get(media.kind);
+      if (!target || !target.track.isOpen()) return;
+      const copy = Buffer.from(packet);
+      copy[1] = (copy[1]! & 0x80) | target.payloadType;
+      target.track.sendMessageBinary(copy);
+    });
+  }
+
+  private drop(streamId: string, participant: Participant, reason: DropReason): void {
+    const room = this.rooms.get(streamId);
+    if (!room || room.participants.get(participant.userId) !== participant) return;
+    room.participants.delete(participant.userId);
+    if (room.participants.size === 0) this.rooms.delete(streamId);
+    try {
+      participant.pc.close();
+    } catch {
+      // Already closed.
+    }
+    this.options.onDropped?.(streamId, participant.userId, reason);
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const now = this.now();
+      for (const [streamId, room] of [...this.rooms]) {
+        for (const participant of [...room.participants.values()]) {
+          if (now - participant.lastSeen > this.livenessMs) this.drop(streamId, participant, 'timeout');
+        }
+        if (this.rooms.has(streamId) && this.options.isLive && !(await this.options.isLive(streamId).catch(() => true))) this.closeRoom(streamId, 'ended');
+      }
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}
