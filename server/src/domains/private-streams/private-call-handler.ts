@@ -22,14 +22,14 @@ export function privateCallHandler(notifications: () => NotificationsExtension |
     body: z.object({}),
     selfPurchaseMessage: 'You cannot pay for your own private call',
     async price(tx, _ctx, buyer, requestId) {
-      if (!isId(requestId)) throw notFound('wallet.item_not_found', 'No private call with this id can be paid');
+      if (!isId(requestId)) throw notFound('wallet.item_not_found', 'No private call with this id can be bought');
       const [request] = await tx
         .select()
         .from(privateStreamRequests)
         .where(and(eq(privateStreamRequests.id, requestId), eq(privateStreamRequests.userId, buyer.id)))
         .for('update')
         .limit(1);
-      if (!request) throw notFound('wallet.item_not_found', 'No private call with this id can be paid');
+      if (!request) throw notFound('wallet.item_not_found', 'No private call with this id can be bought');
       if (request.priceCents <= 0) throw unprocessable('streaming.request_invalid_state', 'This private call is free');
       if (request.status !== 'approved' || request.streamId) throw unprocessable('streaming.request_invalid_state', 'Only an approved call that has not started can be paid');
       if (await isPaid(tx, request)) throw conflict('payment.already_paid', 'You have already paid for this call');

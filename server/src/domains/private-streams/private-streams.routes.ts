@@ -16,10 +16,10 @@ import { registerPrivateCallSignaling, type SfuHandle } from './sfu/sfu-signalin
 const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['streaming'];
 const params = z.object({ id: z.string().min(1).max(64) });
-const duration = z.coerce.number().int().min(5).max(120);
+const duration = z.number().int().min(5).max(120);
 const note = z.string().trim().max(500);
 // Clients send optional fields as "" (api-contract section 7): "" means absent.
-const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const requestBody = z.object({ performerId: z.string().min(1).max(64), duration: blankAsAbsent(duration), note: blankAsAbsent(note) });
 const editBody = z.object({ duration: blankAsAbsent(duration), note: z.string().trim().max(500).optional() });

@@ -123,7 +123,7 @@ function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
       schema: {
         tags: ['streaming'],
         summary: 'The planned length of the current stream, in minutes',
-        body: z.object({ duration: z.coerce.number().int().min(1).max(24 * 60), streamId: streamIdField }),
+        body: z.object({ duration: z.number().int().min(1).max(24 * 60), streamId: streamIdField }),
         response: { 200: envelopeSchema(streamSchema) },
       },
     },
