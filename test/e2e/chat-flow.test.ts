@@ -28,6 +28,7 @@ import { recordApiRequests, type SeenRequest } from '../support/hostile-bridge.j
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { brl, cents, normalised } from '../support/subscriber-posts.js';
 import { startSite, type Site } from '../support/third-party-site.js';
+import { signInThroughPopup } from '../support/login-popup.js';
 import { signIn, waitForPath } from './host-flows.js';
 
 const password = 'fandeck-demo';
@@ -75,17 +76,6 @@ async function messagesOf(origin: string, conversationId: string, token: string)
 
 const balanceOf = async (origin: string, token: string) => (await apiGet<{ balance: number }>(origin, '/users/me', token)).body!.data!.balance;
 
-/** Signs in through `<fan-login>`'s platform popup and waits until the element names the account. */
-async function signInThroughPopup(page: Page, email: string, name: string): Promise<void> {
-  const login = page.locator('#login');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), login.getByRole('button', { name: 'Entrar' }).click()]);
-  await popup.getByLabel('E-mail ou nome de usuário').fill(email);
-  await popup.getByLabel('Senha').fill(password);
-  await popup.getByRole('button', { name: 'Entrar' }).click();
-  await popup.waitForEvent('close');
-  await expect.poll(() => login.locator('[part="name"]').textContent(), { timeout: 15_000 }).toBe(name);
-}
-
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A media link the server signed: `<platform>/api/media/files/<file>/<size>?v=<viewer>&e=…&s=…`. */
 const signedLink = (platform: string) => new RegExp(`^${escaped(platform)}/api/media/files/[^/?]+/[^/?]+\\?v=[^&]+&e=\\d+&s=`);
@@ -129,7 +119,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     const inbox = page.locator('#inbox');
     await inbox.locator('[part~="inbox"][data-state="signed-out"]').waitFor();
 
-    await signInThroughPopup(page, fan.email, fan.name);
+    await signInThroughPopup(page, fan.email, password, fan.name);
     const thread = inbox.getByRole('article', { name: `Mensagens com ${creator.name}` });
     await thread.waitFor();
     expect(await inbox.locator('[part~="inbox"]').getAttribute('data-state')).toBe('thread');

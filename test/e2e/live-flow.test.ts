@@ -32,6 +32,7 @@ import { recordApiRequests, type SeenRequest } from '../support/hostile-bridge.j
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { cents, normalised } from '../support/subscriber-posts.js';
 import { startSite, type Site } from '../support/third-party-site.js';
+import { signInThroughPopup } from '../support/login-popup.js';
 import { signIn, waitForPath } from './host-flows.js';
 
 const password = 'fandeck-demo';
@@ -78,17 +79,6 @@ const earningsOf = async (origin: string, token: string) => (await apiGet<Earnin
 async function fetchHls(url: string, token: string): Promise<{ status: number; text: string }> {
   const response = await fetch(url, { headers: { authorization: token }, signal: AbortSignal.timeout(10_000) });
   return { status: response.status, text: await response.text() };
-}
-
-/** Signs in through `<fan-login>`'s platform popup and waits until the element names the account. */
-async function signInThroughPopup(page: Page, email: string, name: string): Promise<void> {
-  const login = page.locator('#login');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), login.getByRole('button', { name: 'Entrar' }).click()]);
-  await popup.getByLabel('E-mail ou nome de usuário').fill(email);
-  await popup.getByLabel('Senha').fill(password);
-  await popup.getByRole('button', { name: 'Entrar' }).click();
-  await popup.waitForEvent('close');
-  await expect.poll(() => login.locator('[part="name"]').textContent(), { timeout: 15_000 }).toBe(name);
 }
 
 /** Where a <video> is and how many frames it decoded. */
@@ -192,7 +182,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     const player1 = fan1Page.locator('#player');
     // A signed-out visitor of an open stream may watch already: the page and its bridge are up.
     await player1.locator('[part~="player"][data-state="live"]').waitFor({ timeout: 20_000 });
-    await signInThroughPopup(fan1Page, fan1.email, fan1.name);
+    await signInThroughPopup(fan1Page, fan1.email, password, fan1.name);
     await watchFramesAdvance(player1);
     // On the partner page the playlist and every segment came through the bridge, with the fan's credential and no cookie.
     const hls = fan1Requests.filter((request) => request.path.startsWith(`/api/streaming/hls/`));

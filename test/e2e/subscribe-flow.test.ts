@@ -25,6 +25,7 @@ import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { brl, cents, normalised, publishSubscribersOnlyPhoto } from '../support/subscriber-posts.js';
 import { startSite, type Site } from '../support/third-party-site.js';
+import { signInThroughPopup } from '../support/login-popup.js';
 
 const password = 'fandeck-demo';
 const creator = { email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima' };
@@ -93,17 +94,6 @@ function partnerPage(platform: string): string {
 <fan-login id="login"></fan-login>
 <fan-subscribe id="subscribe" creator="${creator.username}"></fan-subscribe>
 </body></html>`;
-}
-
-/** Signs in through `<fan-login>`'s platform popup and waits until the element names the account. */
-async function signInThroughPopup(page: Page, email: string, name: string): Promise<void> {
-  const login = page.locator('#login');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), login.getByRole('button', { name: 'Entrar' }).click()]);
-  await popup.getByLabel('E-mail ou nome de usuário').fill(email);
-  await popup.getByLabel('Senha').fill(password);
-  await popup.getByRole('button', { name: 'Entrar' }).click();
-  await popup.waitForEvent('close');
-  await expect.poll(() => login.locator('[part="name"]').textContent(), { timeout: 15_000 }).toBe(name);
 }
 
 const statText = (dashboard: Locator, stat: string) => dashboard.locator(`[part="stat"][data-stat="${stat}"] dd`).textContent().then(normalised);
@@ -190,7 +180,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     const dashboard = page.locator('#dashboard');
     await dashboard.locator('[part="sign-in"]').waitFor();
 
-    await signInThroughPopup(page, creator.email, creator.name);
+    await signInThroughPopup(page, creator.email, password, creator.name);
     await expect.poll(() => dashboard.locator('[part="dashboard"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('creator');
     await expect.poll(() => statText(dashboard, 'net'), { timeout: 15_000 }).toBe(brl(statsBefore.totalNetPrice));
     expect(await statText(dashboard, 'gross')).toBe(brl(statsBefore.totalGrossPrice));
@@ -214,7 +204,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     await subscribe.locator('[part="card"][data-state="offer"]').waitFor();
     expect(normalised(await subscribe.locator('[part="name"]').textContent())).toBe(creator.name);
 
-    await signInThroughPopup(page, fan.email, fan.name);
+    await signInThroughPopup(page, fan.email, password, fan.name);
     await subscribe.getByRole('button', { name: `Assinar ${creator.name}` }).click();
     const panel = subscribe.locator('[part="panel"]');
     await panel.waitFor();

@@ -5,6 +5,7 @@ import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
+import { signInInPopup } from '../support/login-popup.js';
 
 const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
 const demoFan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
@@ -63,13 +64,7 @@ function watchBridgeCredential(page: Page, platform: string): { latest(): string
   return { latest: () => tokens.at(-1), calls };
 }
 
-async function signInThroughPopup(page: Page): Promise<void> {
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('#first').getByRole('button', { name: 'Entrar' }).click()]);
-  await popup.getByLabel('E-mail ou nome de usuário').fill(demoFan.email);
-  await popup.getByLabel('Senha').fill(demoFan.password);
-  await popup.getByRole('button', { name: 'Entrar' }).click();
-  await popup.waitForEvent('close');
-}
+const signInThroughPopup = (page: Page) => signInInPopup(page, demoFan.email, demoFan.password, 'first');
 
 describe('widgets on a third-party page talk to the platform only through the bridge', () => {
   let server: RunningServer;
