@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from './errors.js';
 import type { MessageDeletedEvent, MessageDto, NotificationDto } from './messaging.js';
+import type { StreamDto } from './streaming.js';
 
 /** Client to server. */
 export interface ClientEvents {
@@ -12,13 +13,38 @@ export interface ClientEvents {
   'auth/logout': undefined;
   joinRoom: string;
   leaveRoom: string;
-  /** Private call over the server's SFU: the client's offer; the ack is `PrivateCallAnswer`. */
-  'private-call/offer': { streamId: string; sdp: string };
+  /**
+   * Private call over the server's SFU: the client's offer; the ack is `PrivateCallAnswer`.
+   * `connectionId`, the client's name for this connection, comes back in `private-call/closed`.
+   */
+  'private-call/offer': { streamId: string; sdp: string; connectionId?: string };
   /** A trickled ICE candidate of the client (`mid` of its m-line); ack `{ ok }`. */
   'private-call/candidate': { streamId: string; candidate: string; mid: string };
   /** The client leaves the call; ack `{ ok }`. */
   'private-call/leave': { streamId: string };
+  /**
+   * Older clients' stream presence (contract section 3). `live`: the stream's creator enters
+   * its room as the model (presence only: it never makes a stream broadcast, only the ingest
+   * does). `join`/`leave`: a viewer enters or leaves the room, as the room's policy allows.
+   * `public-stream/*` only for public streams, `private-stream/*` only for private calls.
+   * Ack `StreamPresenceAnswer`.
+   */
+  'public-stream/live': StreamPresencePayload;
+  'public-stream/join': StreamPresencePayload;
+  'public-stream/leave': StreamPresencePayload;
+  'private-stream/live': StreamPresencePayload;
+  'private-stream/join': StreamPresencePayload;
+  'private-stream/leave': StreamPresencePayload;
 }
+
+/** The stream by its id, or by its conversation as older clients send it (`""` means absent; `streamId` wins). */
+export interface StreamPresencePayload {
+  streamId?: string;
+  conversationId?: string;
+}
+
+/** The ack of the stream presence events: the stream as it is now (`live`, `join`), or a refusal code. */
+export type StreamPresenceAnswer = { ok: true; stream?: StreamDto } | { ok: false; code: ErrorCode };
 
 /** The ack of `private-call/offer`: the SFU's answer (VP8 video, Opus audio only), or a refusal code. */
 export type PrivateCallAnswer = { ok: true; sdp: string } | { ok: false; code: ErrorCode };
@@ -59,7 +85,12 @@ export interface ServerEvents {
   'change-stream-info': Record<string, unknown>;
   'admin-end-session-stream': Record<string, unknown>;
   /** The SFU dropped this user from a private call (left, silent too long, or the call ended). */
-  'private-call/closed': { streamId: string; reason: 'left' | 'timeout' | 'ended' | 'failed' | 'replaced' };
+  'private-call/closed': {
+    streamId: string;
+    reason: 'left' | 'timeout' | 'ended' | 'failed' | 'replaced';
+    /** The `connectionId` the dropped connection's offer named, so the tab that made a newer one ignores it. */
+    connectionId?: string;
+  };
 }
 
 export type ServerEventName = keyof ServerEvents;

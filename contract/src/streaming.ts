@@ -77,6 +77,11 @@ export interface PrivateStreamRequestDto {
   userInfo?: PartyInfo;
 }
 
+/** `POST /streaming/private/{id}/join`: the stream's join answer plus the request, with both parties. */
+export interface PrivateCallJoinDto extends StreamJoinDto {
+  request: PrivateStreamRequestDto;
+}
+
 /** `POST /streaming/private/request` body. */
 export interface PrivateStreamRequestBody {
   performerId: string;

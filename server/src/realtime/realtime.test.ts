@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../test/helpers.js';
 
 const sockets: Socket[] = [];
@@ -62,6 +62,41 @@ describe('live connection', () => {
     const event = nextEvent(socket, 'hello');
     t.ctx.realtime.emitToRoom('public:lobby', 'hello', { n: 1 });
     expect(await event).toEqual({ n: 1 });
+  });
+
+  it('lets a client event handler join and leave rooms through the same policy and presence as joinRoom', async () => {
+    const { t, origin } = await listening();
+    const fan = await createUser(t.ctx);
+    const told: string[] = [];
+    t.ctx.realtime.addRoomPolicy('club:', async (userId, room) => userId !== null && room === 'club:open', {
+      joined: (userId, room) => void told.push(`joined ${userId} ${room}`),
+      left: (userId, room) => void told.push(`left ${userId} ${room}`),
+    });
+    t.ctx.realtime.onClientEvent!('test/enter', async (_userId, payload, socket) => ({ ok: await socket.join(String(payload)) }));
+    t.ctx.realtime.onClientEvent!('test/exit', async (_userId, payload, socket) => {
+      await socket.leave(String(payload));
+      return { ok: true };
+    });
+    const anonymous = await socketTo(origin);
+    expect(await anonymous.emitWithAck('test/enter', 'club:open')).toEqual({ ok: false });
+    const socket = await socketTo(origin, await signIn(t.app, fan.email));
+    expect(await socket.emitWithAck('test/enter', 'club:closed')).toEqual({ ok: false });
+    expect(await socket.emitWithAck('test/enter', `user:${fan.id}`)).toEqual({ ok: false });
+    expect(await socket.emitWithAck('test/enter', 'club:open')).toEqual({ ok: true });
+    // The room is really joined, and joinRoom after it counts once.
+    const event = nextEvent(socket, 'hello');
+    t.ctx.realtime.emitToRoom('club:open', 'hello', { n: 2 });
+    expect(await event).toEqual({ n: 2 });
+    expect(await socket.emitWithAck('joinRoom', 'club:open')).toEqual({ ok: true });
+    expect(told).toEqual([`joined ${fan.id} club:open`]);
+    expect(await socket.emitWithAck('test/exit', 'club:open')).toEqual({ ok: true });
+    expect(await socket.emitWithAck('leaveRoom', 'club:open')).toEqual({ ok: true });
+    expect(told).toEqual([`joined ${fan.id} club:open`, `left ${fan.id} club:open`]);
+    // Joined by the handler, left by the disconnect.
+    expect(await socket.emitWithAck('test/enter', 'club:open')).toEqual({ ok: true });
+    socket.disconnect();
+    await vi.waitFor(() => expect(told).toHaveLength(4));
+    expect(told.slice(2)).toEqual([`joined ${fan.id} club:open`, `left ${fan.id} club:open`]);
   });
 
   // CI sets TEST_REDIS_URL to its local Redis; a machine without one runs the embedded default only.

@@ -11,8 +11,21 @@ export interface RoomPresence {
 /** Who a token belongs to, and which token it is (its sockets end when it is revoked). */
 export type TokenResolver = (token: string) => Promise<{ userId: string; tokenId?: string } | null>;
 
-/** Serves one client event for a domain: `userId` is null when the socket is not signed in; the answer goes to the ack. */
-export type ClientEventHandler = (userId: string | null, payload: unknown) => Promise<unknown>;
+/**
+ * What a client event handler may do on the socket that sent the event: enter and leave rooms
+ * by the same path as `joinRoom` and `leaveRoom` (the room's policy decides, presence is told).
+ */
+export interface ClientSocketContext {
+  /** Joins the room if its policy lets this socket's user in now; true when in. */
+  join(room: string): Promise<boolean>;
+  leave(room: string): Promise<void>;
+}
+
+/**
+ * Serves one client event for a domain: `userId` is null when the socket is not signed in; the
+ * answer goes to the ack. `socket` lets the handler join or leave rooms for this socket.
+ */
+export type ClientEventHandler = (userId: string | null, payload: unknown, socket: ClientSocketContext) => Promise<unknown>;
 
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
@@ -89,27 +102,38 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     });
     // Rooms with presence this socket is in, and who it was when it joined.
     const present = new Map<string, string | null>();
-    socket.on('joinRoom', async (room: unknown, ack: Ack) => {
-      const allowed = typeof room === 'string' && room.length <= 200 && (await mayJoin(userId, room).catch(() => false));
-      if (allowed) await socket.join(room);
-      const presence = allowed && typeof room === 'string' ? presenceOf(room) : undefined;
-      if (presence && typeof room === 'string' && !present.has(room)) {
+    // The one path into a room, for joinRoom and for domain handlers alike.
+    const enter = async (room: unknown): Promise<boolean> => {
+      if (typeof room !== 'string' || room.length > 200) return false;
+      if (!(await mayJoin(userId, room).catch(() => false))) return false;
+      // Gone while the policy was asked: its disconnect already told presence all it will.
+      if (socket.disconnected) return false;
+      await socket.join(room);
+      const presence = presenceOf(room);
+      if (presence && !present.has(room)) {
         present.set(room, userId);
         presence.joined(userId, room);
       }
-      if (typeof ack === 'function') ack({ ok: allowed });
-    });
+      return true;
+    };
     const leftRoom = (room: string) => {
       if (!present.has(room)) return;
       const who = present.get(room) ?? null;
       present.delete(room);
       presenceOf(room)?.left(who, room);
     };
+    const exit = async (room: unknown): Promise<void> => {
+      if (typeof room !== 'string') return;
+      await socket.leave(room);
+      leftRoom(room);
+    };
+    const context: ClientSocketContext = { join: enter, leave: exit };
+    socket.on('joinRoom', async (room: unknown, ack: Ack) => {
+      const allowed = await enter(room);
+      if (typeof ack === 'function') ack({ ok: allowed });
+    });
     socket.on('leaveRoom', async (room: unknown, ack: Ack) => {
-      if (typeof room === 'string') {
-        await socket.leave(room);
-        leftRoom(room);
-      }
+      await exit(room);
       if (typeof ack === 'function') ack({ ok: true });
     });
     socket.on('disconnect', () => [...present.keys()].forEach(leftRoom));
@@ -118,7 +142,8 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
         // An event sent without a payload has its ack first.
         const ack = args[args.length - 1];
         const payload = args.length > 1 || typeof args[0] !== 'function' ? args[0] : undefined;
-        void handler(userId, payload)
+        void Promise.resolve()
+          .then(() => handler(userId, payload, context))
           .catch(() => ({ ok: false }))
           .then((answer) => {
             if (typeof ack === 'function') (ack as (a: unknown) => void)(answer);

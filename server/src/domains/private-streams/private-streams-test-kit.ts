@@ -16,7 +16,7 @@ export async function party(t: TestApp, values: { role?: 'user' | 'performer' | 
   return { id: user.id, token: await signIn(t.app, user.email) };
 }
 
-export function call(t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, who: Party | null, payload?: unknown, headers: Record<string, string> = {}) {
+export function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Party | null, payload?: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
     method,
     url: `/api${url}`,

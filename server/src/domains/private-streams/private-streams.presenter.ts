@@ -2,11 +2,12 @@
  * Private call requests and their streams as the wire shows them (contract
  * `PrivateStreamRequestDto`, `StreamDto`, `StreamJoinDto`): decimal prices, ISO dates.
  */
-import type { PrivateStreamRequestDto } from '@fandeck/contract';
+import type { PrivateCallJoinDto, PrivateStreamRequestDto } from '@fandeck/contract';
 import { z } from 'zod';
 import type { privateStreamRequests } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
 import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/party-info.js';
+import { joinSchema } from '../streaming/streaming.presenter.js';
 
 export type RequestRow = typeof privateStreamRequests.$inferSelect;
 
@@ -26,8 +27,11 @@ export const privateRequestSchema = z.object({
   userInfo: partyInfoSchema.optional(),
 }) satisfies z.ZodType<PrivateStreamRequestDto>;
 
+/** The private join: the stream's join answer plus the request with both parties, so the call shows who is on the other side. */
+export const privateJoinSchema = joinSchema.extend({ request: privateRequestSchema }) satisfies z.ZodType<PrivateCallJoinDto>;
+
 // A private call's stream is a stream: the streaming domain's wire shapes, not a copy.
-export { joinSchema as privateJoinSchema, presentStream, streamSchema, type StreamRow } from '../streaming/streaming.presenter.js';
+export { presentStream, streamSchema, type StreamRow } from '../streaming/streaming.presenter.js';
 
 
 export function presentRequest(row: RequestRow, origin: string, parties?: Map<string, PartyRow>): PrivateStreamRequestDto {

@@ -116,7 +116,7 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
       schema: { tags: TAGS, summary: 'Join a started call: its fan or its creator only', params, response: { 200: envelopeSchema(privateJoinSchema) } },
     },
     async (request) => {
-      const { stream } = await joinCall(ctx, currentUser(request), request.params.id);
+      const { stream, request: call } = await joinCall(ctx, currentUser(request), request.params.id);
       const live = stream.state !== 'finished';
       const settings = agoraSettings(ctx);
       return ok({
@@ -125,6 +125,7 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
         reason: live ? null : ('offline' as const),
         playlistUrl: null,
         agora: settings && live ? { appId: settings.appId, channel: channelOf(stream.id) } : null,
+        request: await presentWithParties(ctx, call),
       });
     },
   );

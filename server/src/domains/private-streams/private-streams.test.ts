@@ -73,7 +73,18 @@ describe('private call lifecycle', () => {
       const joined = await call(t, 'POST', `/streaming/private/${req._id}/join`, who);
       expect(joined.statusCode).toBe(200);
       expect(joined.json().data).toMatchObject({ canWatch: true, reason: null, playlistUrl: null, agora: null, stream: { _id: streamId, type: 'private', state: 'broadcasting' } });
+      // The call shows who is on the other side: the request comes with both parties.
+      expect(joined.json().data.request).toMatchObject({ _id: req._id, streamId, performerInfo: { _id: creator.id }, userInfo: { _id: fan.id } });
     }
+
+    // Only the call's creator ends it (the fan and another creator may not), and then it is over for both.
+    const other = await party(t, { role: 'performer' });
+    expectError(await call(t, 'PUT', `/streaming/live/${streamId}`, other), 403, 'streaming.not_owner');
+    expect((await call(t, 'PUT', `/streaming/live/${streamId}`, fan)).statusCode).toBe(403);
+    const ended = await call(t, 'PUT', `/streaming/live/${streamId}`, creator);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().data).toMatchObject({ _id: streamId, type: 'private', state: 'finished' });
+    expect((await call(t, 'POST', `/streaming/private/${req._id}/join`, fan)).json().data.stream.state).toBe('finished');
   });
 
   it('rejects, deletes and validates', async () => {

@@ -15,6 +15,7 @@ import { hlsRoutes } from './hls.routes.js';
 import { createIngestHub, type IngestHub } from './ingest.js';
 import { recordingRoutes } from './recordings.routes.js';
 import { signHlsPath } from './hls-links.js';
+import { registerStreamPresenceEvents, streamRoomPolicy } from './stream-presence-events.js';
 import { joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
 import {
   countViewer,
@@ -28,7 +29,6 @@ import {
   streamForJoin,
   streamRoom,
   updateStream,
-  watcherById,
 } from './streaming.service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -218,24 +218,17 @@ function adminRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
 
 /**
  * Public live streams over HLS: going live, the ingest WebSocket, signed playlists,
- * presence in `stream:{id}` rooms, recordings. See README.md.
+ * presence in `stream:{id}` rooms and the older clients' presence events, recordings. See README.md.
  */
 async function register(api: ApiScope, ctx: AppContext): Promise<void> {
   const hub = createIngestHub(ctx);
   hub.attach(api.server);
   api.addHook('preClose', async () => hub.closeAll());
-  ctx.realtime.addRoomPolicy(
-    STREAM_ROOM_PREFIX,
-    async (userId, room) => {
-      const row = await findStream(ctx.db, room.slice(STREAM_ROOM_PREFIX.length));
-      if (!row || row.type !== 'public' || row.state === 'finished') return false;
-      return mayWatch(ctx, await watcherById(ctx.db, userId), row);
-    },
-    {
-      joined: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, 1).catch(() => undefined),
-      left: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, -1).catch(() => undefined),
-    },
-  );
+  ctx.realtime.addRoomPolicy(STREAM_ROOM_PREFIX, streamRoomPolicy(ctx), {
+    joined: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, 1).catch(() => undefined),
+    left: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, -1).catch(() => undefined),
+  });
+  registerStreamPresenceEvents(ctx);
   creatorRoutes(api, ctx, hub);
   viewerRoutes(api, ctx);
   adminRoutes(api, ctx, hub);

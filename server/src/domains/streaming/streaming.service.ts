@@ -44,9 +44,10 @@ export async function requireCurrentStream(db: DbOrTx, performerId: string, stre
   return row;
 }
 
+/** A stream of this creator's to end: a public broadcast or a private call (its creator ends it for both sides). */
 export async function requireOwnStream(db: DbOrTx, viewer: AuthUser, id: string): Promise<StreamRow> {
   const row = await findStream(db, id);
-  if (!row || row.type !== 'public') throw notFound('streaming.not_found', NOT_FOUND);
+  if (!row || (row.type !== 'public' && row.type !== 'private')) throw notFound('streaming.not_found', NOT_FOUND);
   if (row.performerId !== viewer.id) throw forbidden('streaming.not_owner', NOT_OWNER);
   return row;
 }

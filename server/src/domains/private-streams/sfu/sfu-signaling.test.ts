@@ -108,6 +108,21 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
     expect(await fanSocket.emitWithAck('private-call/candidate', { streamId, candidate, mid: 'video' })).toEqual({ ok: true });
   });
 
+  it('a second offer of the same person replaces the first connection, which is told so by its own connection id', async () => {
+    const fan = await party(t);
+    const creator = await party(t, { role: 'performer', priceCents: 0 });
+    const streamId = await startedCall(fan, creator);
+    const [firstTab, secondTab] = await Promise.all([socketOf(fan), socketOf(fan)]);
+    const first = await firstTab.emitWithAck('private-call/offer', { streamId, sdp: (await peer('tab-1')).offer, connectionId: 'tab-1' });
+    expect(first).toMatchObject({ ok: true });
+    const closed = new Promise<ServerEvents['private-call/closed']>((resolve) => firstTab.once('private-call/closed', resolve));
+    const second = await secondTab.emitWithAck('private-call/offer', { streamId, sdp: (await peer('tab-2')).offer, connectionId: 'tab-2' });
+    expect(second).toMatchObject({ ok: true });
+    // Every socket of the person hears it; the id says which connection went.
+    expect(await closed).toEqual({ streamId, reason: 'replaced', connectionId: 'tab-1' });
+    expect(await firstTab.emitWithAck('private-call/offer', { streamId, sdp: 'v=0', connectionId: 'x'.repeat(65) })).toEqual({ ok: false, code: 'request.invalid' });
+  });
+
   it('answers an H264-only offer with its video rejected', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });

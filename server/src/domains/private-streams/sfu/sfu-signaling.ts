@@ -33,7 +33,7 @@ async function isLive(ctx: AppContext, streamId: string): Promise<boolean> {
 }
 
 const streamId = z.string().min(1).max(64);
-const offerPayload = z.object({ streamId, sdp: z.string().min(1).max(64_000) });
+const offerPayload = z.object({ streamId, sdp: z.string().min(1).max(64_000), connectionId: z.string().min(1).max(64).optional() });
 const candidatePayload = z.object({ streamId, candidate: z.string().min(1).max(1000), mid: z.string().max(64) });
 const leavePayload = z.object({ streamId });
 
@@ -66,8 +66,8 @@ export function registerPrivateCallSignaling(ctx: AppContext, options: Omit<SfuO
       portRangeEnd: ctx.config.sfu?.portRangeEnd,
       ...options,
       isLive: (id) => isLive(ctx, id),
-      onDropped: (id, userId, reason) => {
-        const payload: ServerEvents['private-call/closed'] = { streamId: id, reason };
+      onDropped: (id, userId, reason, connectionId) => {
+        const payload: ServerEvents['private-call/closed'] = { streamId: id, reason, ...(connectionId ? { connectionId } : {}) };
         ctx.realtime.emitToUser(userId, PRIVATE_CALL_EVENTS.closed, payload);
       },
     });
@@ -84,7 +84,7 @@ export function registerPrivateCallSignaling(ctx: AppContext, options: Omit<SfuO
       const server = await sfuNow();
       if (!server) return { ok: false, code: 'streaming.not_configured' };
       try {
-        return { ok: true, sdp: await server.join(body.data.streamId, userId!, body.data.sdp) };
+        return { ok: true, sdp: await server.join(body.data.streamId, userId!, body.data.sdp, body.data.connectionId) };
       } catch (error) {
         return { ok: false, code: error instanceof RoomFullError ? 'streaming.request_invalid_state' : 'request.invalid' };
       }

@@ -9,6 +9,12 @@ export interface TestPeer {
   video: Track;
   /** RTP packets received on the video track, by sequence number. */
   received: number[];
+  /** This peer's video SSRC. */
+  ssrc: number;
+  /** RTCP packets received on the video track. */
+  rtcp: Buffer[];
+  /** Sends a raw packet (RTP or RTCP) on the video track. */
+  sendRaw(packet: Buffer): void;
   accept(answer: string): void;
   /** Sends `count` VP8 RTP packets with increasing sequence numbers. */
   sendVideo(count: number): void;
@@ -31,9 +37,15 @@ export async function testPeer(dc: DataChannelModule, name: string, codec: 'VP8'
   media.addSSRC(ssrc, name, `stream-${name}`, `track-${name}`);
   const video = pc.addTrack(media);
   const received: number[] = [];
+  const rtcp: Buffer[] = [];
   const waiters = new Set<() => void>();
   video.onMessage((packet) => {
-    if (packet.length < 12 || (packet[1]! >= 192 && packet[1]! <= 223)) return;
+    if (packet.length >= 2 && packet[1]! >= 192 && packet[1]! <= 223) {
+      rtcp.push(Buffer.from(packet));
+      waiters.forEach((check) => check());
+      return;
+    }
+    if (packet.length < 12) return;
     received.push(packet.readUInt16BE(2));
     waiters.forEach((check) => check());
   });
@@ -58,6 +70,9 @@ export async function testPeer(dc: DataChannelModule, name: string, codec: 'VP8'
     offer: pc.localDescription()!.sdp,
     video,
     received,
+    ssrc,
+    rtcp,
+    sendRaw: (packet) => video.sendMessageBinary(packet),
     accept: (answer) => pc.setRemoteDescription(answer, 'answer'),
     sendVideo,
     pump() {

@@ -1,7 +1,7 @@
 import type { PeerConnection, RtcConfig } from 'node-datachannel';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { filterOffer } from './sdp-filter.js';
-import { loadDataChannel, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
+import { asksKeyframe, loadDataChannel, pictureLossIndication, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
 import { testPeer, type TestPeer } from './sfu-test-peer.js';
 
 const dc = await loadDataChannel();
@@ -80,6 +80,32 @@ describe.skipIf(!dc)('private-call SFU', () => {
     expect(creator.received.slice(0, 5)).toEqual([...creator.received.slice(0, 5)].sort((a, b) => a - b));
     expect(sfu.participantsOf('call-1').sort()).toEqual(['creator', 'fan']);
     await expect(sfu.join('call-1', 'someone-else', (await peer('third')).offer)).rejects.toBeInstanceOf(RoomFullError);
+  });
+
+  it('asks the sender for a keyframe (a PLI naming its SSRC) when the receiver reports a picture loss', async () => {
+    const { sfu } = sfuWith();
+    const fan = await peer('fan');
+    const creator = await peer('creator');
+    fan.accept(await sfu.join('call-pli', 'fan', fan.offer));
+    creator.accept(await sfu.join('call-pli', 'creator', creator.offer));
+    await Promise.all([fan.waitOpen(), creator.waitOpen()]);
+    const stop = creator.pump();
+    try {
+      await fan.waitReceived(5);
+      const isPliFor = (packet: Buffer) => packet[1] === 206 && (packet[0]! & 0x1f) === 1 && packet.readUInt32BE(8) === creator.ssrc;
+      // The fan's decoder lost its place: its PLI (sender the fan, media the creator's SSRC) goes up.
+      const before = creator.rtcp.filter(isPliFor).length;
+      const fanPli = pictureLossIndication(creator.ssrc);
+      fanPli.writeUInt32BE(fan.ssrc, 4);
+      expect(asksKeyframe(fanPli)).toBe(true);
+      await vi.waitFor(() => {
+        fan.sendRaw(fanPli);
+        expect(creator.rtcp.filter(isPliFor).length).toBeGreaterThan(before);
+      }, { timeout: 5000, interval: 350 });
+    } finally {
+      stop();
+    }
+    expect(asksKeyframe(Buffer.from([0x80, 200, 0, 1, 0, 0, 0, 1]))).toBe(false);
   });
 
   it('answers only with its own host candidates and VP8', async () => {

@@ -32,8 +32,8 @@ export interface SfuOptions {
   gatherTimeoutMs?: number;
   /** Asked on every liveness sweep for each open room; false closes it (the call ended). */
   isLive?: (streamId: string) => Promise<boolean>;
-  /** Told when a participant leaves the room for any reason. */
-  onDropped?: (streamId: string, userId: string, reason: DropReason) => void;
+  /** Told when a participant leaves the room for any reason, with the connection id its offer named. */
+  onDropped?: (streamId: string, userId: string, reason: DropReason, connectionId: string | undefined) => void;
   now?: () => number;
 }
 
@@ -44,10 +44,16 @@ interface SendTrack {
 
 interface Participant {
   userId: string;
+  /** The client's own name for this connection, echoed when it is dropped, so a tab can tell its connection from another's. */
+  connectionId: string | undefined;
   pc: PeerConnection;
   media: KeptMedia[];
   tracks: Map<MediaKind, SendTrack>;
   lastSeen: number;
+  /** When a keyframe was last asked of this participant (they are asked at most every 300 ms). */
+  keyframeAskedAt: number;
+  /** The SSRC this participant's video arrives with (a keyframe request names it). */
+  videoSsrc: number | null;
 }
 
 interface Room {
@@ -58,6 +64,27 @@ interface Room {
 export class RoomFullError extends Error {}
 
 const isRtcp = (packet: Buffer) => packet.length >= 2 && packet[1]! >= 192 && packet[1]! <= 223;
+
+/** An RTCP picture loss indication (RFC 4585 6.3.1) for the stream `mediaSsrc`: its sender answers with a keyframe. */
+export function pictureLossIndication(mediaSsrc: number): Buffer {
+  const packet = Buffer.alloc(12);
+  packet[0] = 0x81; // version 2, format 1 (PLI)
+  packet[1] = 206; // payload-specific feedback
+  packet.writeUInt16BE(2, 2); // length in 32-bit words, minus one
+  packet.writeUInt32BE(1, 4); // this server as the sender
+  packet.writeUInt32BE(mediaSsrc >>> 0, 8);
+  return packet;
+}
+
+/** Whether a (compound) RTCP packet holds a picture loss indication or a full intra request (RFC 4585, 5104). */
+export function asksKeyframe(packet: Buffer): boolean {
+  for (let at = 0; at + 4 <= packet.length; ) {
+    const format = packet[at]! & 0x1f;
+    if (packet[at + 1] === 206 && (format === 1 || format === 4)) return true;
+    at += (packet.readUInt16BE(at + 2) + 1) * 4;
+  }
+  return false;
+}
 
 export class Sfu {
   private readonly rooms = new Map<string, Room>();
@@ -86,7 +113,7 @@ export class Sfu {
    * the answer carries only this server's host candidates. A second offer from the same user
    * replaces their earlier connection.
    */
-  async join(streamId: string, userId: string, offerSdp: string): Promise<string> {
+  async join(streamId: string, userId: string, offerSdp: string, connectionId?: string): Promise<string> {
     const room = this.rooms.get(streamId) ?? { participants: new Map<string, Participant>() };
     if (!room.participants.has(userId) && room.participants.size >= 2) throw new RoomFullError('This call already has two participants');
     this.rooms.set(streamId, room);
@@ -100,7 +127,7 @@ export class Sfu {
       ...(this.options.portRangeBegin !== undefined ? { portRangeBegin: this.options.portRangeBegin } : {}),
       ...(this.options.portRangeEnd !== undefined ? { portRangeEnd: this.options.portRangeEnd } : {}),
     });
-    const participant: Participant = { userId, pc, media: filtered.media, tracks: new Map(), lastSeen: this.now() };
+    const participant: Participant = { userId, connectionId, pc, media: filtered.media, tracks: new Map(), lastSeen: this.now(), keyframeAskedAt: 0, videoSsrc: null };
     room.participants.set(userId, participant);
 
     pc.onTrack((track) => this.adopt(streamId, participant, track));
@@ -129,7 +156,7 @@ export class Sfu {
       throw new Error('No answer was made for this offer');
     }
     // The other side may already be sending: ask it for a keyframe this newcomer can start from.
-    this.other(streamId, userId)?.tracks.get('video')?.track.requestKeyframe();
+    this.askKeyframe(streamId, userId);
     return tidyAnswer(answer.sdp);
   }
 
@@ -166,17 +193,36 @@ export class Sfu {
     const media = participant.media.find((m) => m.mid === track.mid());
     if (!media) return;
     participant.tracks.set(media.kind, { track, payloadType: media.payloadType });
+    // This side can receive now: the other side's next frame it can start from is a keyframe.
+    if (media.kind === 'video') track.onOpen(() => this.askKeyframe(streamId, participant.userId));
     track.onMessage((packet) => {
       participant.lastSeen = this.now();
-      if (isRtcp(packet)) return;
+      if (isRtcp(packet)) {
+        // A decoder that lost its place asks for a keyframe (PLI or FIR): the sender is on the other side.
+        if (media.kind === 'video' && asksKeyframe(packet)) this.askKeyframe(streamId, participant.userId);
+        return;
+      }
       // Only the negotiated codec goes on; anything else the client slips in is dropped.
       if (packet.length < 12 || (packet[1]! & 0x7f) !== media.payloadType) return;
+      if (media.kind === 'video') participant.videoSsrc = packet.readUInt32BE(8);
       const target = this.other(streamId, participant.userId)?.tracks.get(media.kind);
       if (!target || !target.track.isOpen()) return;
       const copy = Buffer.from(packet);
       copy[1] = (copy[1]! & 0x80) | target.payloadType;
       target.track.sendMessageBinary(copy);
     });
+  }
+
+  /** Asks the other participant of the room for a keyframe for `userId`, at most every 300 ms. */
+  private askKeyframe(streamId: string, userId: string): void {
+    const sender = this.other(streamId, userId);
+    const video = sender?.tracks.get('video');
+    if (!sender || sender.videoSsrc === null || !video?.track.isOpen()) return;
+    const now = this.now();
+    if (now - sender.keyframeAskedAt < 300) return;
+    sender.keyframeAskedAt = now;
+    // node-datachannel's requestKeyframe() needs a media handler, which the forwarding tracks have none of: the PLI is written here.
+    video.track.sendMessageBinary(pictureLossIndication(sender.videoSsrc));
   }
 
   private drop(streamId: string, participant: Participant, reason: DropReason): void {
@@ -189,7 +235,7 @@ export class Sfu {
     } catch {
       // Already closed.
     }
-    this.options.onDropped?.(streamId, participant.userId, reason);
+    this.options.onDropped?.(streamId, participant.userId, reason, participant.connectionId);
   }
 
   private async sweep(): Promise<void> {
