@@ -17,6 +17,8 @@ export interface PerformerProfile {
   quarterlyPrice: number;
   halfYearlyPrice: number;
   yearlyPrice: number;
+  /** What a private call with them costs (0: free); absent from servers older than it. */
+  privateCallPrice?: number;
   isFreeSubscription: boolean;
   durationFreeSubscriptionDays: number;
   stats: { subscribers: number; followers: number; totalFeeds: number };

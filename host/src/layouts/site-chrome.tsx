@@ -34,6 +34,7 @@ export function SiteHeader() {
         {user && !user.isPerformer ? <NavLink to="/user/subscriptions">{t('site.mySubscriptions')}</NavLink> : null}
         {user?.isPerformer ? <CreatorLinks /> : null}
         {user ? <NavLink to="/messages">{t('site.messages')}</NavLink> : null}
+        {user ? <NavLink to="/private-calls">{t('site.privateCalls')}</NavLink> : null}
         {user ? <NavLink to="/user/bookmarks">{t('site.bookmarks')}</NavLink> : null}
         {user?.role === 'admin' ? <StaffLinks /> : null}
         <NavLink to="/creators">{t('site.creators')}</NavLink>

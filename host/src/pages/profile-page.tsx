@@ -8,6 +8,7 @@ import { FollowButton } from '../components/follow-button.js';
 import { PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
 import { shortCount } from '../format/short-count.js';
+import { RequestPrivateCall } from './private-calls/request-call-form.js';
 import { ProfileSubscribe, showSubscribe } from './profile-subscribe.js';
 
 type ProfileState =
@@ -137,6 +138,7 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
         <p className="profile__bio">{performer.bio || t('profile.noBio')}</p>
       </section>
       <ProfileSubscribe performer={performer} onSubscribed={() => setContentVersion((n) => n + 1)} />
+      <RequestPrivateCall performer={performer} />
       <ContentTabs performer={performer} version={contentVersion} />
     </article>
   );

@@ -61,6 +61,8 @@ export type OwnProfile = {
   quarterlyPrice: number;
   halfYearlyPrice: number;
   yearlyPrice: number;
+  /** What a private call costs a fan (0: free). */
+  privateCallPrice: number;
   isFreeSubscription: boolean;
   durationFreeSubscriptionDays: number;
   verifiedDocument: boolean;

@@ -6,6 +6,8 @@ import { errorFor, Field, type SaveState } from './settings-fields.js';
 
 export const PRICE_FIELDS = ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
+/** The server's upper limit of a private call's price (performer-profile.schemas.ts); 0 is a free call. */
+const PRIVATE_CALL_MAX = 10000;
 
 const number = (settings: PublicSettings | null, key: string): number | null => {
   const value = settings?.[key];
@@ -26,7 +28,7 @@ export interface PriceFieldsProps {
   save: SaveState;
 }
 
-/** The four subscription prices, each with the range the platform allows, and the free period. */
+/** The four subscription prices, each with the range the platform allows, the private call's price, and the free period. */
 export function PriceFields({ id, draft, set, save }: PriceFieldsProps) {
   const { t, i18n } = useTranslation();
   const settings = useSignalValue(session.settings.values);
@@ -50,6 +52,19 @@ export function PriceFields({ id, draft, set, save }: PriceFieldsProps) {
             );
           })}
         </div>
+      </fieldset>
+      <fieldset className="settings__group">
+        <legend>{t('creatorSettings.profile.privateCallTitle')}</legend>
+        <Field
+          id={`${id}-privateCallPrice`}
+          label={t('creatorSettings.profile.privateCallPrice')}
+          hint={t('creatorSettings.profile.privateCallRange', { max: formatMoney(PRIVATE_CALL_MAX, i18n.language) })}
+          error={errorFor(save, 'privateCallPrice')}
+        >
+          {(control) => (
+            <input {...control} name="privateCallPrice" inputMode="decimal" autoComplete="off" value={draft.privateCallPrice} onChange={(event) => set('privateCallPrice', event.target.value)} />
+          )}
+        </Field>
       </fieldset>
       <fieldset className="settings__group">
         <legend>{t('creatorSettings.profile.freeTitle')}</legend>

@@ -1,7 +1,7 @@
 import { parseAmount } from '@fandeck/widgets/format/money';
 import { bandValue, BODY_ATTRIBUTES, type BodyAttribute, type OwnProfile } from './own-profile.js';
 
-const PRICES = ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice'] as const;
+const PRICES = ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice', 'privateCallPrice'] as const;
 
 /** The profile form as typed: text as entered, so a price keeps the creator's decimal comma. */
 export type ProfileDraft = {
@@ -19,6 +19,7 @@ export type ProfileDraft = {
   quarterlyPrice: string;
   halfYearlyPrice: string;
   yearlyPrice: string;
+  privateCallPrice: string;
   freeEnabled: boolean;
   freeDays: string;
 } & Record<BodyAttribute, string>;
@@ -48,6 +49,7 @@ export function draftOf(profile: OwnProfile, locale: string): ProfileDraft {
     quarterlyPrice: amountText(profile.quarterlyPrice, locale),
     halfYearlyPrice: amountText(profile.halfYearlyPrice, locale),
     yearlyPrice: amountText(profile.yearlyPrice, locale),
+    privateCallPrice: amountText(profile.privateCallPrice ?? 0, locale),
     freeEnabled: profile.isFreeSubscription,
     freeDays: String(profile.durationFreeSubscriptionDays || 1),
   };

@@ -13,7 +13,7 @@ import { ChoiceSelect, errorFor, Field, SaveStatus, type SaveState } from './set
 const SHOWN = new Set([
   'name', 'bio', 'country', 'countryCode', 'city', 'state', 'dateOfBirth', 'gender', 'sexualOrientation',
   'height', 'weight', 'age', 'bodyType', 'ethnicity', 'size', 'hair', 'eyes', 'languages', 'categoryIds',
-  'monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice', 'freeSubscriptionDays',
+  'monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice', 'privateCallPrice', 'freeSubscriptionDays',
 ]);
 
 export interface ProfileSectionProps {

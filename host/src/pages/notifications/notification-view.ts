@@ -49,6 +49,8 @@ export function notificationLink(notification: NotificationDto, user: CurrentUse
       break;
     case 'subscription.renewal_failed':
       return '/user/subscriptions';
+    case 'private_stream.updated':
+      return '/private-calls';
     default:
       return null;
   }

@@ -14,6 +14,12 @@ const attribute = (key: BodyAttribute) => band(key).nullable().optional();
 const place = (max: number) => z.string().trim().min(1, 'must not be empty').max(max).nullable().optional();
 const country = countryCodeSchema.refine(isKnownCountry, 'must be an ISO 3166 alpha-2 country code');
 const price = amountSchema.optional();
+/** The most a private call may cost: 10,000.00 (the default tip maximum). */
+export const PRIVATE_CALL_PRICE_MAX_CENTS = 1_000_000;
+/** A private call's price: 0 is a free call. No platform setting bounds it, so the limits live here. */
+const privateCallPrice = amountSchema
+  .pipe(z.number().int().min(0, 'must not be negative').max(PRIVATE_CALL_PRICE_MAX_CENTS, 'must be at most 10000.00'))
+  .optional();
 
 /**
  * A creator's profile as their settings form sends it. Every field is optional (absent
@@ -53,6 +59,7 @@ export const performerProfileUpdateSchema = z.object({
   quarterlyPrice: price,
   halfYearlyPrice: price,
   yearlyPrice: price,
+  privateCallPrice,
   freeSubscriptionEnabled: z.boolean().optional(),
   /** The name the profile answers with. */
   isFreeSubscription: z.boolean().optional(),

@@ -92,6 +92,7 @@ export async function updatePerformerProfile(ctx: AppContext, performerId: strin
     ...(input.quarterlyPrice !== undefined ? { quarterlyPriceCents: input.quarterlyPrice } : {}),
     ...(input.halfYearlyPrice !== undefined ? { halfYearlyPriceCents: input.halfYearlyPrice } : {}),
     ...(input.yearlyPrice !== undefined ? { yearlyPriceCents: input.yearlyPrice } : {}),
+    ...(input.privateCallPrice !== undefined ? { privateCallPriceCents: input.privateCallPrice } : {}),
     ...(free !== undefined ? { freeSubscriptionEnabled: free } : {}),
     ...(freeDays !== undefined ? { freeSubscriptionDays: freeDays } : {}),
   };

@@ -79,6 +79,8 @@ export const performerSchema = z.object({
   quarterlyPrice: z.number(),
   halfYearlyPrice: z.number(),
   yearlyPrice: z.number(),
+  /** What a private call with the creator costs (0: free), in the same units as the plans. */
+  privateCallPrice: z.number(),
   isFreeSubscription: z.boolean(),
   durationFreeSubscriptionDays: z.number().int(),
   /** The plans a fan may subscribe to now: those priced within the platform's limits, shortest first. */
@@ -143,6 +145,7 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     quarterlyPrice: fromCents(profile.quarterlyPriceCents),
     halfYearlyPrice: fromCents(profile.halfYearlyPriceCents),
     yearlyPrice: fromCents(profile.yearlyPriceCents),
+    privateCallPrice: fromCents(profile.privateCallPriceCents),
     isFreeSubscription: profile.freeSubscriptionEnabled,
     durationFreeSubscriptionDays: profile.freeSubscriptionDays,
     subscriptionPlans: extras.plans ?? [],
