@@ -34,6 +34,8 @@ const MessagesPage = lazyPage(() => import('./pages/messages-page.js'), 'Message
 const ListsPage = lazyPage(() => import('./pages/creator-messages/lists-page.js'), 'ListsPage');
 const GoLivePage = lazyPage(() => import('./pages/creator-live/go-live-page.js'), 'GoLivePage');
 const LivePage = lazyPage(() => import('./pages/live-page.js'), 'LivePage');
+const CallPage = lazyPage(() => import('./pages/calls/call-page.js'), 'CallPage');
+const PrivateCallsPage = lazyPage(() => import('./pages/private-calls/private-calls-page.js'), 'PrivateCallsPage');
 
 /**
  * Every page of the site with its flags (spec section 2). The router ranks static
@@ -69,9 +71,12 @@ export const pages: readonly PageRoute[] = [
   { path: '/creator/live', page: GoLivePage, authenticate: true, onlyPerformer: true },
   { path: '/notifications', page: NotificationsPage, authenticate: true },
   { path: '/messages', page: MessagesPage, authenticate: true },
+  // A fan's and a creator's private call requests alike.
+  { path: '/private-calls', page: PrivateCallsPage, authenticate: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
   { path: '/live/:creator', page: LivePage, layout: 'public', noredirect: true },
+  { path: '/calls/:requestId', page: CallPage, authenticate: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
   { path: '/admin/payouts', page: PayoutReviewPage, authenticate: true, onlyAdmin: true },
   // A creator's dashboard, read-only (the server also lets managers with `earning.all` read it,

@@ -7,6 +7,7 @@ import type ui from './locales/ui/pt-BR.js';
 // uses a feature's views (the host site's too). Their files load only through the glob below.
 import type chat from '../chat/locales/pt-BR.js';
 import type livePlayer from '../live-player/locales/pt-BR.js';
+import type privateCall from '../private-call/locales/pt-BR.js';
 import type dashboard from '../dashboard/locales/pt-BR.js';
 import type feeds from '../feeds/locales/pt-BR.js';
 import type galleries from '../galleries/locales/pt-BR.js';
@@ -37,6 +38,7 @@ export interface Namespaces {
   ui: TextsOf<typeof ui>;
   chat: TextsOf<typeof chat>;
   'live-player': TextsOf<typeof livePlayer>;
+  'private-call': TextsOf<typeof privateCall>;
   dashboard: TextsOf<typeof dashboard>;
   feeds: TextsOf<typeof feeds>;
   galleries: TextsOf<typeof galleries>;

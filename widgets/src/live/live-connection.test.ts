@@ -123,6 +123,25 @@ describe('createLiveConnection: socket.io-client loaded on first open', () => {
     expect(statuses).toEqual(['initialized', 'connected']);
   });
 
+  it('ask: the server\'s ack answers, also for an ask made while the client loaded; no ack rejects after the timeout', async () => {
+    const loader = controlledLoader();
+    connection = createLiveConnection({ origin: 'http://platform.test', getToken: () => 'tok-1', loadClient: loader.loadClient });
+    const early = connection.ask?.('private-call/offer', { streamId: 's1', sdp: 'v=0' });
+    loader.attempts[0]?.resolve(loader.io);
+    await settle();
+    const socket = loader.sockets[0]!;
+    const sent = socket.emitted.find((e) => e.event === 'private-call/offer')!;
+    expect(sent.args[0]).toEqual({ streamId: 's1', sdp: 'v=0' });
+    (sent.args[1] as (answer: unknown) => void)({ ok: true, sdp: 'answer' });
+    await expect(early).resolves.toEqual({ ok: true, sdp: 'answer' });
+
+    vi.useFakeTimers();
+    const unanswered = connection.ask?.('private-call/leave', { streamId: 's1' }, 500);
+    const outcome = expect(unanswered).rejects.toThrow('No answer to private-call/leave');
+    vi.advanceTimersByTime(501);
+    await outcome;
+  });
+
   it('a listener removed before the client arrived is never attached', async () => {
     const loader = controlledLoader();
     connection = createLiveConnection({ origin: 'http://platform.test', getToken: () => undefined, loadClient: loader.loadClient });

@@ -144,6 +144,18 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
         else live.emit(event, payload);
       });
     },
+    ask(event, payload, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        // One timer for the whole wait, the socket's fetch included, so a closed connection rejects too.
+        const timer = setTimeout(() => reject(new Error(`No answer to ${event}`)), timeoutMs);
+        withSocket((live) => {
+          live.emit(event, payload, (answer: unknown) => {
+            clearTimeout(timer);
+            resolve(answer);
+          });
+        });
+      });
+    },
     joinRoom(room) {
       if (socket?.connected) socket.emit(LIVE_EVENTS.joinRoom, room);
     },

@@ -38,6 +38,12 @@ export interface LiveChannel {
   /** Subscribes to a server event; returns the unsubscribe function. */
   on(event: string, listener: (payload: unknown) => void): () => void;
   emit(event: string, payload?: unknown): void;
+  /**
+   * Sends an event and resolves with the server's ack (rejects after `timeoutMs`, default
+   * 10 s, or when the connection closes). Only the platform's own pages have it: a partner
+   * page's channel goes through the bridge, which relays no acked events.
+   */
+  ask?(event: string, payload: unknown, timeoutMs?: number): Promise<unknown>;
   joinRoom(room: string): void;
   leaveRoom(room: string): void;
   /** Calls the listener with the current status at once, then on every change. */
