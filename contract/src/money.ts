@@ -33,8 +33,8 @@ export const CHARGE_KINDS = [
 ] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
-/** What the confirm dialog says the fan is doing. */
-export type PayKind = 'tip' | 'contribute' | 'unlock' | 'topup' | 'subscribe';
+/** What the confirm dialog says the fan is doing (`call`: paying for a private call, whose length the quote's `minutes` gives). */
+export type PayKind = 'tip' | 'contribute' | 'unlock' | 'topup' | 'subscribe' | 'call';
 
 /** Where the price the server charges comes from. */
 export type PriceSource =
@@ -79,6 +79,9 @@ export const chargeActionName = (kind: ChargeKind) => `charge:${kind}` as const;
  */
 const FAN_PRICED: ReadonlySet<ChargeKind> = new Set(['tip', 'crowdfunding']);
 
+/** Item-priced kinds the dialog words as something other than an unlock: a private call is paid for, not unlocked. */
+const ITEM_PAY_KINDS: Partial<Record<ChargeKind, PayKind>> = { stream: 'call' };
+
 export const moneyActions: readonly MoneyAction[] = [
   action('topup', '/payment/wallet/top-up', 'topup', { from: 'body', field: 'amount' }),
   // `{ performerId, type }`: the plan's price by the creator's record (0 for the free offer).
@@ -86,7 +89,7 @@ export const moneyActions: readonly MoneyAction[] = [
   ...CHARGE_KINDS.map((kind) =>
     FAN_PRICED.has(kind)
       ? action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, kind === 'tip' ? 'tip' : 'contribute', { from: 'body', field: 'price' })
-      : action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, 'unlock', { from: 'item' }),
+      : action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, ITEM_PAY_KINDS[kind] ?? 'unlock', { from: 'item' }),
   ),
 ];
 
@@ -120,6 +123,11 @@ export interface PayQuote {
   /** Opaque, signed: send it back in `x-fandeck-quote` with the same body. */
   quote: string;
   expiresAt: string;
+  /**
+   * A private call's length in minutes (kind `call`), so the dialog words the item in the
+   * fan's language from its own texts instead of showing a server text; absent otherwise.
+   */
+  minutes?: number;
 }
 
 /** A `pay` request: the action, its path parameters, its body and the key that makes retries safe. */

@@ -16,7 +16,7 @@ export const errorBodySchema = z.object({
 
 export const payQuoteSchema = z.object({
   action: z.string(),
-  kind: z.enum(['tip', 'contribute', 'unlock', 'topup', 'subscribe']),
+  kind: z.enum(['tip', 'contribute', 'unlock', 'topup', 'subscribe', 'call']),
   itemId: z.string().nullable(),
   recipient: z.object({ _id: z.string(), name: z.string(), username: z.string().nullable() }).nullable(),
   description: z.string().nullable(),
@@ -25,6 +25,7 @@ export const payQuoteSchema = z.object({
   currency: z.string(),
   quote: z.string(),
   expiresAt: z.string(),
+  minutes: z.number().int().positive().optional(),
 });
 
 /**

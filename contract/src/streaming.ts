@@ -75,6 +75,8 @@ export interface PrivateStreamRequestDto {
   updatedAt: string;
   performerInfo?: PartyInfo;
   userInfo?: PartyInfo;
+  /** Whether the fan has paid for the call (a successful `charge:stream` wallet charge); false for a free call. */
+  paid: boolean;
 }
 
 /** `POST /streaming/private/{id}/join`: the stream's join answer plus the request, with both parties. */

@@ -119,12 +119,21 @@ describe('private calls on the host site', () => {
       await expect.poll(() => fanRow.getAttribute('data-state')).toBe('approved');
       await fanRow.getByRole('button', { name: /^Pagar R\$\s?25,00: pedido de / }).click();
       await fanView.getByRole('status').filter({ hasText: 'Pagamento feito.' }).waitFor();
-      // The platform's confirm, worded from the server's quote: how much, once.
-      expect(fanDialogs).toEqual([expect.stringMatching(/R\$\s?25,00/)]);
+      // The platform's confirm, worded from the server's quote in the fan's language (kind and minutes, no server text): once.
+      expect(fanDialogs).toEqual([expect.stringMatching(/^Pagar chamada privada \(30 min\) por R\$\s?25,00$/)]);
       expect(pays).toHaveLength(1);
       expect(await walletBalance(origin, fanToken)).toBeCloseTo(before - 25, 2);
       await fanRow.getByTestId('call-paid').waitFor();
       expect(await fanRow.getByRole('button', { name: /^Pagar/ }).count()).toBe(0);
+      // After a reload the list itself says it is paid: still no Pay button.
+      const lists = await seeCalls(fan.page, 'GET', '/streaming/private/search');
+      await fan.page.reload();
+      await fanRow.getByTestId('call-paid').waitFor();
+      expect(lists.length).toBeGreaterThan(0);
+      expect(await fanRow.getAttribute('data-state')).toBe('approved');
+      expect(await fanRow.getByRole('button', { name: /^Pagar/ }).count()).toBe(0);
+      expect(await fanRow.locator('[data-action="pay"]').count()).toBe(0);
+      expect(pays).toHaveLength(1);
 
       // 7. The creator is told live it was paid, starts it and lands on the call.
       await creatorRow.getByTestId('call-paid').waitFor();

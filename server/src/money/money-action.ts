@@ -25,6 +25,8 @@ export interface Priced {
   recipientId: string | null;
   /** The item's title, when it has one. */
   description: string | null;
+  /** A private call's length (quote `minutes`), which the client words in the fan's language. */
+  minutes?: number;
 }
 
 export interface MoneyCall<B> {

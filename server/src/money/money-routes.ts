@@ -148,6 +148,7 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
         currency: CURRENCY,
         quote,
         expiresAt: new Date(expiresAt).toISOString(),
+        ...(priced.minutes !== undefined ? { minutes: priced.minutes } : {}),
       };
       return ok(answer);
     },

@@ -110,6 +110,23 @@ describe('reading a pay request', () => {
       expect(readQuote(bad, reading.pay)).toBeNull();
     }
   });
+
+  it('reads a private call’s quote with its minutes, and refuses one without them', () => {
+    const reading = readPayRequest({ action: 'charge:stream', params: { id: 'request-1' }, body: {}, idempotencyKey: 'call-key' });
+    if (!reading.ok) throw new Error('expected a pay');
+    expect(reading.pay.action.kind).toBe('call');
+    const call = quoteOf({ action: 'charge:stream', kind: 'call', itemId: 'request-1', price: 25, minutes: 30 });
+    expect(readQuote(call, reading.pay)).toEqual(call);
+    // The dialog words a call from its minutes: a call quote without usable minutes is not one.
+    for (const minutes of [undefined, null, 0, -5, 2.5, '30', 100_000]) {
+      expect(readQuote({ ...call, minutes }, reading.pay), String(minutes)).toBeNull();
+    }
+    expect(readQuote({ ...call, kind: 'unlock' }, reading.pay)).toBeNull();
+    // Another kind may not carry odd minutes either.
+    const tipReading = readPayRequest(tip);
+    if (!tipReading.ok) throw new Error('expected a pay');
+    expect(readQuote({ ...quoteOf(), minutes: 'x' }, tipReading.pay)).toBeNull();
+  });
 });
 
 describe('the pay desk', () => {

@@ -40,5 +40,6 @@ export function quoteSummary(locale: string, quote: PayQuote): string {
   if (quote.kind === 'topup' && quote.credit !== null && quote.credit !== quote.price) {
     return bridgeText(locale, 'summaryTopupFor', { amount, credit: formatAmount(locale, quote.credit, quote.currency) });
   }
-  return bridgeText(locale, SUMMARY_KEYS[quote.kind], { amount, name, item });
+  const minutes = quote.minutes === undefined ? '' : String(quote.minutes);
+  return bridgeText(locale, SUMMARY_KEYS[quote.kind], { amount, name, item, minutes });
 }

@@ -18,6 +18,9 @@ const tipQuote: PayQuote = {
   expiresAt: '2030-01-01T00:00:00.000Z',
 };
 
+/** A private call's quote: no server text, its kind and minutes, which the dialog words itself. */
+const callQuote: PayQuote = { ...tipQuote, action: 'charge:stream', kind: 'call', itemId: 'request-1', description: null, price: 25, minutes: 30 };
+
 const view = (overrides: Partial<ConfirmView> = {}): ConfirmView => ({ quote: tipQuote, embedder: 'https://shop.example', locale: 'pt-BR', ...overrides });
 
 afterEach(() => {
@@ -72,6 +75,29 @@ describe('the bridge’s confirm dialog', () => {
     expect(text).not.toContain('Crédito');
     await userEvent.keyboard('{Escape}');
     expect(await unlock).toBe(false);
+  });
+
+  it('words a private call in the fan’s language from its kind and minutes', async () => {
+    const answer = showConfirmDialog(view({ quote: callQuote }));
+    const dialog = page.getByRole('alertdialog');
+    await expect.element(dialog).toBeVisible();
+    let text = dialog.element().textContent ?? '';
+    expect(text).toContain('Pagar chamada privada');
+    expect(text).toContain('Duração');
+    expect(text).toContain('30 min');
+    expect(text).toMatch(/R\$\s?25,00/);
+    expect(text).not.toContain('Private call');
+    expect(text).not.toContain('Desbloquear');
+    await userEvent.keyboard('{Escape}');
+    expect(await answer).toBe(false);
+
+    const spanish = showConfirmDialog(view({ locale: 'es', quote: callQuote }));
+    text = page.getByRole('alertdialog').element().textContent ?? '';
+    expect(text).toContain('Pagar llamada privada');
+    expect(text).toContain('Duración');
+    expect(text).toContain('30 min');
+    await userEvent.keyboard('{Escape}');
+    expect(await spanish).toBe(false);
   });
 
   it('arms Confirm once visible and still, and takes the fan’s click but never a script’s', async () => {
@@ -131,5 +157,8 @@ describe('confirm texts', () => {
   it('sum a quote up in one line for the browser’s own confirm', () => {
     expect(quoteSummary('pt-BR', tipQuote).replace(/\s/g, ' ')).toBe('Gorjeta de R$ 10,00 para Ana Lima');
     expect(quoteSummary('pt-BR', { ...tipQuote, kind: 'topup', recipient: null, price: 25 }).replace(/\s/g, ' ')).toBe('Recarga de R$ 25,00 na carteira');
+    expect(quoteSummary('pt-BR', callQuote).replace(/\s/g, ' ')).toBe('Pagar chamada privada (30 min) por R$ 25,00');
+    expect(quoteSummary('en', callQuote)).toBe('Pay R$25.00 for a private call (30 min)');
+    expect(quoteSummary('es', callQuote).replace(/\s/g, ' ')).toMatch(/^Pagar llamada privada \(30 min\) por .*25,00/);
   });
 });

@@ -47,6 +47,7 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
   if (quote.kind === 'topup' && quote.credit !== null) addFact(facts, t('credit'), money(quote.credit));
   if (quote.recipient) addFact(facts, t('recipient'), quote.recipient.username ? `${quote.recipient.name} (@${quote.recipient.username})` : quote.recipient.name);
   if (quote.description?.trim()) addFact(facts, t('item'), quote.description.trim());
+  if (quote.minutes !== undefined) addFact(facts, t('duration'), t('minutes', { minutes: String(quote.minutes) }));
   const origin = el('p', 'fd-origin', t('requestedBy', { origin: view.embedder }));
   const hint = el('p', 'fd-hint', t('hint'));
   const actions = el('div', 'fd-actions');

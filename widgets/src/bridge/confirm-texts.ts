@@ -12,10 +12,15 @@ export interface ConfirmTexts {
   titleUnlock: string;
   titleTopup: string;
   titleSubscribe: string;
+  /** Paying for a private call (`call`); its length is the quote's `minutes`. */
+  titleCall: string;
   price: string;
   credit: string;
   recipient: string;
   item: string;
+  /** A private call's length: the term, and its value from the quote's `minutes`. */
+  duration: string;
+  minutes: string;
   requestedBy: string;
   hint: string;
   confirm: string;
@@ -28,6 +33,7 @@ export interface ConfirmTexts {
   /** A top-up whose price differs from the credit (a coupon). */
   summaryTopupFor: string;
   summarySubscribe: string;
+  summaryCall: string;
 }
 
 const ptBR: ConfirmTexts = {
@@ -36,10 +42,13 @@ const ptBR: ConfirmTexts = {
   titleUnlock: 'Desbloquear conteúdo',
   titleTopup: 'Recarregar carteira',
   titleSubscribe: 'Assinar',
+  titleCall: 'Pagar chamada privada',
   price: 'Valor',
   credit: 'Crédito na carteira',
   recipient: 'Para',
   item: 'Item',
+  duration: 'Duração',
+  minutes: '{{minutes}} min',
   requestedBy: 'Pedido por {{origin}}',
   hint: 'Confirme somente se foi você quem iniciou esta ação.',
   confirm: 'Confirmar',
@@ -50,6 +59,7 @@ const ptBR: ConfirmTexts = {
   summaryTopup: 'Recarga de {{amount}} na carteira',
   summaryTopupFor: 'Recarga de {{credit}} na carteira por {{amount}}',
   summarySubscribe: 'Assinar {{name}} por {{amount}}',
+  summaryCall: 'Pagar chamada privada ({{minutes}} min) por {{amount}}',
 };
 
 const en: ConfirmTexts = {
@@ -58,10 +68,13 @@ const en: ConfirmTexts = {
   titleUnlock: 'Unlock content',
   titleTopup: 'Top up wallet',
   titleSubscribe: 'Subscribe',
+  titleCall: 'Pay for a private call',
   price: 'Amount',
   credit: 'Wallet credit',
   recipient: 'To',
   item: 'Item',
+  duration: 'Length',
+  minutes: '{{minutes}} min',
   requestedBy: 'Requested by {{origin}}',
   hint: 'Only confirm if you started this action yourself.',
   confirm: 'Confirm',
@@ -72,6 +85,7 @@ const en: ConfirmTexts = {
   summaryTopup: 'Wallet top-up of {{amount}}',
   summaryTopupFor: 'Wallet top-up of {{credit}} for {{amount}}',
   summarySubscribe: 'Subscribe to {{name}} for {{amount}}',
+  summaryCall: 'Pay {{amount}} for a private call ({{minutes}} min)',
 };
 
 const es: ConfirmTexts = {
@@ -80,10 +94,13 @@ const es: ConfirmTexts = {
   titleUnlock: 'Desbloquear contenido',
   titleTopup: 'Recargar billetera',
   titleSubscribe: 'Suscribirse',
+  titleCall: 'Pagar llamada privada',
   price: 'Importe',
   credit: 'Crédito en la billetera',
   recipient: 'Para',
   item: 'Artículo',
+  duration: 'Duración',
+  minutes: '{{minutes}} min',
   requestedBy: 'Solicitado por {{origin}}',
   hint: 'Confirma solo si fuiste tú quien inició esta acción.',
   confirm: 'Confirmar',
@@ -94,11 +111,26 @@ const es: ConfirmTexts = {
   summaryTopup: 'Recarga de {{amount}} en la billetera',
   summaryTopupFor: 'Recarga de {{credit}} en la billetera por {{amount}}',
   summarySubscribe: 'Suscribirse a {{name}} por {{amount}}',
+  summaryCall: 'Pagar llamada privada ({{minutes}} min) por {{amount}}',
 };
 
 export const confirmCatalogues: Readonly<Record<'pt-BR' | 'en' | 'es', ConfirmTexts>> = { 'pt-BR': ptBR, en, es };
 
 export type ConfirmTextKey = keyof ConfirmTexts;
 
-export const TITLE_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'titleTip', contribute: 'titleContribute', unlock: 'titleUnlock', topup: 'titleTopup', subscribe: 'titleSubscribe' };
-export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = { tip: 'summaryTip', contribute: 'summaryContribute', unlock: 'summaryUnlock', topup: 'summaryTopup', subscribe: 'summarySubscribe' };
+export const TITLE_KEYS: Record<PayKind, ConfirmTextKey> = {
+  tip: 'titleTip',
+  contribute: 'titleContribute',
+  unlock: 'titleUnlock',
+  topup: 'titleTopup',
+  subscribe: 'titleSubscribe',
+  call: 'titleCall',
+};
+export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = {
+  tip: 'summaryTip',
+  contribute: 'summaryContribute',
+  unlock: 'summaryUnlock',
+  topup: 'summaryTopup',
+  subscribe: 'summarySubscribe',
+  call: 'summaryCall',
+};

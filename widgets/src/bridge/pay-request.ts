@@ -62,23 +62,26 @@ export function readPayRequest(input: unknown): PayReading {
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isMinutes = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 24 * 60;
 
 /** The server's quote, if it is one for this action; the dialog shows nothing else. */
 export function readQuote(data: unknown, pay: PreparedPay): PayQuote | null {
   if (!isRecord(data)) return null;
-  const { action, kind, itemId, recipient, description, price, credit, currency, quote, expiresAt } = data;
+  const { action, kind, itemId, recipient, description, price, credit, currency, quote, expiresAt, minutes } = data;
   if (action !== pay.action.name || kind !== pay.action.kind) return null;
   if (!isAmount(price) || !(credit === null || isAmount(credit))) return null;
   if (!isText(currency, 10) || !/^[A-Za-z]{3}$/.test(currency)) return null;
   if (!isText(quote, 4096) || !/^[\x21-\x7e]+$/.test(quote)) return null;
   if (!(itemId === null || isText(itemId, 200)) || !(description === null || isText(description, 500)) || !isText(expiresAt, 64)) return null;
+  // A call is worded from its minutes (the dialog's own texts), so its quote must carry them.
+  if (kind === 'call' ? !isMinutes(minutes) : !(minutes === undefined || isMinutes(minutes))) return null;
   let payee: PayQuote['recipient'] = null;
   if (recipient !== null) {
     if (!isRecord(recipient) || !isText(recipient._id, 200) || !isText(recipient.name, 200)) return null;
     if (!(recipient.username === null || recipient.username === undefined || isText(recipient.username, 200))) return null;
     payee = { _id: recipient._id, name: recipient.name, username: (recipient.username as string | null | undefined) ?? null };
   }
-  return { action, kind: pay.action.kind, itemId, recipient: payee, description, price, credit, currency, quote, expiresAt };
+  return { action, kind: pay.action.kind, itemId, recipient: payee, description, price, credit, currency, quote, expiresAt, ...(isMinutes(minutes) ? { minutes } : {}) };
 }
 
 /** The quote answer could not be read as a quote for this action. */

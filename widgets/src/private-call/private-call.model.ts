@@ -133,28 +133,34 @@ export const PrivateCallModel = createModel((session: Session, requestId: string
     stop({ tellServer: false });
     if (!channel) return void (step.value = { step: 'failed', call, code: 'network' });
     if (attempt === 0) step.value = { step: 'connecting', call };
-    connectionId = newConnectionId();
+    const id = (connectionId = newConnectionId());
+    // A later connect() (the camera retried, the live connection back) supersedes this one.
+    const latest = () => id === connectionId;
     try {
       const made = await connectCall({
         channel,
         streamId: call.stream._id,
-        connectionId,
+        connectionId: id,
         local: local.peek(),
         createPeer: deps.createPeer,
-        onPhase,
-        onRemote: (stream) => (remote.value = stream),
+        onPhase: (phase) => void (latest() && onPhase(phase)),
+        onRemote: (stream) => void (latest() && (remote.value = stream)),
       });
+      // The server already replaced it with the newer one: no leave, which would drop that one too.
+      if (!latest()) return made.close({ tellServer: false });
       const now = step.peek();
       if (disposed || !(now.step === 'connecting' || now.step === 'reconnecting' || now.step === 'in-call')) return made.close();
       connection = made;
     } catch (error) {
+      if (disposed || !latest()) return;
       const code = error instanceof OfferRefused ? error.code : 'network';
       const current = callOf() ?? call;
       if (code === 'network') return scheduleReconnect();
       // Refused: the call ended or is not this user's any more; read it again to say which.
       if (code === 'streaming.request_invalid_state' || code === 'streaming.request_not_found') {
-        const fresh = await load();
-        if (!fresh) return;
+        await load();
+        // Ended says so; a read refused as well still fails with the offer's code.
+        if (disposed || !latest() || step.peek().step === 'ended') return;
       }
       step.value = { step: 'failed', call: current, code };
     }
@@ -163,7 +169,7 @@ export const PrivateCallModel = createModel((session: Session, requestId: string
   function scheduleReconnect(): void {
     const call = callOf();
     const now = step.peek();
-    if (!call || now.step === 'ended' || now.step === 'left' || now.step === 'elsewhere' || now.step === 'lobby') return;
+    if (disposed || !call || now.step === 'ended' || now.step === 'left' || now.step === 'elsewhere' || now.step === 'lobby') return;
     clearTimeout(retryTimer);
     connection?.close({ tellServer: false });
     connection = null;
@@ -176,7 +182,9 @@ export const PrivateCallModel = createModel((session: Session, requestId: string
     step.value = { step: 'reconnecting', call, attempt };
     retryTimer = setTimeout(() => {
       void load().then((fresh) => {
-        if (!fresh || step.peek().step !== 'reconnecting') return;
+        if (step.peek().step !== 'reconnecting') return;
+        // The read failed (an ended call is no longer reconnecting): a failed attempt too.
+        if (!fresh) return scheduleReconnect();
         step.value = { step: 'reconnecting', call: fresh, attempt };
         return connect();
       });
@@ -217,7 +225,8 @@ export const PrivateCallModel = createModel((session: Session, requestId: string
       if (step.peek().step !== 'reconnecting') return;
       clearTimeout(retryTimer);
       void load().then((fresh) => {
-        if (fresh && step.peek().step === 'reconnecting') return connect();
+        if (step.peek().step !== 'reconnecting') return;
+        return fresh ? connect() : scheduleReconnect();
       });
     });
   });

@@ -90,4 +90,16 @@ describe('the direct transport’s pay', () => {
     expect(String((confirm.mock.calls[0] as unknown[])[0]).replace(/\s/g, ' ')).toBe('Recarga de R$ 25,00 na carteira por R$ 22,50');
     transport.dispose();
   });
+
+  it('words a private call from its kind and minutes in the browser’s confirm, never a server text', async () => {
+    document.documentElement.lang = 'pt-BR';
+    quoteAnswer = Response.json({ status: 0, data: { ...quote, action: 'charge:stream', kind: 'call', itemId: 'request-1', price: 25, credit: null, minutes: 30 } });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const transport = createDirectTransport(origin);
+    await transport.pay({ action: 'charge:stream', params: { id: 'request-1' }, body: {}, idempotencyKey: 'call-key-1' });
+    expect(seen.map((call) => call.url)).toEqual([`${origin}/api/wallet/charges/stream/request-1/quote`]);
+    expect(String((confirm.mock.calls[0] as unknown[])[0]).replace(/\s/g, ' ')).toBe('Pagar chamada privada (30 min) por R$ 25,00');
+    transport.dispose();
+  });
 });

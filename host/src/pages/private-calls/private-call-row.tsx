@@ -24,8 +24,6 @@ export interface PrivateCallRowProps {
   call: PrivateCall;
   /** The signed-in user's id: whether they are this call's creator or its fan. */
   viewerId: string;
-  /** Whether the fan's payment is known to have gone through (paid here, or told live). */
-  paid: boolean;
   /** An action of this page is running (on any row): the buttons wait. */
   busy: boolean;
   onAction: (call: PrivateCall, action: RowAction) => void;
@@ -33,13 +31,14 @@ export interface PrivateCallRowProps {
 }
 
 /** One request: the other party, status, minutes, price, note, dates, and what the viewer may do with it now. */
-export function PrivateCallRow({ call, viewerId, paid, busy, onAction, onEdit }: PrivateCallRowProps) {
+export function PrivateCallRow({ call, viewerId, busy, onAction, onEdit }: PrivateCallRowProps) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const asCreator = call.performerId === viewerId;
   const other = asCreator ? call.userInfo : call.performerInfo;
   const name = partyName(other) || t('privateCalls.thisPerson');
   const state = callState(call);
+  const paid = call.paid;
   const label = (action: string) => t('privateCalls.actionFor', { action, name });
 
   const button = (action: RowAction, text: string, primary = false) => (

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SERVER_EVENTS, type NotificationDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
@@ -33,14 +33,10 @@ export function PrivateCallsPage() {
   const { state, reload } = useRemoteList<PrivateCall>('/streaming/private/search', { current: query.current, pageSize: query.pageSize });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  // The list does not say whether a call was paid: what this page saw (its own payment, or the live `paid`).
-  const [paid, setPaid] = useState<ReadonlySet<string>>(() => new Set());
-  const markPaid = useCallback((id: string) => setPaid((current) => (current.has(id) ? current : new Set([...current, id]))), []);
 
+  // Every change, the fan's payment (`paid`) included, is read again: each request says whether it is paid.
   useSocketEvent<NotificationDto>(SERVER_EVENTS.notification, (notification) => {
     if (notification?.type !== CALL_UPDATED) return;
-    const data = notification.data ?? {};
-    if (data.action === 'paid' && typeof data.requestId === 'string') markPaid(data.requestId);
     void reload();
   });
 
@@ -54,15 +50,9 @@ export function PrivateCallsPage() {
     setNotice(null);
     if (action === 'pay') {
       const result = await payCall(call._id);
-      if (result.ok) {
-        markPaid(call._id);
-        setNotice({ kind: 'done', text: t('privateCalls.done.pay') });
-      } else if (result.declined) {
-        setNotice({ kind: 'done', text: t('privateCalls.declined') });
-      } else {
-        if (result.error.code === 'payment.already_paid') markPaid(call._id);
-        setNotice({ kind: 'failed', text: refusalText(t, result.error) });
-      }
+      if (result.ok) setNotice({ kind: 'done', text: t('privateCalls.done.pay') });
+      else if (result.declined) setNotice({ kind: 'done', text: t('privateCalls.declined') });
+      else setNotice({ kind: 'failed', text: refusalText(t, result.error) });
     } else if (action === 'remove') {
       const outcome = await deleteCall(call._id);
       setNotice(outcome.ok ? { kind: 'done', text: t('privateCalls.done.remove') } : { kind: 'failed', text: refusalText(t, outcome.error) });
@@ -116,7 +106,6 @@ export function PrivateCallsPage() {
                 key={call._id}
                 call={call}
                 viewerId={user?._id ?? ''}
-                paid={paid.has(call._id)}
                 busy={busy !== null}
                 onAction={(item, action) => void act(item, action)}
                 onEdit={edit}

@@ -38,7 +38,9 @@ export function privateCallHandler(notifications: () => NotificationsExtension |
         targetId: request.id,
         performerId: request.performerId,
         priceCents: request.priceCents,
-        description: `Private call (${request.durationMinutes} min)`,
+        // No server text: the quote's kind (`call`) and minutes are worded by the fan's dialog in their language.
+        description: null,
+        minutes: request.durationMinutes,
         conversationId: request.conversationId,
       };
     },

@@ -36,7 +36,8 @@ describe('a paid private call', () => {
 
     const q = await quote(t.app, fan.token, `/wallet/charges/stream/${req._id}`, {});
     expect(q.statusCode, q.body).toBe(200);
-    expect(q.json().data).toMatchObject({ price: 10 });
+    // The item is data the fan's dialog words in their language (kind `call`, its minutes), never a server text.
+    expect(q.json().data).toMatchObject({ action: 'charge:stream', kind: 'call', price: 10, minutes: 30, description: null, recipient: { _id: creator.id } });
     expect(await walletOf(t.ctx, fan.id)).toBe(2500);
 
     const key = freshKey('call');
@@ -107,5 +108,44 @@ describe('a paid private call', () => {
     expectError(await pay(t, other, free._id), 422, 'streaming.request_invalid_state');
     expect((await call(t, 'POST', `/streaming/private/${free._id}/start`, freeCreator)).statusCode).toBe(200);
     expect(await walletOf(t.ctx, other.id)).toBe(5000);
+  });
+
+  it('tells every answer whether the fan has paid: the list (one read for the page) and each single answer', async () => {
+    const fan = await party(t, { balanceCents: 5000 });
+    const seller = await party(t, { role: 'performer', priceCents: 1200 });
+    const req = await requestOf(t, fan, seller);
+    const unpaid = await requestOf(t, fan, seller, { duration: 10 });
+    expect(req.paid).toBe(false);
+    const paidIn = async (who: Party, route: 'search' | 'list') => {
+      const res = await call(t, 'GET', `/streaming/private/${route}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries((res.json().data.data as { _id: string; paid: boolean }[]).map((item) => [item._id, item.paid]));
+    };
+    const dataOf = (res: { statusCode: number; body: string; json(): { data: { paid: boolean } } }) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+
+    expect(dataOf(await call(t, 'POST', `/streaming/private/${req._id}/approve`, seller)).paid).toBe(false);
+    expect(dataOf(await call(t, 'POST', `/streaming/private/${unpaid._id}/approve`, seller)).paid).toBe(false);
+    expect(dataOf(await call(t, 'POST', `/streaming/private/${req._id}/edit`, seller, { duration: 45 })).paid).toBe(false);
+    expect(await paidIn(fan, 'search')).toEqual({ [req._id]: false, [unpaid._id]: false });
+    // The quote follows the edit: the call's minutes as they are now.
+    expect((await quote(t.app, fan.token, `/wallet/charges/stream/${req._id}`, {})).json().data).toMatchObject({ kind: 'call', minutes: 45 });
+
+    expect((await pay(t, fan, req._id)).statusCode).toBe(200);
+    for (const who of [fan, seller]) {
+      expect(await paidIn(who, 'search')).toEqual({ [req._id]: true, [unpaid._id]: false });
+      expect(await paidIn(who, 'list')).toEqual({ [req._id]: true, [unpaid._id]: false });
+    }
+    expect(dataOf(await call(t, 'POST', `/streaming/private/${req._id}/edit`, seller, { note: 'paid' })).paid).toBe(true);
+    expect(dataOf(await call(t, 'POST', `/streaming/private/${unpaid._id}/edit`, seller, { note: 'not paid' })).paid).toBe(false);
+    expect(dataOf(await call(t, 'POST', `/streaming/private/${req._id}/start`, seller)).paid).toBe(true);
+    const joined = await call(t, 'POST', `/streaming/private/${req._id}/join`, fan);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data.request).toMatchObject({ _id: req._id, paid: true });
+    // A free call is never paid.
+    const freeCreator = await party(t, { role: 'performer', priceCents: 0 });
+    expect((await requestOf(t, fan, freeCreator)).paid).toBe(false);
   });
 });

@@ -37,5 +37,5 @@ export function expectError(res: { statusCode: number; json(): unknown }, status
 export async function requestOf(t: TestApp, fan: Party, creator: Party, body: Record<string, unknown> = {}) {
   const res = await call(t, 'POST', '/streaming/private/request', fan, { performerId: creator.id, duration: 30, note: 'hi', ...body });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { _id: string; status: string; price: number; conversationId: string; streamId: string | null; duration: number; note: string };
+  return res.json().data as { _id: string; status: string; price: number; conversationId: string; streamId: string | null; duration: number; note: string; paid: boolean };
 }

@@ -25,6 +25,7 @@ export const privateRequestSchema = z.object({
   updatedAt: z.string(),
   performerInfo: partyInfoSchema.optional(),
   userInfo: partyInfoSchema.optional(),
+  paid: z.boolean(),
 }) satisfies z.ZodType<PrivateStreamRequestDto>;
 
 /** The private join: the stream's join answer plus the request with both parties, so the call shows who is on the other side. */
@@ -34,7 +35,8 @@ export const privateJoinSchema = joinSchema.extend({ request: privateRequestSche
 export { presentStream, streamSchema, type StreamRow } from '../streaming/streaming.presenter.js';
 
 
-export function presentRequest(row: RequestRow, origin: string, parties?: Map<string, PartyRow>): PrivateStreamRequestDto {
+/** `paid`: whether the fan's wallet charge for it went through (`paidRequestIds` in the service). */
+export function presentRequest(row: RequestRow, origin: string, paid: boolean, parties?: Map<string, PartyRow>): PrivateStreamRequestDto {
   const performer = parties?.get(row.performerId);
   const fan = parties?.get(row.userId);
   return {
@@ -51,6 +53,7 @@ export function presentRequest(row: RequestRow, origin: string, parties?: Map<st
     updatedAt: row.updatedAt.toISOString(),
     ...(performer ? { performerInfo: presentParty(origin, performer) } : {}),
     ...(fan ? { userInfo: presentParty(origin, fan) } : {}),
+    paid,
   };
 }
 

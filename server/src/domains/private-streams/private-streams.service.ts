@@ -4,7 +4,7 @@
  * rejects it; a paid call is paid by the fan (`charge:stream`, private-call-handler.ts)
  * before the creator can start it; starting opens a `streams` row of type `private`.
  */
-import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { assertNotBlocked } from '../../content/blocks.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -118,21 +118,31 @@ export async function decide(ctx: AppContext, creator: AuthUser, id: string, sta
   });
 }
 
-/** Whether the fan's wallet charge for this request went through (read in the caller's transaction). */
-export async function isPaid(db: DbOrTx, request: Pick<RequestRow, 'id' | 'userId'>): Promise<boolean> {
-  const [row] = await db
-    .select({ id: walletCharges.id })
+/**
+ * Which of these requests their fan has paid (a successful wallet charge of the fan's for
+ * the request), in one query however many there are; read in the caller's transaction.
+ */
+export async function paidRequestIds(db: DbOrTx, requests: readonly Pick<RequestRow, 'id' | 'userId'>[]): Promise<Set<string>> {
+  if (requests.length === 0) return new Set();
+  const fanOf = new Map(requests.map((r) => [r.id, r.userId]));
+  const rows = await db
+    .selectDistinct({ targetId: walletCharges.targetId, userId: walletCharges.userId })
     .from(walletCharges)
     .where(
       and(
         eq(walletCharges.target, PRIVATE_CALL_TARGET),
-        eq(walletCharges.targetId, request.id),
-        eq(walletCharges.userId, request.userId),
+        inArray(walletCharges.targetId, [...fanOf.keys()]),
+        inArray(walletCharges.userId, [...new Set(fanOf.values())]),
         eq(walletCharges.status, 'success'),
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  // Only the request's own fan's charge counts (the pairs, not just any id with any fan of the page).
+  return new Set(rows.filter((row) => fanOf.get(row.targetId) === row.userId).map((row) => row.targetId));
+}
+
+/** Whether the fan's wallet charge for this request went through (read in the caller's transaction). */
+export async function isPaid(db: DbOrTx, request: Pick<RequestRow, 'id' | 'userId'>): Promise<boolean> {
+  return (await paidRequestIds(db, [request])).has(request.id);
 }
 
 /**
@@ -226,12 +236,12 @@ export async function searchCalls(ctx: AppContext, user: AuthUser, query: Reques
     ctx.db.select().from(privateStreamRequests).where(where).orderBy(order, desc(privateStreamRequests.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ n: count() }).from(privateStreamRequests).where(where),
   ]);
-  const parties = await partiesById(ctx.db, rows.flatMap((r) => [r.performerId, r.userId]));
-  return { items: rows.map((r) => presentRequest(r, ctx.config.publicOrigin, parties)), total: total?.n ?? 0 };
+  const [parties, paid] = await Promise.all([partiesById(ctx.db, rows.flatMap((r) => [r.performerId, r.userId])), paidRequestIds(ctx.db, rows)]);
+  return { items: rows.map((r) => presentRequest(r, ctx.config.publicOrigin, paid.has(r.id), parties)), total: total?.n ?? 0 };
 }
 
-/** One request presented with both parties named. */
+/** One request presented with both parties named and whether it is paid. */
 export async function presentWithParties(ctx: AppContext, row: RequestRow) {
-  const parties = await partiesById(ctx.db, [row.performerId, row.userId]);
-  return presentRequest(row, ctx.config.publicOrigin, parties);
+  const [parties, paid] = await Promise.all([partiesById(ctx.db, [row.performerId, row.userId]), isPaid(ctx.db, row)]);
+  return presentRequest(row, ctx.config.publicOrigin, paid, parties);
 }

@@ -36,7 +36,14 @@ export function chargeAction(kind: ChargeKind, registry: ChargeRegistry) {
     runs: 'in-transaction',
     async quote(tx, call) {
       const { item } = await priceCharge(tx, call.ctx, handlerOf(), call.user, call.params.id!, call.body);
-      return { priceCents: item.priceCents, creditCents: null, itemId: item.targetId, recipientId: item.performerId, description: item.description ?? null };
+      return {
+        priceCents: item.priceCents,
+        creditCents: null,
+        itemId: item.targetId,
+        recipientId: item.performerId,
+        description: item.description ?? null,
+        ...(item.minutes !== undefined ? { minutes: item.minutes } : {}),
+      };
     },
     async perform(tx, call, check) {
       const handler = handlerOf();

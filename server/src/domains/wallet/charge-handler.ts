@@ -18,6 +18,8 @@ export interface Purchase {
   priceCents: number;
   /** The item's title as the fan's confirm dialog shows it (a video's title); null for a tip. */
   description?: string | null;
+  /** A private call's length: the quote's `minutes`, worded by the client (no server text). */
+  minutes?: number;
   message?: string | null;
   conversationId?: string | null;
 }
