@@ -108,6 +108,28 @@ describe.skipIf(!dc)('private-call SFU', () => {
     expect(asksKeyframe(Buffer.from([0x80, 200, 0, 1, 0, 0, 0, 1]))).toBe(false);
   });
 
+  it('passes each side’s RTCP (here a receiver report) to the other as it came, for rate control and lip sync', async () => {
+    const { sfu } = sfuWith();
+    const fan = await peer('fan');
+    const creator = await peer('creator');
+    fan.accept(await sfu.join('call-rtcp', 'fan', fan.offer));
+    creator.accept(await sfu.join('call-rtcp', 'creator', creator.offer));
+    await Promise.all([fan.waitOpen(), creator.waitOpen()]);
+    // A receiver report from the fan about the creator's stream: header, the fan's SSRC, one report block.
+    const report = Buffer.alloc(32);
+    report[0] = 0x81;
+    report[1] = 201;
+    report.writeUInt16BE(7, 2);
+    report.writeUInt32BE(fan.ssrc, 4);
+    report.writeUInt32BE(creator.ssrc, 8);
+    report.writeUInt32BE(0x0a0b0c0d, 12);
+    const isTheReport = (packet: Buffer) => packet[1] === 201 && packet.length >= 16 && packet.readUInt32BE(4) === fan.ssrc && packet.readUInt32BE(12) === 0x0a0b0c0d;
+    await vi.waitFor(() => {
+      fan.sendRaw(report);
+      expect(creator.rtcp.some(isTheReport)).toBe(true);
+    }, { timeout: 5000, interval: 250 });
+  });
+
   it('answers only with its own host candidates and VP8', async () => {
     const { sfu } = sfuWith();
     const fan = await peer('fan');

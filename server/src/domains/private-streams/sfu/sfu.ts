@@ -34,6 +34,8 @@ export interface SfuOptions {
   isLive?: (streamId: string) => Promise<boolean>;
   /** Told when a participant leaves the room for any reason, with the connection id its offer named. */
   onDropped?: (streamId: string, userId: string, reason: DropReason, connectionId: string | undefined) => void;
+  /** Told when a room's last participant went (the room is gone until the next offer). */
+  onRoomClosed?: (streamId: string) => void;
   now?: () => number;
 }
 
@@ -114,13 +116,14 @@ export class Sfu {
    * replaces their earlier connection.
    */
   async join(streamId: string, userId: string, offerSdp: string, connectionId?: string): Promise<string> {
+    // A malformed offer is refused before it can leave an empty room behind.
+    const filtered = filterOffer(offerSdp);
     const room = this.rooms.get(streamId) ?? { participants: new Map<string, Participant>() };
     if (!room.participants.has(userId) && room.participants.size >= 2) throw new RoomFullError('This call already has two participants');
     this.rooms.set(streamId, room);
     if (room.participants.has(userId)) this.leave(streamId, userId, 'replaced');
     this.rooms.set(streamId, room);
 
-    const filtered = filterOffer(offerSdp);
     const pc = new this.dc.PeerConnection(`call-${streamId}-${userId}`, {
       // No STUN or TURN: the server offers only its own host addresses.
       iceServers: [],
@@ -176,7 +179,7 @@ export class Sfu {
 
   closeRoom(streamId: string, reason: DropReason = 'ended'): void {
     for (const participant of [...(this.rooms.get(streamId)?.participants.values() ?? [])]) this.drop(streamId, participant, reason);
-    this.rooms.delete(streamId);
+    if (this.rooms.delete(streamId)) this.options.onRoomClosed?.(streamId);
   }
 
   close(): void {
@@ -198,7 +201,13 @@ export class Sfu {
     track.onMessage((packet) => {
       participant.lastSeen = this.now();
       if (isRtcp(packet)) {
-        // A decoder that lost its place asks for a keyframe (PLI or FIR): the sender is on the other side.
+        // RTCP goes on to the other side as it came: sender reports (lip sync), receiver
+        // reports, NACKs, PLI/FIR and the bandwidth feedback (transport-cc, REMB) the two
+        // browsers' rate control needs. With one sender per connection in a call of two, the
+        // feedback's sequence numbers and SSRCs are the sender's own, so it reads true end to end.
+        const target = this.other(streamId, participant.userId)?.tracks.get(media.kind);
+        if (target?.track.isOpen()) target.track.sendMessageBinary(Buffer.from(packet));
+        // A decoder that lost its place asks for a keyframe: also asked here, in case the sender never gets that packet.
         if (media.kind === 'video' && asksKeyframe(packet)) this.askKeyframe(streamId, participant.userId);
         return;
       }
@@ -229,7 +238,10 @@ export class Sfu {
     const room = this.rooms.get(streamId);
     if (!room || room.participants.get(participant.userId) !== participant) return;
     room.participants.delete(participant.userId);
-    if (room.participants.size === 0) this.rooms.delete(streamId);
+    if (room.participants.size === 0) {
+      this.rooms.delete(streamId);
+      this.options.onRoomClosed?.(streamId);
+    }
     try {
       participant.pc.close();
     } catch {
