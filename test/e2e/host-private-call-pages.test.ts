@@ -66,7 +66,7 @@ describe('private calls on the host site', () => {
       expect((await apiOk<{ privateCallPrice: number }>(origin, 'GET', `/performers/${ana.username}`, fanToken)).privateCallPrice).toBe(25);
 
       // 2. The creator opens their private calls: none yet.
-      await mainNav(creator.page).getByRole('link', { name: 'Chamadas privadas' }).click();
+      await mainNav(creator.page).getByRole('link', { name: 'Chamadas', exact: true }).click();
       await waitForPath(creator.page, '/private-calls');
       const creatorView = creator.page.getByTestId('private-calls');
       await creatorView.getByText('Nenhum pedido de chamada privada ainda.').waitFor();
@@ -112,7 +112,7 @@ describe('private calls on the host site', () => {
       // 6. The fan pays from their private calls; the wallet goes down by the price.
       const before = await walletBalance(origin, fanToken);
       const pays = await seeCalls(fan.page, 'POST', `/wallet/charges/stream/${id}`);
-      await mainNav(fan.page).getByRole('link', { name: 'Chamadas privadas' }).click();
+      await mainNav(fan.page).getByRole('link', { name: 'Chamadas', exact: true }).click();
       await waitForPath(fan.page, '/private-calls');
       const fanView = fan.page.getByTestId('private-calls');
       const fanRow = rowOf(fan.page, id);

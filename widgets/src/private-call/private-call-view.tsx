@@ -50,6 +50,7 @@ function CallRoom({ model, step }: { model: PrivateCall; step: WithCall }) {
       </header>
       <div className="fan-call__stage">
         <RemoteVideo model={model} name={name} showing={inCall} />
+        {!inCall && <p className="fan-call__waiting">{step.step === 'ended' ? t('private-call.status.ended') : t('private-call.joinToSee', { name })}</p>}
         <LocalVideo model={model} />
       </div>
       <CallStatus model={model} step={step} />

@@ -17,7 +17,7 @@ export default {
   creatorReview: 'Creator review',
   payoutReview: 'Payout requests',
   messages: 'Messages',
-  privateCalls: 'Private calls',
+  privateCalls: 'Calls',
   messagingTools: 'Messaging tools',
   goLive: 'Go live',
   browseCreators: 'Discover creators',

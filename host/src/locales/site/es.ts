@@ -17,7 +17,7 @@ export default {
   creatorReview: 'Revisión de creadores',
   payoutReview: 'Solicitudes de retiro',
   messages: 'Mensajes',
-  privateCalls: 'Llamadas privadas',
+  privateCalls: 'Llamadas',
   messagingTools: 'Herramientas de mensajes',
   goLive: 'En vivo',
   browseCreators: 'Descubrir creadores',

@@ -16,7 +16,7 @@ const site = {
   creatorReview: 'Revisão de criadores',
   payoutReview: 'Pedidos de saque',
   messages: 'Mensagens',
-  privateCalls: 'Chamadas privadas',
+  privateCalls: 'Chamadas',
   messagingTools: 'Ferramentas de mensagens',
   goLive: 'Ao vivo',
   browseCreators: 'Descobrir criadores',
