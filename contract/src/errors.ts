@@ -175,6 +175,9 @@ export const ERROR_CODES = [
   'bridge.route_not_allowed',
   'bridge.not_confirmed',
   'bridge.busy',
+  // Refunds of wallet charges
+  'payment.already_refunded',
+  'wallet.refund_not_covered',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

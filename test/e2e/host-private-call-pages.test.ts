@@ -3,7 +3,7 @@ import type { PrivateStreamRequestDto } from '@fandeck/contract';
 import { describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
-import { apiOk, newFan, topUpByPix, walletBalance } from './host-money-setup.js';
+import { apiOk, newFan, payAction, topUpByPix, walletBalance } from './host-money-setup.js';
 import { apiLogin, demo, signIn, waitForPath } from './host-flows.js';
 import { dropNext, lastOf, seeCalls } from './seen-calls.js';
 
@@ -219,6 +219,43 @@ describe('private calls on the host site', () => {
       await fanView.getByRole('link', { name: 'Descobrir criadores' }).waitFor();
     } finally {
       await creator.context.close();
+      await fan.context.close();
+    }
+  });
+
+  it('lets the fan cancel a paid call that has not started, with the money back in the wallet', async () => {
+    const origin = e2e.server.origin;
+    const fanEmail = 'reembolso@privadas.test';
+    const fanToken = await newFan(origin, { email: fanEmail, name: 'Fã do Reembolso', username: 'fareembolso' });
+    await topUpByPix(origin, fanToken, 40);
+    const anaToken = await apiLogin(origin, ana.email);
+    await apiOk(origin, 'PUT', '/performers/me', anaToken, { privateCallPrice: 25 });
+    const anaId = (await apiOk<{ _id: string }>(origin, 'GET', `/performers/${ana.username}`, fanToken))._id;
+    const request = await apiOk<PrivateStreamRequestDto>(origin, 'POST', '/streaming/private/request', fanToken, { performerId: anaId, duration: 15 });
+    await apiOk(origin, 'POST', `/streaming/private/${request._id}/approve`, anaToken, {});
+    await payAction(origin, fanToken, `/wallet/charges/stream/${request._id}`, {});
+    expect(await walletBalance(origin, fanToken)).toBeCloseTo(15, 2);
+
+    const fan = await openPage(e2e.browser, origin);
+    try {
+      const dialogs = acceptDialogs(fan.page);
+      const deletes = await seeCalls(fan.page, 'DELETE', `/streaming/private/${request._id}`);
+      await signIn(fan.page, fanEmail);
+      await waitForPath(fan.page, '/home');
+      await fan.page.goto('/private-calls');
+      const view = fan.page.getByTestId('private-calls');
+      const row = rowOf(fan.page, request._id);
+      await row.getByTestId('call-paid').waitFor();
+      // Paid and not started: the fan may cancel it, told first that the money comes back.
+      await row.getByRole('button', { name: /^Cancelar e reembolsar: pedido de / }).click();
+      await view.getByRole('status').filter({ hasText: 'Chamada cancelada e pagamento reembolsado.' }).waitFor();
+      expect(dialogs).toEqual([expect.stringMatching(/^Cancelar a chamada com .+\? Os R\$\s?25,00 que você pagou voltam para a sua carteira\.$/)]);
+      await row.waitFor({ state: 'detached' });
+      expect(deletes).toHaveLength(1);
+      expect(await walletBalance(origin, fanToken)).toBeCloseTo(40, 2);
+      const refunded = await apiOk<{ data: { targetId: string; status: string }[] }>(origin, 'GET', '/wallet/charges/search?status=refunded', fanToken);
+      expect(refunded.data).toEqual([expect.objectContaining({ targetId: request._id, status: 'refunded' })]);
+    } finally {
       await fan.context.close();
     }
   });

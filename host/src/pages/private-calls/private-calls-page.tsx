@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SERVER_EVENTS, type NotificationDto } from '@fandeck/contract';
+import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { useSocketEvent } from '@fandeck/widgets/live';
 import { DataTable } from '../../components/data-table.js';
@@ -21,12 +22,13 @@ const CALL_UPDATED = 'private_stream.updated';
  * /private-calls: the signed-in user's private call requests, as a fan or as a creator
  * (`GET /streaming/private/search`, paged in the URL), each with what may be done with it
  * now: the creator approves, rejects, edits or starts (then goes to the call); the fan pays
- * (`charge:stream`); either deletes where the server allows; both join once it started.
+ * (`charge:stream`); either deletes where the server allows, which for a paid call not yet
+ * started cancels it and refunds the fan; both join once it started.
  * Read again whenever a `private_stream.updated` notification arrives.
  */
 export function PrivateCallsPage() {
   useNamespaces('privateCalls');
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useSignalValue(session.user.current);
   const { query, setPage, setPageSize } = useListQuery({ pageSize: 10 });
@@ -42,10 +44,17 @@ export function PrivateCallsPage() {
 
   const nameOf = (call: PrivateCall) => partyName(call.performerId === user?._id ? call.userInfo : call.performerInfo) || t('privateCalls.thisPerson');
 
+  /** Deleting a paid call cancels it and refunds the fan: the confirm says so, to each party in their terms. */
+  const removeConfirm = (call: PrivateCall) => {
+    if (!call.paid) return t('privateCalls.confirmRemove', { name: nameOf(call) });
+    const values = { name: nameOf(call), price: formatMoney(call.price, i18n.language) };
+    return call.performerId === user?._id ? t('privateCalls.confirmCancelPaidCreator', values) : t('privateCalls.confirmCancelPaidFan', values);
+  };
+
   async function act(call: PrivateCall, action: RowAction) {
     if (busy) return;
     if (action === 'reject' && !window.confirm(t('privateCalls.confirmReject', { name: nameOf(call) }))) return;
-    if (action === 'remove' && !window.confirm(t('privateCalls.confirmRemove', { name: nameOf(call) }))) return;
+    if (action === 'remove' && !window.confirm(removeConfirm(call))) return;
     setBusy(call._id);
     setNotice(null);
     if (action === 'pay') {
@@ -55,7 +64,8 @@ export function PrivateCallsPage() {
       else setNotice({ kind: 'failed', text: refusalText(t, result.error) });
     } else if (action === 'remove') {
       const outcome = await deleteCall(call._id);
-      setNotice(outcome.ok ? { kind: 'done', text: t('privateCalls.done.remove') } : { kind: 'failed', text: refusalText(t, outcome.error) });
+      const done = call.paid ? t('privateCalls.done.cancelPaid') : t('privateCalls.done.remove');
+      setNotice(outcome.ok ? { kind: 'done', text: done } : { kind: 'failed', text: refusalText(t, outcome.error) });
     } else {
       const outcome = await decideCall(call._id, action);
       if (outcome.ok && action === 'start') {

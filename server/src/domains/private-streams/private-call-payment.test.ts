@@ -54,13 +54,14 @@ describe('a paid private call', () => {
     expect(await earningsOf(t.ctx, creator.id)).toBe(800);
     expect(await chargesFor(req._id)).toHaveLength(1);
 
-    // Paid and not started: nobody deletes it (no refund yet).
-    expectError(await call(t, 'DELETE', `/streaming/private/${req._id}`, creator), 422, 'streaming.request_invalid_state');
+    // Paid and not started it could still be cancelled with a refund (private-call-cancel.test.ts).
 
     const started = await call(t, 'POST', `/streaming/private/${req._id}/start`, creator);
     expect(started.statusCode, started.body).toBe(200);
     expect((await call(t, 'POST', `/streaming/private/${req._id}/start`, creator)).json().data.streamId).toBe(started.json().data.streamId);
     expectError(await pay(t, fan, req._id), 422, 'streaming.request_invalid_state');
+    // Once started, nobody cancels it: the payment stays.
+    expectError(await call(t, 'DELETE', `/streaming/private/${req._id}`, creator), 422, 'streaming.request_invalid_state');
     expect(await walletOf(t.ctx, fan.id)).toBe(1500);
     expect(await privateStreamsOf(creator.id)).toHaveLength(1);
     expect((await checkLedger(t.ctx.db)).ok).toBe(true);

@@ -6,6 +6,7 @@ import { currentUser } from '../../http/guard.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { defineDomain } from '../plugin.js';
+import type { WalletExtension } from '../wallet/wallet.routes.js';
 import type { ApiScope } from '../types.js';
 import { agoraSettings, agoraToken } from './agora-token.js';
 import { privateCallHandler } from './private-call-handler.js';
@@ -28,14 +29,14 @@ const tokenBody = z.object({ channelName: z.string().min(1).max(128) });
 
 type Action = 'requested' | 'approved' | 'rejected' | 'started' | 'edited' | 'deleted';
 
-async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications: NotificationsExtension) {
+async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications: NotificationsExtension, wallet: WalletExtension) {
   /** Tells the other party what changed (`send_notification`, type `private_stream.updated`); never fails the action. */
-  const tellOther = (actorId: string, row: RequestRow, action: Action) => {
+  const tellOther = (actorId: string, row: RequestRow, action: Action, extra: Record<string, unknown> = {}) => {
     const other = actorId === row.performerId ? row.userId : row.performerId;
     void notifications.notify({
       userId: other,
       type: 'private_stream.updated',
-      data: { action, requestId: row.id, actorId, performerId: row.performerId, conversationId: row.conversationId, streamId: row.streamId, status: row.status },
+      data: { action, requestId: row.id, actorId, performerId: row.performerId, conversationId: row.conversationId, streamId: row.streamId, status: row.status, ...extra },
     });
   };
   const answer = async (actorId: string, row: RequestRow, action: Action) => {
@@ -134,11 +135,23 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
     paths['streaming.privateDelete'],
     {
       config: { access: 'authenticated' },
-      schema: { tags: TAGS, summary: 'Delete a request: the fan while pending, the creator before the call starts (not once paid)', params, response: one },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete (cancel) a request before the call starts: the fan while pending or once paid, the creator any time',
+        description:
+          'A paid call is cancelled with a full refund of the fan’s charge, in the same transaction. Earnings the creator already ' +
+          'withdrew refuse it (409 `wallet.refund_not_covered`); a started call is a 422 `streaming.request_invalid_state`.',
+        params,
+        response: one,
+      },
     },
     async (request) => {
       const user = currentUser(request);
-      return answer(user.id, await deleteCall(ctx, user, request.params.id), 'deleted');
+      const { row, refund } = await deleteCall(ctx, user, request.params.id, wallet);
+      if (refund) wallet.announceRefund(refund);
+      tellOther(user.id, row, 'deleted', refund ? { refunded: true } : {});
+      // The request as it was; `paid` is false now that its charge is refunded.
+      return ok(await presentWithParties(ctx, row));
     },
   );
 
@@ -188,8 +201,9 @@ export default defineDomain({
   dependsOn: ['wallet', 'notifications'],
   async register(api, ctx, deps) {
     const notifications = deps.get('notifications');
-    deps.get('wallet').registerChargeHandler(privateCallHandler(() => notifications));
-    await privateStreamRoutes(api, ctx, notifications);
+    const wallet = deps.get('wallet');
+    wallet.registerChargeHandler(privateCallHandler(() => notifications));
+    await privateStreamRoutes(api, ctx, notifications, wallet);
     // Signaling of calls over the built-in SFU (sfu/README in this domain's README).
     const sfu = registerPrivateCallSignaling(ctx);
     api.addHook('onClose', async () => sfu.close());

@@ -14,6 +14,8 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { partiesById } from '../earnings/party-info.js';
+import type { RefundResult } from '../wallet/refund.js';
+import type { WalletExtension } from '../wallet/wallet.routes.js';
 import { presentRequest, type RequestRow, type StreamRow } from './private-streams.presenter.js';
 
 /** What the wallet charge of a private call is recorded as (contract section 4's `private_chat`). */
@@ -204,20 +206,48 @@ export async function joinCall(ctx: AppContext, user: AuthUser, id: string): Pro
   });
 }
 
+/** The fan's successful wallet charge for this request, if any (read in the caller's transaction). */
+async function paidChargeOf(tx: Tx, request: Pick<RequestRow, 'id' | 'userId'>): Promise<string | null> {
+  const [charge] = await tx
+    .select({ id: walletCharges.id })
+    .from(walletCharges)
+    .where(
+      and(
+        eq(walletCharges.target, PRIVATE_CALL_TARGET),
+        eq(walletCharges.targetId, request.id),
+        eq(walletCharges.userId, request.userId),
+        eq(walletCharges.status, 'success'),
+      ),
+    )
+    .limit(1);
+  return charge?.id ?? null;
+}
+
+export interface DeletedCall {
+  row: RequestRow;
+  /** The refund of the fan's payment, when the call was paid (announce it after commit). */
+  refund: RefundResult | null;
+}
+
 /**
- * `DELETE /streaming/private/{id}`: the fan while it is pending, the creator any time before
- * it starts. A paid call is not deleted: the wallet has no refund yet, and deleting it would
- * keep the fan's money for a call that never happens.
+ * `DELETE /streaming/private/{id}`: the fan while it is pending or once paid, the creator any
+ * time, as long as it has not started. A paid call is cancelled: its charge is refunded in
+ * full (the wallet's `refundCharge`) in the same transaction that deletes the request, so
+ * there is never a refund without the cancel nor a cancel without the refund. The request
+ * row is locked first, as the payment locks it before its charge: of two deletes at once,
+ * the second finds nothing (404) and nothing is refunded twice. A refund the wallet refuses
+ * (the creator's earnings already withdrawn) refuses the delete.
  */
-export async function deleteCall(ctx: AppContext, user: AuthUser, id: string): Promise<RequestRow> {
+export async function deleteCall(ctx: AppContext, user: AuthUser, id: string, wallet: Pick<WalletExtension, 'refundCharge'>): Promise<DeletedCall> {
   return ctx.db.transaction(async (tx) => {
     const row = await lockRequest(tx, id, user, 'either');
     const asCreator = row.performerId === user.id;
     if (row.streamId) throw invalidState('A call that has started cannot be deleted');
-    if (!asCreator && row.status !== 'pending') throw invalidState('A fan can delete only a pending request');
-    if (await isPaid(tx, row)) throw invalidState('A paid call cannot be deleted before it is refunded');
+    const chargeId = await paidChargeOf(tx, row);
+    if (!asCreator && row.status !== 'pending' && !chargeId) throw invalidState('A fan can delete only a pending or a paid request');
+    const refund = chargeId ? await wallet.refundCharge(tx, chargeId) : null;
     await tx.delete(privateStreamRequests).where(eq(privateStreamRequests.id, row.id));
-    return row;
+    return { row, refund };
   });
 }
 

@@ -1,6 +1,7 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from '../../db/schema/index.js';
@@ -13,6 +14,7 @@ import { registerMoneyAction } from '../../money/money-routes.js';
 import { chargeAction } from './charge-actions.js';
 import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';
 import { createChargeRegistry, type ChargeRegistry } from './charge-registry.js';
+import { announceRefund, refundCharge, type RefundResult } from './refund.js';
 import { tipHandler, tipNotice } from './tip-handler.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
@@ -32,6 +34,16 @@ export interface WalletExtension {
    * from its own `register` (with `dependsOn: ['wallet']`); one handler per kind.
    */
   registerChargeHandler(handler: ChargeHandler): void;
+  /**
+   * Refunds one successful charge in full, in the caller's transaction (`refund.ts`): the
+   * fan's wallet gets the price back and the creator, platform and referrers give back
+   * exactly what the charge gave them. A second refund is a 409 `payment.already_refunded`;
+   * earnings already withdrawn a 409 `wallet.refund_not_covered`. Call `announceRefund`
+   * after commit.
+   */
+  refundCharge(tx: Tx, chargeId: string): Promise<RefundResult>;
+  /** After commit: `update_balance` to the fan (wallet) and the creator (earnings). */
+  announceRefund(result: RefundResult): void;
 }
 
 declare module '../plugin.js' {
@@ -46,7 +58,11 @@ export default defineDomain({
   dependsOn: ['settings', 'notifications'],
   async register(api, ctx, deps) {
     const registry = createChargeRegistry();
-    const extension: WalletExtension = { registerChargeHandler: (handler) => registry.register(handler) };
+    const extension: WalletExtension = {
+      registerChargeHandler: (handler) => registry.register(handler),
+      refundCharge: (tx, chargeId) => refundCharge(tx, ctx, chargeId),
+      announceRefund: (result) => announceRefund(ctx, result),
+    };
     // The wallet sells tips itself, through the same door as any other domain.
     extension.registerChargeHandler({ ...tipHandler, afterCommit: tipNotice(deps.get('notifications')) });
     await walletRoutes(api, ctx, registry);

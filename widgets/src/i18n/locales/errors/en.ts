@@ -126,6 +126,7 @@ export default {
     creator_not_found: 'Creator not found.',
     tip_out_of_range: 'The tip amount is outside the allowed range.',
     creators_only: 'Only creators can receive this payment.',
+    refund_not_covered: 'This payment can no longer be refunded: the creator’s earnings from it were already withdrawn.',
   },
   payment: {
     quote_invalid: 'The confirmation has expired. Please try again.',
@@ -144,6 +145,7 @@ export default {
     transaction_not_found: 'Payment not found.',
     no_qr_code: 'This payment has no QR code.',
     already_paid: 'This payment has already been made.',
+    already_refunded: 'This payment has already been refunded.',
     expired: 'This PIX has expired. Create a new one.',
     closed: 'This payment is no longer open.',
     sandbox_failed: 'The test environment did not confirm the payment.',

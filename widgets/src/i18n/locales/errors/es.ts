@@ -126,6 +126,7 @@ export default {
     creator_not_found: 'Creador no encontrado.',
     tip_out_of_range: 'El monto de la propina está fuera del rango permitido.',
     creators_only: 'Solo los creadores pueden recibir este pago.',
+    refund_not_covered: 'Este pago ya no se puede reembolsar: las ganancias del creador por él ya se retiraron.',
   },
   payment: {
     quote_invalid: 'La confirmación caducó. Inténtalo de nuevo.',
@@ -144,6 +145,7 @@ export default {
     transaction_not_found: 'Pago no encontrado.',
     no_qr_code: 'Este pago no tiene código QR.',
     already_paid: 'Este pago ya se realizó.',
+    already_refunded: 'Este pago ya fue reembolsado.',
     expired: 'Este PIX caducó. Genera uno nuevo.',
     closed: 'Este pago ya no está abierto.',
     sandbox_failed: 'El entorno de pruebas no confirmó el pago.',

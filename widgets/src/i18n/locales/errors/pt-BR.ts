@@ -123,6 +123,7 @@ const errors = {
     creator_not_found: 'Criador não encontrado.',
     tip_out_of_range: 'O valor da gorjeta está fora do permitido.',
     creators_only: 'Só criadores podem receber este pagamento.',
+    refund_not_covered: 'Este pagamento não pode mais ser reembolsado: os ganhos do criador com ele já foram sacados.',
   },
   payment: {
     quote_invalid: 'A confirmação expirou. Tente novamente.',
@@ -141,6 +142,7 @@ const errors = {
     transaction_not_found: 'Pagamento não encontrado.',
     no_qr_code: 'Este pagamento não tem QR code.',
     already_paid: 'Este pagamento já foi feito.',
+    already_refunded: 'Este pagamento já foi reembolsado.',
     expired: 'Este PIX expirou. Gere um novo.',
     closed: 'Este pagamento não está mais em aberto.',
     sandbox_failed: 'O ambiente de testes não confirmou o pagamento.',
