@@ -3,7 +3,8 @@
  * (and a referrer's `referral:<id>`) in the movement of the record it pays for: a wallet
  * charge (`reference_type` `wallet_charge`) or a subscription payment
  * (`subscription_payment`), whose rows hold the price and its split. Other movements of
- * those accounts (a payout's reservation, a rejected payout's return) are not earnings.
+ * those accounts (a payout's reservation, a rejected payout's return) are not earnings, and
+ * a refunded charge's sale is not counted (wallet/refund.ts).
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { EarningSource } from '@fandeck/contract';
@@ -73,6 +74,8 @@ function creditConditions(accountId: string, range: TimeRange, ...more: (SQL | u
     eq(ledgerEntries.accountId, accountId),
     sql`${ledgerEntries.amountCents} > 0`,
     inArray(ledgerMovements.referenceType, [...SALE_REFERENCES]),
+    // A refunded charge is no sale: its reversal is a negative movement, not counted above.
+    sql`coalesce(${walletCharges.status}, 'success') <> 'refunded'`,
     range.from ? gte(ledgerMovements.createdAt, range.from) : undefined,
     range.until ? lt(ledgerMovements.createdAt, range.until) : undefined,
     ...more,

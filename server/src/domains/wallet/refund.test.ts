@@ -93,6 +93,10 @@ describe(`refunds of wallet charges (${testDatabaseKind()})`, () => {
     const paidToCreator = await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search', headers: { authorization: await signIn(t.app, creator.email) } });
     expect(paidToCreator.json().data.data).toEqual([expect.objectContaining({ _id: chargeId, status: 'refunded' })]);
     expect((await t.app.inject({ method: 'GET', url: '/api/wallet/charges/search?status=success', headers: { authorization: token } })).json().data.total).toBe(0);
+    // The creator's earnings pages count no sale that was refunded.
+    const stats = await t.app.inject({ method: 'GET', url: '/api/performer/earning/stats', headers: { authorization: await signIn(t.app, creator.email) } });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json().data).toMatchObject({ totalGrossPrice: 0, totalNetPrice: 0 });
   });
 
   it('refunds once: a second refund is a 409 and moves nothing', async () => {
