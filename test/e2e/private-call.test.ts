@@ -84,7 +84,29 @@ const near = (colour: number[], expected: readonly number[]) => colour.every((va
 /** Waits until the page's remote video shows the expected colour and its frames keep coming. */
 async function seesFramesOf(page: Page, colour: readonly number[], who: string): Promise<void> {
   const video = remoteOf(page);
-  await expect.poll(async () => near((await look(video)).colour, colour), { timeout: 30_000, message: `${who} sees the other side's colour` }).toBe(true);
+  let last: Awaited<ReturnType<typeof look>> | null = null;
+  const seen = async () => {
+    last = await look(video);
+    return near(last.colour, colour);
+  };
+  await expect
+    .poll(seen, { timeout: 30_000, message: `${who} sees the other side's colour` })
+    .toBe(true)
+    .catch(async (error: Error) => {
+      const debug = await page.evaluate(async () => {
+        const out: unknown[] = [];
+        for (const pc of (window as unknown as { __peers: RTCPeerConnection[] }).__peers) {
+          const stats = await pc.getStats();
+          const rows: unknown[] = [];
+          stats.forEach((r: Record<string, unknown>) => {
+            if (r.type === 'inbound-rtp' || r.type === 'outbound-rtp') rows.push({ type: r.type, kind: r.kind, packets: r.packetsReceived ?? r.packetsSent, frames: r.framesDecoded ?? r.framesSent, pli: r.pliCount, fir: r.firCount, ql: r.qualityLimitationReason, target: r.targetBitrate });
+          });
+          out.push({ state: pc.connectionState, rows });
+        }
+        return out;
+      });
+      throw new Error(`${error.message}; last seen ${JSON.stringify(last)}; ${JSON.stringify(debug)}`);
+    });
   const first = (await look(video)).frames;
   await expect.poll(async () => (await look(video)).frames, { timeout: 15_000, message: `${who}'s remote frames advance` }).toBeGreaterThan(first + 15);
 }
@@ -137,7 +159,14 @@ describe('a private call over the platform SFU: both sides see each other, nobod
     await context.addInitScript(keepPeers);
     await plantToken(context, server.origin, token);
     const page = await context.newPage();
-    await page.goto(`/calls/${requestId}`);
+    if (token === fan1Token) {
+      // fan1 comes in from the notification that Ana started the call (its text and its link).
+      await page.goto('/notifications');
+      await page.getByRole('link', { name: /Ana Lima começou a chamada privada/ }).first().click();
+      await page.waitForURL(`**/calls/${requestId}`);
+    } else {
+      await page.goto(`/calls/${requestId}`);
+    }
     return page;
   };
 

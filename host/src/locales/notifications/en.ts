@@ -34,6 +34,17 @@ export default {
     },
     generic: 'You have a new notification.',
   },
+  /** A private call request's change, by its `action` (private_stream.updated). */
+  privateCall: {
+    requested: '{{name}} asked for a private call.',
+    approved: '{{name}} approved your private call request.',
+    rejected: '{{name}} declined your private call request.',
+    edited: '{{name}} changed the private call request.',
+    paid: '{{name}} paid for the private call.',
+    started: '{{name}} started the private call: join now.',
+    deleted: '{{name}} cancelled the private call request.',
+    deletedRefunded: "{{name}} cancelled the paid private call; the amount went back to the fan's wallet.",
+  },
   someone: 'Someone',
   unreadMark: 'Unread',
   markRead: 'Mark as read',

@@ -34,6 +34,17 @@ export default {
     },
     generic: 'Tienes una nueva notificación.',
   },
+  /** A private call request's change, by its `action` (private_stream.updated). */
+  privateCall: {
+    requested: '{{name}} pidió una llamada privada.',
+    approved: '{{name}} aprobó tu pedido de llamada privada.',
+    rejected: '{{name}} rechazó tu pedido de llamada privada.',
+    edited: '{{name}} cambió el pedido de llamada privada.',
+    paid: '{{name}} pagó la llamada privada.',
+    started: '{{name}} empezó la llamada privada: entra ahora.',
+    deleted: '{{name}} canceló el pedido de llamada privada.',
+    deletedRefunded: '{{name}} canceló la llamada privada pagada; el importe volvió a la billetera del fan.',
+  },
   someone: 'Alguien',
   unreadMark: 'Sin leer',
   markRead: 'Marcar como leída',

@@ -34,6 +34,17 @@ const notifications = {
     },
     generic: 'Você tem uma nova notificação.',
   },
+  /** A private call request's change, by its `action` (private_stream.updated). */
+  privateCall: {
+    requested: '{{name}} pediu uma chamada privada.',
+    approved: '{{name}} aprovou o seu pedido de chamada privada.',
+    rejected: '{{name}} recusou o seu pedido de chamada privada.',
+    edited: '{{name}} alterou o pedido de chamada privada.',
+    paid: '{{name}} pagou a chamada privada.',
+    started: '{{name}} começou a chamada privada: entre agora.',
+    deleted: '{{name}} cancelou o pedido de chamada privada.',
+    deletedRefunded: '{{name}} cancelou a chamada privada paga; o valor foi devolvido à carteira do fã.',
+  },
   someone: 'Alguém',
   unreadMark: 'Não lida',
   markRead: 'Marcar como lida',

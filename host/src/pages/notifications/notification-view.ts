@@ -49,14 +49,20 @@ export function notificationLink(notification: NotificationDto, user: CurrentUse
       break;
     case 'subscription.renewal_failed':
       return '/user/subscriptions';
-    case 'private_stream.updated':
-      return '/private-calls';
+    case 'private_stream.updated': {
+      // A call that started: straight into its room.
+      const requestId = textOf(data, ['requestId']);
+      return data.action === 'started' && requestId ? `/calls/${encodeURIComponent(requestId)}` : '/private-calls';
+    }
     default:
       return null;
   }
   const other = textOf(data, ['performerUsername', 'performerId']);
   return other ? profilePath({ _id: other, username: null }) : null;
 }
+
+const PRIVATE_CALL_ACTIONS = ['requested', 'approved', 'rejected', 'edited', 'paid', 'started', 'deleted', 'deletedRefunded'] as const;
+type PrivateCallAction = (typeof PRIVATE_CALL_ACTIONS)[number];
 
 /** The text of a notification from its `type` code and `data`, in the reader's language; a generic one for a type this site does not know. */
 export function useNotificationView(): (notification: NotificationDto) => NotificationView {
@@ -74,6 +80,11 @@ export function useNotificationView(): (notification: NotificationDto) => Notifi
         text: amount === null ? t('notifications.types.tip.receivedNoAmount', { name }) : t('notifications.types.tip.received', { name, amount: formatMoney(amount, i18n.language) }),
         link,
       };
+    }
+    if (notification.type === 'private_stream.updated') {
+      const action = textOf(data, ['action']);
+      const key = action === 'deleted' && data.refunded === true ? 'deletedRefunded' : action;
+      if (key && (PRIVATE_CALL_ACTIONS as readonly string[]).includes(key)) return { text: t(`notifications.privateCall.${key as PrivateCallAction}`, { name }), link };
     }
     return { text: t(`notifications.types.${notification.type}`, { name }), link };
   };

@@ -19,6 +19,15 @@ export interface FilteredOffer {
   media: KeptMedia[];
 }
 
+/**
+ * Transport-wide congestion control (its feedback and its header extension) is taken out, so
+ * the browsers fall back to receiver-side estimation (REMB, with abs-send-time), which the SFU
+ * relays end to end. Relayed transport-cc breaks when one side leaves and comes back: the
+ * sender's packets sent meanwhile are never acknowledged, its congestion window stays full and
+ * its video pauses for up to a minute; a REMB is a plain rate the next receiver simply sends.
+ */
+const SENDER_SIDE_FEEDBACK = /^a=(rtcp-fb:\d+ transport-cc\b|extmap:\d+(\/\w+)? http:\/\/www\.ietf\.org\/id\/draft-holmer-rmcat-transport-wide-cc-extensions)/;
+
 const ALLOWED: Record<MediaKind, RegExp> = { video: /^vp8\/90000$/i, audio: /^opus\/48000(\/2)?$/i };
 
 /** The payload type a per-payload attribute line speaks of, or null for other lines. */
@@ -45,6 +54,7 @@ function filterSection(lines: string[]): { lines: string[]; kept: KeptMedia | nu
   }
   const formats = mLine.slice(3).filter((pt) => keep.has(Number(pt)));
   const rest = lines.slice(1).filter((line) => {
+    if (SENDER_SIDE_FEEDBACK.test(line)) return false;
     const pt = payloadTypeOf(line);
     return pt === null || keep.has(pt);
   });

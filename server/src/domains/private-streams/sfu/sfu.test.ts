@@ -1,7 +1,7 @@
 import type { PeerConnection, RtcConfig } from 'node-datachannel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { filterOffer } from './sdp-filter.js';
-import { asksKeyframe, loadDataChannel, pictureLossIndication, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
+import { asksKeyframe, loadDataChannel, pictureLossIndication, relayable, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
 import { testPeer, type TestPeer } from './sfu-test-peer.js';
 
 const dc = await loadDataChannel();
@@ -108,26 +108,35 @@ describe.skipIf(!dc)('private-call SFU', () => {
     expect(asksKeyframe(Buffer.from([0x80, 200, 0, 1, 0, 0, 0, 1]))).toBe(false);
   });
 
-  it('passes each side’s RTCP (here a receiver report) to the other as it came, for rate control and lip sync', async () => {
+  it('passes the RTCP the other side needs (REMB here) and keeps receiver reports on their own leg', async () => {
     const { sfu } = sfuWith();
     const fan = await peer('fan');
     const creator = await peer('creator');
     fan.accept(await sfu.join('call-rtcp', 'fan', fan.offer));
     creator.accept(await sfu.join('call-rtcp', 'creator', creator.offer));
     await Promise.all([fan.waitOpen(), creator.waitOpen()]);
-    // A receiver report from the fan about the creator's stream: header, the fan's SSRC, one report block.
-    const report = Buffer.alloc(32);
-    report[0] = 0x81;
+    // A compound packet as browsers send it: a receiver report, then a REMB about the creator's stream.
+    const report = Buffer.alloc(8);
+    report[0] = 0x80;
     report[1] = 201;
-    report.writeUInt16BE(7, 2);
+    report.writeUInt16BE(1, 2);
     report.writeUInt32BE(fan.ssrc, 4);
-    report.writeUInt32BE(creator.ssrc, 8);
-    report.writeUInt32BE(0x0a0b0c0d, 12);
-    const isTheReport = (packet: Buffer) => packet[1] === 201 && packet.length >= 16 && packet.readUInt32BE(4) === fan.ssrc && packet.readUInt32BE(12) === 0x0a0b0c0d;
+    const remb = Buffer.alloc(24);
+    remb[0] = 0x8f; // format 15: application layer feedback
+    remb[1] = 206;
+    remb.writeUInt16BE(5, 2);
+    remb.writeUInt32BE(fan.ssrc, 4);
+    remb.write('REMB', 12, 'ascii');
+    remb.writeUInt32BE(creator.ssrc, 20);
+    const compound = Buffer.concat([report, remb]);
+    expect(relayable(compound)).toEqual(remb);
+    expect(relayable(report)).toBeNull();
+    const isTheRemb = (packet: Buffer) => packet[1] === 206 && (packet[0]! & 0x1f) === 15 && packet.subarray(12, 16).toString('ascii') === 'REMB';
     await vi.waitFor(() => {
-      fan.sendRaw(report);
-      expect(creator.rtcp.some(isTheReport)).toBe(true);
+      fan.sendRaw(compound);
+      expect(creator.rtcp.some(isTheRemb)).toBe(true);
     }, { timeout: 5000, interval: 250 });
+    expect(creator.rtcp.some((packet) => packet[1] === 201 && packet.readUInt32BE(4) === fan.ssrc)).toBe(false);
   });
 
   it('answers only with its own host candidates and VP8', async () => {

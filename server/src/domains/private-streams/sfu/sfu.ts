@@ -67,6 +67,39 @@ export class RoomFullError extends Error {}
 
 const isRtcp = (packet: Buffer) => packet.length >= 2 && packet[1]! >= 192 && packet[1]! <= 223;
 
+/**
+ * Sends on a track that may be closing under us (the other side just left): a throw here
+ * would escape into node-datachannel's callback of the SENDING side's track, which then
+ * stops delivering, so the next person to join would get nothing from it.
+ */
+function sendSafely(track: Track, packet: Buffer): void {
+  try {
+    track.sendMessageBinary(packet);
+  } catch {
+    // Closed meanwhile: the drop that follows cleans up.
+  }
+}
+
+/**
+ * RTCP packet types relayed between the two sides: sender reports (200), transport-layer
+ * feedback (205: NACK) and payload-specific feedback (206: PLI, FIR, REMB). Receiver reports,
+ * SDES, BYE, APP and XR stay on their leg: relaying every type made a browser that left and
+ * came back drop all media on its new connection (seen in test/e2e/private-call.test.ts).
+ */
+const RELAYED_RTCP = new Set([200, 205, 206]);
+
+/** The parts of a (compound) RTCP packet the other side gets, or null for none. */
+export function relayable(packet: Buffer): Buffer | null {
+  const kept: Buffer[] = [];
+  for (let at = 0; at + 4 <= packet.length; ) {
+    const end = at + (packet.readUInt16BE(at + 2) + 1) * 4;
+    if (end > packet.length) break;
+    if (RELAYED_RTCP.has(packet[at + 1]!)) kept.push(packet.subarray(at, end));
+    at = end;
+  }
+  return kept.length > 0 ? Buffer.concat(kept) : null;
+}
+
 /** An RTCP picture loss indication (RFC 4585 6.3.1) for the stream `mediaSsrc`: its sender answers with a keyframe. */
 export function pictureLossIndication(mediaSsrc: number): Buffer {
   const packet = Buffer.alloc(12);
@@ -201,12 +234,13 @@ export class Sfu {
     track.onMessage((packet) => {
       participant.lastSeen = this.now();
       if (isRtcp(packet)) {
-        // RTCP goes on to the other side as it came: sender reports (lip sync), receiver
-        // reports, NACKs, PLI/FIR and the bandwidth feedback (transport-cc, REMB) the two
-        // browsers' rate control needs. With one sender per connection in a call of two, the
-        // feedback's sequence numbers and SSRCs are the sender's own, so it reads true end to end.
+        // RTCP the other side needs goes on to it (relayable()): sender reports, NACKs,
+        // PLI/FIR and REMB, the bandwidth feedback the two browsers' rate control needs. With
+        // one sender per connection in a call of two, its SSRCs are the sender's own, so it
+        // reads true end to end.
         const target = this.other(streamId, participant.userId)?.tracks.get(media.kind);
-        if (target?.track.isOpen()) target.track.sendMessageBinary(Buffer.from(packet));
+        const relayed = relayable(packet);
+        if (relayed && target?.track.isOpen()) sendSafely(target.track, relayed);
         // A decoder that lost its place asks for a keyframe: also asked here, in case the sender never gets that packet.
         if (media.kind === 'video' && asksKeyframe(packet)) this.askKeyframe(streamId, participant.userId);
         return;
@@ -218,7 +252,7 @@ export class Sfu {
       if (!target || !target.track.isOpen()) return;
       const copy = Buffer.from(packet);
       copy[1] = (copy[1]! & 0x80) | target.payloadType;
-      target.track.sendMessageBinary(copy);
+      sendSafely(target.track, copy);
     });
   }
 
@@ -231,7 +265,7 @@ export class Sfu {
     if (now - sender.keyframeAskedAt < 300) return;
     sender.keyframeAskedAt = now;
     // node-datachannel's requestKeyframe() needs a media handler, which the forwarding tracks have none of: the PLI is written here.
-    video.track.sendMessageBinary(pictureLossIndication(sender.videoSsrc));
+    sendSafely(video.track, pictureLossIndication(sender.videoSsrc));
   }
 
   private drop(streamId: string, participant: Participant, reason: DropReason): void {
