@@ -8,9 +8,18 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { ApiScope } from '../types.js';
 import { checkHlsLink, HLS_FILE, PLAYLIST_NAME, rewriteHlsPlaylist } from './hls-links.js';
 import type { IngestHub } from './ingest.js';
+import { liveRootOf, markedHlsDir } from './live-marker.js';
 import { findStream, mayWatch } from './streaming.service.js';
 
 const LINK_REFUSED = 'This stream link is not valid for you (expired, changed or made for someone else)';
+
+/** Another process's ingest of a stream that is live: its marker, fresh, and the row broadcasting. */
+async function sharedHlsDir(ctx: AppContext, id: string): Promise<string | null> {
+  const dir = await markedHlsDir(liveRootOf(ctx.config.dataDir), id);
+  if (!dir) return null;
+  const row = await findStream(ctx.db, id);
+  return row?.type === 'public' && row.state === 'broadcasting' ? dir : null;
+}
 
 /**
  * `GET /api/streaming/hls/{id}/{file}?v&e&s`: the live playlist and its segments, only
@@ -37,7 +46,8 @@ export function hlsRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
       if (!checkHlsLink(ctx.config.mediaUrlSecret, { streamId: id, viewer: v, expires: e }, s, user?.id ?? null, ctx.now().getTime())) {
         throw forbidden('media.link_invalid', LINK_REFUSED);
       }
-      const dir = hub.hlsDir(id);
+      // This process's own ingest, else the one another process sharing DATA_DIR runs now.
+      const dir = hub.hlsDir(id) ?? (await sharedHlsDir(ctx, id));
       if (!dir) throw notFound('streaming.offline', 'The stream is not broadcasting');
       const served = path.join(dir, file);
       if (file === PLAYLIST_NAME) {

@@ -20,6 +20,7 @@ import { streamRecordings } from '../../db/schema/index.js';
 import { resolveFfmpeg } from '../../media/ffmpeg.js';
 import { resolveSocketToken } from '../auth/auth.guard.js';
 import { INIT_NAME, PLAYLIST_NAME } from './hls-links.js';
+import { clearLiveMarker, liveRootOf, writeLiveMarker } from './live-marker.js';
 import { findStream, setBroadcasting, streamRoom } from './streaming.service.js';
 import { presenceOf } from './streaming.presenter.js';
 
@@ -57,14 +58,14 @@ interface IngestSession {
 export interface IngestHub {
   /** Handles upgrades of the ingest path on this server; other paths are left alone. */
   attach(server: HttpServer): void;
-  /** The HLS folder of a stream that is being ingested now, or null. */
+  /** The HLS folder of a stream that is being ingested now by this process, or null (see `live-marker.ts` for the others'). */
   hlsDir(streamId: string): string | null;
   /** Stops a stream's ingest, if any, and waits until its recording is stored. */
   stop(streamId: string): Promise<void>;
   closeAll(): Promise<void>;
 }
 
-const liveRoot = (ctx: AppContext) => path.join(ctx.config.dataDir, 'live');
+const liveRoot = (ctx: AppContext) => liveRootOf(ctx.config.dataDir);
 
 function ffmpegArgs(hlsDir: string, recordingFile: string, mimeType: string): string[] {
   // A declared H.264 input is copied (keyframes every second give 1 s segments); anything else is encoded.
@@ -130,6 +131,8 @@ export function createIngestHub(ctx: AppContext): IngestHub {
     const recordingPath = path.posix.join('recordings', streamId, `${ingestId}.mp4`);
     const recordingFile = path.join(ctx.config.uploadsDir, recordingPath);
     await Promise.all([mkdir(hlsDir, { recursive: true }), mkdir(path.dirname(recordingFile), { recursive: true })]);
+    // Other processes sharing DATA_DIR serve this stream through the marker (nothing until ffmpeg writes a playlist).
+    await writeLiveMarker(liveRoot(ctx), streamId, ingestId).catch((error: unknown) => log('live marker not written', { streamId, error: String(error) }));
     const ffmpeg = spawn(binary, ffmpegArgs(hlsDir, recordingFile, mimeType), { stdio: ['pipe', 'pipe', 'pipe'] });
     const session: IngestSession = { streamId, performerId, hlsDir, recordingPath, socket, ffmpeg, outTimeUs: 0, finish: () => undefined, done: Promise.resolve() };
     sessions.set(streamId, session);
@@ -164,6 +167,7 @@ export function createIngestHub(ctx: AppContext): IngestHub {
       const code = await exited;
       clearTimeout(timer);
       if (code !== 0) log('ffmpeg ended with an error', { streamId, code, errors });
+      await clearLiveMarker(liveRoot(ctx), streamId, ingestId).catch(() => undefined);
       sessions.delete(streamId);
       await rm(hlsDir, { recursive: true, force: true }).catch(() => undefined);
       await storeRecording(session);

@@ -1,47 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { streamRecordings, streams } from '../../db/schema/index.js';
-import { resolveFfmpeg } from '../../media/ffmpeg.js';
 import type { TestApp } from '../../../test/helpers.js';
-import { INGEST_CLOSE, INGEST_URL_PATH } from './ingest.js';
-import { call, listening, party, subscribe, type Party } from './streaming-test-kit.js';
-
-const ffmpeg = resolveFfmpeg();
-const canEncode = ffmpeg !== null && /libx264/.test(execFileSync(ffmpeg.path, ['-hide_banner', '-encoders'], { encoding: 'utf8' }));
-
-/** Four seconds of H.264 (a keyframe a second) and Opus in Matroska, as a browser's MediaRecorder writes. */
-function sampleRecording(): Buffer {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ingest-')), 'camera.webm');
-  execFileSync(ffmpeg!.path, [
-    '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '4',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '30', '-c:a', 'libopus', '-f', 'matroska', file,
-  ]);
-  return readFileSync(file);
-}
-
-interface Ingest {
-  socket: WebSocket;
-  /** The first answer (the ack or a refusal). */
-  answer: Promise<{ ok: boolean; code?: string }>;
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-/** Opens the ingest and sends the hello, then at once any slices (before the ack: the server holds them). */
-function ingest(port: number, hello: unknown, slices: Buffer[] = []): Ingest {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${INGEST_URL_PATH}`);
-  const answer = new Promise<{ ok: boolean; code?: string }>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  socket.once('open', () => {
-    socket.send(JSON.stringify(hello));
-    for (const slice of slices) socket.send(slice);
-  });
-  return { socket, answer, closed };
-}
+import { INGEST_CLOSE } from './ingest.js';
+import { call, canEncode, ingest, listening, party, sampleRecording, slicesOf, subscribe, type Party } from './streaming-test-kit.js';
 
 describe.skipIf(!canEncode)('ingest to HLS (ffmpeg)', () => {
   let t: TestApp;
@@ -71,9 +33,7 @@ describe.skipIf(!canEncode)('ingest to HLS (ffmpeg)', () => {
     expect((await bad.closed).code).toBe(INGEST_CLOSE.badHello);
 
     // 100 ms slices of a 4 s recording: 40 messages, sent right behind the hello.
-    const bytes = sampleRecording();
-    const size = Math.ceil(bytes.length / 40);
-    const slices = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+    const slices = slicesOf(sampleRecording(), 40);
     const feed = ingest(port, { token: creator.token, streamId: stream._id, mimeType: 'video/webm;codecs=h264,opus' }, slices);
     expect(await feed.answer).toEqual({ ok: true, streamId: stream._id });
     const second = ingest(port, { token: creator.token, streamId: stream._id });
