@@ -27,6 +27,12 @@ export interface ClientSocketContext {
  */
 export type ClientEventHandler = (userId: string | null, payload: unknown, socket: ClientSocketContext) => Promise<unknown>;
 
+/** Serves an event another server process sent (`serverSideEmit`); the answer goes back to it. */
+export type ServerEventHandler = (payload: unknown) => Promise<unknown>;
+
+/** How long `serverSideEmit` waits for the other processes' answers (the Redis adapter's request timeout). */
+export const SERVER_EVENT_TIMEOUT_MS = 10_000;
+
 export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
@@ -34,6 +40,14 @@ export interface Realtime {
   attach(server: HttpServer, resolveToken: TokenResolver): Promise<Server>;
   /** A domain serves this client event on every socket; the handler checks who may do what. Optional: test doubles may lack it. */
   onClientEvent?(name: string, handler: ClientEventHandler): void;
+  /**
+   * Sends an event to every other server process (through Redis) and resolves with the answers
+   * that came within `SERVER_EVENT_TIMEOUT_MS`, one per process that answered in time. One
+   * process (no Redis) has no others: `[]`. Optional: test doubles may lack it.
+   */
+  serverSideEmit?(event: string, payload: unknown): Promise<unknown[]>;
+  /** Serves an event other processes send with `serverSideEmit`. Optional: test doubles may lack it. */
+  onServerEvent?(name: string, handler: ServerEventHandler): void;
   /** Disconnects at once every socket signed in with this token (logout), on every process. */
   disconnectToken(tokenId: string): void;
   /** Disconnects at once every socket of this user (all tokens revoked: a password change or reset). */
@@ -58,6 +72,7 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
   const policies = new Map<string, RoomPolicy>();
   const presences = new Map<string, RoomPresence>();
   const clientEvents = new Map<string, ClientEventHandler>();
+  const serverEvents = new Map<string, ServerEventHandler>();
   const presenceOf = (room: string) => [...presences].find(([prefix]) => room.startsWith(prefix))?.[1];
 
   async function mayJoin(userId: string | null, room: string): Promise<boolean> {
@@ -152,6 +167,19 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     }
   }
 
+  function serveServerEvent(server: Server, name: string, handler: ServerEventHandler): void {
+    server.of('/').on(name, (...args: unknown[]) => {
+      const ack = args[args.length - 1];
+      const payload = args.length > 1 ? args[0] : undefined;
+      void Promise.resolve()
+        .then(() => handler(payload))
+        .catch(() => null)
+        .then((answer) => {
+          if (typeof ack === 'function') (ack as (a: unknown) => void)(answer ?? null);
+        });
+    });
+  }
+
   return {
     emitToUser: (userId, event, payload) => everywhere((space) => space.to(userRoom(userId)).emit(event, payload)),
     emitToRoom: (room, event, payload) => everywhere((space) => space.to(room).emit(event, payload)),
@@ -161,6 +189,16 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
     },
     onClientEvent: (name, handler) => {
       clientEvents.set(name, handler);
+    },
+    serverSideEmit: (event, payload) =>
+      new Promise<unknown[]>((resolve) => {
+        // socket.io's in-memory adapter never acks a server-side event: with one process there is no one to ask.
+        if (!io || redisClients.length === 0) return resolve([]);
+        io.of('/').serverSideEmit(event, payload, (_error: Error | null, responses: unknown[] | undefined) => resolve(responses ?? []));
+      }),
+    onServerEvent: (name, handler) => {
+      serverEvents.set(name, handler);
+      if (io) serveServerEvent(io, name, handler);
     },
     disconnectToken: (tokenId) => everywhere((space) => space.in(tokenRoom(tokenId)).disconnectSockets(true)),
     disconnectUser: (userId) => everywhere((space) => space.in(userRoom(userId)).disconnectSockets(true)),
@@ -173,8 +211,9 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
         const sub = pub.duplicate();
         await Promise.all([pub.connect(), sub.connect()]);
         redisClients = [pub, sub];
-        io.adapter(createAdapter(pub, sub));
+        io.adapter(createAdapter(pub, sub, { requestsTimeout: SERVER_EVENT_TIMEOUT_MS }));
       }
+      for (const [name, handler] of serverEvents) serveServerEvent(io, name, handler);
       // The token comes in the handshake's auth payload or the auth/login event, never the URL;
       // on the `/api` namespace also in the handshake query, as existing clients send it
       // (sockets only: HTTP never reads a token from a URL). socket.io's requests never reach

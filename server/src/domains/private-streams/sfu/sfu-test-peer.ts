@@ -5,7 +5,16 @@ import { loadDataChannel } from './sfu.js';
 type DataChannelModule = NonNullable<Awaited<ReturnType<typeof loadDataChannel>>>;
 
 export interface TestPeer {
+  /**
+   * The offer without its candidates: given them, the server reached this peer over ICE and
+   * began DTLS before the answer (the ack, slower than UDP) was applied here, which
+   * libdatachannel fails now and then under load ("Got a remote candidate without ICE
+   * transport"; a browser keeps such an early handshake). Without them the server learns this
+   * peer's address from its own checks, which start only once the answer is applied.
+   */
   offer: string;
+  /** The candidates left out of the offer (`candidate:…` lines), to trickle where a test needs one. */
+  candidates: string[];
   video: Track;
   /** RTP packets received on the video track, by sequence number. */
   received: number[];
@@ -67,7 +76,7 @@ export async function testPeer(dc: DataChannelModule, name: string, codec: 'VP8'
     }
   };
   return {
-    offer: pc.localDescription()!.sdp,
+    ...withoutCandidates(pc.localDescription()!.sdp),
     video,
     received,
     ssrc,
@@ -102,4 +111,13 @@ export async function testPeer(dc: DataChannelModule, name: string, codec: 'VP8'
     },
     close: () => pc.close(),
   };
+}
+
+function withoutCandidates(sdp: string): { offer: string; candidates: string[] } {
+  const lines = sdp.split(/\r?\n/).filter((line) => line.length > 0);
+  const candidates = lines.filter((line) => line.startsWith('a=candidate:')).map((line) => line.slice(2));
+  const offer = lines
+    .filter((line) => !line.startsWith('a=candidate:') && line !== 'a=end-of-candidates')
+    .map((line) => line.replace(/^m=(video|audio) \d+/, 'm=$1 9').replace(/^c=IN IP4 .*/, 'c=IN IP4 0.0.0.0'));
+  return { offer: `${offer.join('\r\n')}\r\n`, candidates };
 }
