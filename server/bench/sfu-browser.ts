@@ -115,7 +115,7 @@ export async function glassToGlass(server: BenchServer, newCall: () => Promise<B
       viaSfu[0]!.evaluate((options) => window.sfuBench.start(options), { token: call.fanToken, streamId: call.streamId }),
       viaSfu[1]!.evaluate((options) => window.sfuBench.start(options), { token: call.creatorToken, streamId: call.streamId }),
     ]);
-    out.push(...report("through the SFU (the real signaling; RTCP, bandwidth feedback included, relayed between the two sides):", await measure(viaSfu[0]!, viaSfu[1]!)));
+    out.push(...report("through the SFU (the real signaling; sender reports, NACK, PLI/FIR and REMB relayed between the two sides):", await measure(viaSfu[0]!, viaSfu[1]!)));
     await close(viaSfu);
 
     const direct = await Promise.all([openParty(browser, server, script), openParty(browser, server, script)]);
