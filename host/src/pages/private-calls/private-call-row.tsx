@@ -63,8 +63,8 @@ export function PrivateCallRow({ call, viewerId, busy, onAction, onEdit }: Priva
         </button>
       ) : null}
       {!asCreator && state === 'approved' && call.price > 0 && !paid ? button('pay', t('privateCalls.actions.pay', { price: formatMoney(call.price, i18n.language) }), true) : null}
-      {/* Before the start: the fan deletes while pending, the creator any time; either cancels a paid call, which refunds the fan. */}
-      {state !== 'started' && !paid && (asCreator || state === 'pending') ? button('remove', t('privateCalls.actions.remove')) : null}
+      {/* Before the start either side removes a request; cancelling a paid call refunds the fan. */}
+      {state !== 'started' && !paid ? button('remove', t('privateCalls.actions.remove')) : null}
       {state === 'approved' && paid ? button('remove', t('privateCalls.actions.cancelPaid')) : null}
     </>
   );

@@ -112,16 +112,19 @@ describe(`cancelling a paid private call (${testDatabaseKind()})`, () => {
     expect((await checkLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('an approved call the fan has not paid is still the creator’s to delete, not the fan’s', async () => {
+  it('an approved call not paid yet: either side may withdraw it, nothing is refunded, and a started call may not', async () => {
     const fan = await party(t, { balanceCents: 5000 });
     const creator = await party(t, { role: 'performer', priceCents: 2000 });
-    const req = await requestOf(t, fan, creator);
-    await call(t, 'POST', `/streaming/private/${req._id}/approve`, creator);
-    expectError(await call(t, 'DELETE', `/streaming/private/${req._id}`, fan), 422, 'streaming.request_invalid_state');
-    const res = await call(t, 'DELETE', `/streaming/private/${req._id}`, creator);
-    expect(res.statusCode, res.body).toBe(200);
-    await vi.waitFor(() => expect(notice(fan.id, req._id, 'deleted')).toBeDefined());
-    expect(notice(fan.id, req._id, 'deleted')?.data).not.toHaveProperty('refunded');
+    for (const who of ['fan', 'creator'] as const) {
+      const req = await requestOf(t, fan, creator);
+      await call(t, 'POST', `/streaming/private/${req._id}/approve`, creator);
+      const res = await call(t, 'DELETE', `/streaming/private/${req._id}`, who === 'fan' ? fan : creator);
+      expect(res.statusCode, res.body).toBe(200);
+      const other = who === 'fan' ? creator : fan;
+      await vi.waitFor(() => expect(notice(other.id, req._id, 'deleted')).toBeDefined());
+      expect(notice(other.id, req._id, 'deleted')?.data).not.toHaveProperty('refunded');
+      expectError(await call(t, 'DELETE', `/streaming/private/${req._id}`, fan), 404, 'streaming.request_not_found');
+    }
     expect(await walletOf(t.ctx, fan.id)).toBe(5000);
   });
 });

@@ -241,10 +241,10 @@ export interface DeletedCall {
 export async function deleteCall(ctx: AppContext, user: AuthUser, id: string, wallet: Pick<WalletExtension, 'refundCharge'>): Promise<DeletedCall> {
   return ctx.db.transaction(async (tx) => {
     const row = await lockRequest(tx, id, user, 'either');
-    const asCreator = row.performerId === user.id;
+    // Either side may withdraw before the call starts: a fan who changed their mind need not
+    // leave an approved call hanging, and a paid one is refunded in this transaction.
     if (row.streamId) throw invalidState('A call that has started cannot be deleted');
     const chargeId = await paidChargeOf(tx, row);
-    if (!asCreator && row.status !== 'pending' && !chargeId) throw invalidState('A fan can delete only a pending or a paid request');
     const refund = chargeId ? await wallet.refundCharge(tx, chargeId) : null;
     await tx.delete(privateStreamRequests).where(eq(privateStreamRequests.id, row.id));
     return { row, refund };
