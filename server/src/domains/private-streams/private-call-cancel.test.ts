@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
 import { privateStreamRequests, walletCharges } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
 import { checkLedger } from '../../ledger/invariant.js';
-import { postMovement } from '../../ledger/ledger.js';
-import { earningsOf, platformBalance, recordingRealtime, walletOf } from '../wallet/wallet-test-kit.js';
+import { earningsOf, platformBalance, recordingRealtime, reservePayout, walletOf } from '../wallet/wallet-test-kit.js';
 import { call, expectError, pay, party, requestOf, type Party } from './private-streams-test-kit.js';
 
 const live = recordingRealtime();
@@ -93,17 +91,7 @@ describe(`cancelling a paid private call (${testDatabaseKind()})`, () => {
 
   it('is refused when the creator has withdrawn the earnings: the call stays, paid, nothing moved', async () => {
     const { fan, creator, id } = await paidCall();
-    await t.ctx.db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'payout_reserve',
-        referenceType: 'payout_request',
-        referenceId: creator.id,
-        postings: [
-          { account: accountKeys.earnings(creator.id), amountCents: -1000 },
-          { account: accountKeys.payout(creator.id), amountCents: 1000 },
-        ],
-      }),
-    );
+    await reservePayout(t.ctx, creator.id, 1000);
     for (const who of [fan, creator]) expectError(await call(t, 'DELETE', `/streaming/private/${id}`, who), 409, 'wallet.refund_not_covered');
     expect(await requestRow(id)).toMatchObject({ id, status: 'approved' });
     expect(await walletOf(t.ctx, fan.id)).toBe(3000);

@@ -6,9 +6,8 @@ import { ledgerMovements, walletCharges } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { checkLedger } from '../../ledger/invariant.js';
-import { postMovement } from '../../ledger/ledger.js';
 import { announceRefund, refundCharge } from './refund.js';
-import { earningsOf, platformBalance, recordingRealtime, referralOf, setReferrer, tip, walletOf } from './wallet-test-kit.js';
+import { earningsOf, platformBalance, recordingRealtime, referralOf, reservePayout, setReferrer, tip, walletOf } from './wallet-test-kit.js';
 
 const realtime = recordingRealtime();
 let t: TestApp;
@@ -126,17 +125,7 @@ describe(`refunds of wallet charges (${testDatabaseKind()})`, () => {
     const { fan, creator, chargeId } = await tipped(10);
     expect(await earningsOf(t.ctx, creator.id)).toBe(800);
     // A payout request reserves 5.00 of the 8.00 the tip earned (as payouts.service does).
-    await t.ctx.db.transaction((tx) =>
-      postMovement(tx, {
-        kind: 'payout_reserve',
-        referenceType: 'payout_request',
-        referenceId: creator.id,
-        postings: [
-          { account: accountKeys.earnings(creator.id), amountCents: -500 },
-          { account: accountKeys.payout(creator.id), amountCents: 500 },
-        ],
-      }),
-    );
+    await reservePayout(t.ctx, creator.id, 500);
     const platformBefore = await platformBalance(t.ctx);
     expect(await refusal(refund(chargeId))).toEqual({ status: 409, code: 'wallet.refund_not_covered' });
     expect(await walletOf(t.ctx, fan.id)).toBe(9_000);

@@ -80,3 +80,18 @@ export const platformBalance = async (ctx: AppContext) => (await balancesOf(ctx.
 export async function chargesOf(ctx: AppContext, buyerIds: string[]) {
   return ctx.db.select().from(walletCharges).where(inArray(walletCharges.userId, buyerIds));
 }
+
+/** What a payout request does to the creator's earnings (payouts.service): `cents` reserved, leaving the earnings account. */
+export function reservePayout(ctx: AppContext, creatorId: string, cents: number) {
+  return ctx.db.transaction((tx) =>
+    postMovement(tx, {
+      kind: 'payout_reserve',
+      referenceType: 'payout_request',
+      referenceId: creatorId,
+      postings: [
+        { account: accountKeys.earnings(creatorId), amountCents: -cents },
+        { account: accountKeys.payout(creatorId), amountCents: cents },
+      ],
+    }),
+  );
+}
