@@ -14,7 +14,7 @@ import { newId } from '../../db/schema/ids.js';
 import { streams } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { signHlsPath } from './hls-links.js';
-import { liveRootOf, MARKER_NAME, markedHlsDir, writeLiveMarker } from './live-marker.js';
+import { liveRootOf, MARKER_NAME, markedHlsDir, SHARED_DIR_TTL_MS, writeLiveMarker } from './live-marker.js';
 import { call, canEncode, ingest, listening, party, sampleRecording, slicesOf, type Party } from './streaming-test-kit.js';
 
 const SECRET = 'hls-shared-test-secret-of-at-least-32-chars';
@@ -26,12 +26,15 @@ describe('HLS served by a process that holds no ingest of the stream (shared DAT
   const liveRoot = liveRootOf(dataDir);
   let a: TestApp;
   let b: TestApp;
+  // B's clock runs ahead on demand, past the time it keeps another process's marker in mind.
+  let skew = 0;
+  const pastSharedCache = () => (skew += SHARED_DIR_TTL_MS + 1);
   let creator: Party;
   let fan: Party;
 
   beforeAll(async () => {
     a = await createTestApp({}, env);
-    b = await createTestApp({}, env);
+    b = await createTestApp({ now: () => new Date(Date.now() + skew) }, env);
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     creator = await party(a, 'performer');
     fan = await party(a);
@@ -104,10 +107,15 @@ describe('HLS served by a process that holds no ingest of the stream (shared DAT
 
     // Back to created (the camera dropped) and finished: the row decides, for segments too.
     await a.ctx.db.update(streams).set({ state: 'created' }).where(eq(streams.id, id));
+    // A segment goes by the marker B checked within the last second; the playlist reads the row
+    // every time, and its refusal also makes B forget the marker.
+    expect((await call(b.app, 'GET', signed(id, 'seg_00001.m4s'), fan.token)).statusCode).toBe(200);
+    expect((await call(b.app, 'GET', signed(id, 'index.m3u8'), fan.token)).json().code).toBe('streaming.offline');
     const created = await call(b.app, 'GET', signed(id, 'seg_00001.m4s'), fan.token);
     expect([created.statusCode, created.json().code]).toEqual([404, 'streaming.offline']);
     await a.ctx.db.update(streams).set({ state: 'broadcasting' }).where(eq(streams.id, id));
     expect((await call(a.app, 'PUT', `/api/streaming/live/${id}`, owner.token)).json().data.state).toBe('finished');
+    pastSharedCache();
     for (const file of ['index.m3u8', 'init.mp4', 'seg_00001.m4s']) {
       const res = await call(b.app, 'GET', signed(id, file), fan.token);
       expect([res.statusCode, res.json().code]).toEqual([404, 'streaming.offline']);
@@ -120,6 +128,7 @@ describe('HLS served by a process that holds no ingest of the stream (shared DAT
     expect((await call(b.app, 'GET', signed(id, 'seg_00001.m4s'), fan.token)).statusCode).toBe(200);
     const old = new Date(Date.now() - 60_000);
     utimesSync(path.join(dir, 'index.m3u8'), old, old);
+    pastSharedCache();
     expect((await call(b.app, 'GET', signed(id, 'seg_00001.m4s'), fan.token)).json().code).toBe('streaming.offline');
     // No playlist at all (ffmpeg has not written one yet): nothing either.
     rmSync(path.join(dir, 'index.m3u8'));
@@ -209,6 +218,7 @@ describe('HLS served by a process that holds no ingest of the stream (shared DAT
 
         await call(ingestApp.app, 'PUT', `/api/streaming/live/${stream._id}`, owner.token);
         expect((await feed.closed).code).toBe(1000);
+        pastSharedCache();
         expect((await call(b.app, 'GET', playlistPath, fan.token)).json().code).toBe('streaming.offline');
         expect((await call(b.app, 'GET', base + segment, fan.token)).json().code).toBe('streaming.offline');
         expect(existsSync(path.join(liveRoot, stream._id, MARKER_NAME))).toBe(false);

@@ -8,17 +8,31 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { ApiScope } from '../types.js';
 import { checkHlsLink, HLS_FILE, PLAYLIST_NAME, rewriteHlsPlaylist } from './hls-links.js';
 import type { IngestHub } from './ingest.js';
-import { liveRootOf, markedHlsDir } from './live-marker.js';
+import { liveRootOf, markedHlsDir, SHARED_DIR_TTL_MS } from './live-marker.js';
+import type { StreamRow } from './streaming.presenter.js';
 import { findStream, mayWatch } from './streaming.service.js';
 
 const LINK_REFUSED = 'This stream link is not valid for you (expired, changed or made for someone else)';
 
-/** Another process's ingest of a stream that is live: its marker, fresh, and the row broadcasting. */
-async function sharedHlsDir(ctx: AppContext, id: string): Promise<string | null> {
-  const dir = await markedHlsDir(liveRootOf(ctx.config.dataDir), id);
-  if (!dir) return null;
-  const row = await findStream(ctx.db, id);
-  return row?.type === 'public' && row.state === 'broadcasting' ? dir : null;
+/**
+ * Another process's ingest of a stream that is live: its marker, fresh, and the row
+ * broadcasting. `row` is the row just read, or null when the folder came from the cache
+ * (never for `fresh`).
+ */
+function sharedHlsDirs(ctx: AppContext) {
+  const known = new Map<string, { dir: string; until: number }>();
+  return async (id: string, fresh: boolean): Promise<{ dir: string; row: StreamRow | null } | null> => {
+    const now = ctx.now().getTime();
+    const cached = known.get(id);
+    if (!fresh && cached && cached.until > now) return { dir: cached.dir, row: null };
+    known.delete(id);
+    const dir = await markedHlsDir(liveRootOf(ctx.config.dataDir), id, now);
+    if (!dir) return null;
+    const row = await findStream(ctx.db, id);
+    if (row?.type !== 'public' || row.state !== 'broadcasting') return null;
+    known.set(id, { dir, until: now + SHARED_DIR_TTL_MS });
+    return { dir, row };
+  };
 }
 
 /**
@@ -28,6 +42,7 @@ async function sharedHlsDir(ctx: AppContext, id: string): Promise<string | null>
  * rewritten so its entries carry the same signature; segments never change once listed.
  */
 export function hlsRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
+  const sharedHlsDir = sharedHlsDirs(ctx);
   api.get(
     paths['streaming.hls'],
     {
@@ -47,12 +62,16 @@ export function hlsRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
         throw forbidden('media.link_invalid', LINK_REFUSED);
       }
       // This process's own ingest, else the one another process sharing DATA_DIR runs now.
-      const dir = hub.hlsDir(id) ?? (await sharedHlsDir(ctx, id));
+      const own = hub.hlsDir(id);
+      // The playlist checks the marker and the row every time; segments within the cache's second.
+      const shared = own ? null : await sharedHlsDir(id, file === PLAYLIST_NAME);
+      const dir = own ?? shared?.dir;
       if (!dir) throw notFound('streaming.offline', 'The stream is not broadcasting');
       const served = path.join(dir, file);
       if (file === PLAYLIST_NAME) {
-        // Who may watch can change while a link lives (the creator made it subscribers-only).
-        const row = await findStream(ctx.db, id);
+        // Who may watch can change while a link lives (the creator made it subscribers-only):
+        // the row is read fresh for every playlist (the marker's check just read it, or it is read now).
+        const row = shared?.row ?? (await findStream(ctx.db, id));
         if (!row || row.state === 'finished') throw notFound('streaming.offline', 'The stream is not broadcasting');
         if (!(await mayWatch(ctx, user, row))) throw forbidden('streaming.subscribers_only', 'This stream is for the creator’s subscribers');
         const text = await readFile(served, 'utf8').catch(() => null);

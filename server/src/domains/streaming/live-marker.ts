@@ -18,6 +18,14 @@ export const MARKER_NAME = 'current';
  */
 export const MARKER_STALE_MS = 30_000;
 
+/**
+ * A process serving another's ingest follows a checked marker this long before it checks
+ * again: a viewer fetches a segment or two a second, each would otherwise cost a file read, a
+ * stat and a database read. An ended stream's segments stay served at most this long there;
+ * its playlist (the row is read for every one) stops at once.
+ */
+export const SHARED_DIR_TTL_MS = 1000;
+
 export const liveRootOf = (dataDir: string) => path.join(dataDir, 'live');
 
 /** Names `ingestId` as the stream's current ingest (its folder already exists). */
