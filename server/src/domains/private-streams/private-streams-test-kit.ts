@@ -39,3 +39,12 @@ export async function requestOf(t: TestApp, fan: Party, creator: Party, body: Re
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { _id: string; status: string; price: number; conversationId: string; streamId: string | null; duration: number; note: string; paid: boolean };
 }
+
+/** A free call the creator approved and started: its stream id. */
+export async function startedCall(t: TestApp, fan: Party, creator: Party): Promise<string> {
+  const req = await requestOf(t, fan, creator);
+  expect((await call(t, 'POST', `/streaming/private/${req._id}/approve`, creator)).statusCode).toBe(200);
+  const started = await call(t, 'POST', `/streaming/private/${req._id}/start`, creator);
+  expect(started.statusCode, started.body).toBe(200);
+  return started.json().data.streamId as string;
+}

@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { workerDatabaseUrl } from '../../../../test/databases.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { startServerProcess, type Started } from '../../../../test/server-process.js';
-import { call, party, requestOf, type Party } from '../private-streams-test-kit.js';
+import { party, startedCall, type Party } from '../private-streams-test-kit.js';
 import { loadDataChannel } from './sfu.js';
-import { testPeer, type TestPeer } from './sfu-test-peer.js';
+import { exchangeMedia, testPeer, type TestPeer } from './sfu-test-peer.js';
 
 const dc = await loadDataChannel();
 const databaseUrl = workerDatabaseUrl();
@@ -46,37 +46,15 @@ async function peer(name: string) {
 const offer = (socket: Socket, streamId: string, sdp: string) => socket.emitWithAck('private-call/offer', { streamId, sdp }) as Promise<PrivateCallAnswer>;
 const closedOn = (socket: Socket) => new Promise<ServerEvents['private-call/closed']>((resolve) => socket.once('private-call/closed', resolve));
 
-/**
- * Offers a new peer's SDP and takes the answer at once, as a browser does. libdatachannel as
- * the offering side now and then refuses a well-formed answer ("Got a remote candidate without
- * ICE transport", a race of the library under load, seen in sfu-signaling.test.ts too; in
- * production the browser makes the offer): the peer then offers again, as a browser reconnects.
- */
+/** Offers a new peer's SDP and takes the answer at once, as a browser does. */
 async function joinAs(socket: Socket, streamId: string, name: string): Promise<TestPeer> {
-  for (let attempt = 1; ; attempt += 1) {
-    const p = await peer(`${name}-${attempt}`);
-    const answer = await offer(socket, streamId, p.offer);
-    if (!answer.ok) throw new Error(`${name} refused: ${answer.code}`);
-    try {
-      p.accept(answer.sdp);
-      return p;
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('without ICE transport')) throw error;
-      p.close();
-    }
-  }
+  const p = await peer(name);
+  const answer = await offer(socket, streamId, p.offer);
+  if (!answer.ok) throw new Error(`${name} refused: ${answer.code}`);
+  p.accept(answer.sdp);
+  return p;
 }
 
-/** Both peers connected, and each receives the other's VP8. */
-async function mediaFlows(fanPeer: TestPeer, creatorPeer: TestPeer) {
-  await Promise.all([fanPeer.waitOpen(), creatorPeer.waitOpen()]);
-  const stops = [fanPeer.pump(), creatorPeer.pump()];
-  try {
-    await Promise.all([fanPeer.waitReceived(20), creatorPeer.waitReceived(20)]);
-  } finally {
-    stops.forEach((stop) => stop());
-  }
-}
 
 // The postgres project with TEST_REDIS_URL (CI) runs this; elsewhere it is skipped.
 describe.skipIf(!dc || !databaseUrl || !redisUrl)('private calls across two server processes on Redis', () => {
@@ -111,19 +89,12 @@ describe.skipIf(!dc || !databaseUrl || !redisUrl)('private calls across two serv
 
   const ownerOf = (streamId: string) => redis.get(`fandeck:sfu:room:${streamId}`);
 
-  async function startedCall(fan: Party, creator: Party): Promise<string> {
-    const req = await requestOf(t, fan, creator);
-    expect((await call(t, 'POST', `/streaming/private/${req._id}/approve`, creator)).statusCode).toBe(200);
-    const started = await call(t, 'POST', `/streaming/private/${req._id}/start`, creator);
-    expect(started.statusCode, started.body).toBe(200);
-    return started.json().data.streamId as string;
-  }
 
   it('forwards the other process’s signaling to the room’s owner: media flows, strangers are refused, leave works', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
     const stranger = await party(t);
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const [fanSocket, creatorSocket] = await Promise.all([socketOf(a.origin(), fan), socketOf(b.origin(), creator)]);
 
     // The fan's offer reaches A first: A claims the room.
@@ -133,7 +104,7 @@ describe.skipIf(!dc || !databaseUrl || !redisUrl)('private calls across two serv
     // The creator's offer reaches B, which forwards it: the claim stays A's.
     const creatorPeer = await joinAs(creatorSocket, streamId, 'creator');
     expect(await ownerOf(streamId)).toBe(owner);
-    await mediaFlows(fanPeer, creatorPeer);
+    await exchangeMedia(fanPeer, creatorPeer);
 
     // A trickled candidate through B reaches the creator's connection on A.
     const candidate = creatorPeer.candidates[0]!;
@@ -163,7 +134,7 @@ describe.skipIf(!dc || !databaseUrl || !redisUrl)('private calls across two serv
   it('when the owner process dies, the next offer claims the room on the survivor', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const fanOnA = await socketOf(a.origin(), fan);
     const creatorOnB = await socketOf(b.origin(), creator);
     const first = await offer(fanOnA, streamId, (await peer('fan-on-a')).offer);
@@ -182,7 +153,7 @@ describe.skipIf(!dc || !databaseUrl || !redisUrl)('private calls across two serv
     expect(survivor).toBeTruthy();
     expect(survivor).not.toBe(dead);
     const creatorPeer = await joinAs(creatorOnB, streamId, 'creator-on-b');
-    await mediaFlows(fanPeer, creatorPeer);
+    await exchangeMedia(fanPeer, creatorPeer);
     expect(await ownerOf(streamId)).toBe(survivor);
   });
 });

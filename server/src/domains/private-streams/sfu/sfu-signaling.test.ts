@@ -5,9 +5,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { streams } from '../../../db/schema/index.js';
-import { call, party, requestOf, type Party } from '../private-streams-test-kit.js';
+import { party, startedCall, type Party } from '../private-streams-test-kit.js';
 import { loadDataChannel } from './sfu.js';
-import { testPeer, type TestPeer } from './sfu-test-peer.js';
+import { exchangeMedia, testPeer, type TestPeer } from './sfu-test-peer.js';
 
 const dc = await loadDataChannel();
 
@@ -44,14 +44,6 @@ async function peer(name: string, codec: 'VP8' | 'H264' = 'VP8') {
   return p;
 }
 
-/** A free call the creator approved and started: its stream id. */
-async function startedCall(fan: Party, creator: Party): Promise<string> {
-  const req = await requestOf(t, fan, creator);
-  expect((await call(t, 'POST', `/streaming/private/${req._id}/approve`, creator)).statusCode).toBe(200);
-  const started = await call(t, 'POST', `/streaming/private/${req._id}/start`, creator);
-  expect(started.statusCode, started.body).toBe(200);
-  return started.json().data.streamId as string;
-}
 
 const offer = (socket: Socket, streamId: string, sdp: string) => socket.emitWithAck('private-call/offer', { streamId, sdp }) as Promise<PrivateCallAnswer>;
 
@@ -59,7 +51,7 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
   it('connects the fan and the creator through the SFU and forwards each one’s VP8 to the other', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const [fanSocket, creatorSocket] = await Promise.all([socketOf(fan), socketOf(creator)]);
     const fanPeer = await peer('fan');
     const creatorPeer = await peer('creator');
@@ -69,14 +61,7 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
     if (!fanAnswer.ok || !creatorAnswer.ok) throw new Error(`refused: ${JSON.stringify([fanAnswer, creatorAnswer])}`);
     fanPeer.accept(fanAnswer.sdp);
     creatorPeer.accept(creatorAnswer.sdp);
-    await Promise.all([fanPeer.waitOpen(), creatorPeer.waitOpen()]);
-
-    const stops = [fanPeer.pump(), creatorPeer.pump()];
-    try {
-      await Promise.all([fanPeer.waitReceived(20), creatorPeer.waitReceived(20)]);
-    } finally {
-      stops.forEach((stop) => stop());
-    }
+    await exchangeMedia(fanPeer, creatorPeer);
 
     // The creator leaves: told so on their own connection; the fan stays in the room.
     const closed = new Promise<ServerEvents['private-call/closed']>((resolve) => creatorSocket.once('private-call/closed', resolve));
@@ -88,7 +73,7 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
     const intruder = await party(t);
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const intruderPeer = await peer('intruder');
 
     const intruderSocket = await socketOf(intruder);
@@ -111,7 +96,7 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
   it('a second offer of the same person replaces the first connection, which is told so by its own connection id', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const [firstTab, secondTab] = await Promise.all([socketOf(fan), socketOf(fan)]);
     const first = await firstTab.emitWithAck('private-call/offer', { streamId, sdp: (await peer('tab-1')).offer, connectionId: 'tab-1' });
     expect(first).toMatchObject({ ok: true });
@@ -126,7 +111,7 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
   it('answers an H264-only offer with its video rejected', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const answer = await offer(await socketOf(fan), streamId, (await peer('h264', 'H264')).offer);
     if (!answer.ok) throw new Error(answer.code);
     const video = answer.sdp.split(/\r?\n(?=m=)/).find((s) => s.startsWith('m=video'));
@@ -137,7 +122,7 @@ describe.skipIf(!dc)('private-call signaling over the live connection', () => {
   it('closes the room when the call’s stream is finished, and refuses new offers', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });
-    const streamId = await startedCall(fan, creator);
+    const streamId = await startedCall(t, fan, creator);
     const fanSocket = await socketOf(fan);
     const fanPeer = await peer('fan');
     const answer = await offer(fanSocket, streamId, fanPeer.offer);

@@ -121,3 +121,14 @@ function withoutCandidates(sdp: string): { offer: string; candidates: string[] }
     .map((line) => line.replace(/^m=(video|audio) \d+/, 'm=$1 9').replace(/^c=IN IP4 .*/, 'c=IN IP4 0.0.0.0'));
   return { offer: `${offer.join('\r\n')}\r\n`, candidates };
 }
+
+/** Both peers connected, and each receives `packets` of the other's VP8 (both pumping meanwhile). */
+export async function exchangeMedia(a: TestPeer, b: TestPeer, packets = 20): Promise<void> {
+  await Promise.all([a.waitOpen(), b.waitOpen()]);
+  const stops = [a.pump(), b.pump()];
+  try {
+    await Promise.all([a.waitReceived(packets), b.waitReceived(packets)]);
+  } finally {
+    stops.forEach((stop) => stop());
+  }
+}

@@ -2,7 +2,7 @@ import type { PeerConnection, RtcConfig } from 'node-datachannel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { filterOffer } from './sdp-filter.js';
 import { asksKeyframe, loadDataChannel, pictureLossIndication, relayable, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
-import { testPeer, type TestPeer } from './sfu-test-peer.js';
+import { exchangeMedia, testPeer, type TestPeer } from './sfu-test-peer.js';
 
 const dc = await loadDataChannel();
 
@@ -68,14 +68,7 @@ describe.skipIf(!dc)('private-call SFU', () => {
     const creator = await peer('creator');
     fan.accept(await sfu.join('call-1', 'fan', fan.offer));
     creator.accept(await sfu.join('call-1', 'creator', creator.offer));
-    await Promise.all([fan.waitOpen(), creator.waitOpen()]);
-
-    const stops = [fan.pump(), creator.pump()];
-    try {
-      await Promise.all([fan.waitReceived(20), creator.waitReceived(20)]);
-    } finally {
-      stops.forEach((stop) => stop());
-    }
+    await exchangeMedia(fan, creator);
     // Sequence numbers arrive as sent (forwarded, not re-made), increasing.
     expect(creator.received.slice(0, 5)).toEqual([...creator.received.slice(0, 5)].sort((a, b) => a - b));
     expect(sfu.participantsOf('call-1').sort()).toEqual(['creator', 'fan']);
