@@ -48,7 +48,20 @@ if (refusal) {
 }
 const seeded = config.seed === 'demo' ? await seedDemo(ctx) : false;
 const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveSite: true, jobs: true });
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // Closed before exiting: an embedded database left open by a crash may not open again.
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `\nPort ${config.port} on ${config.host} is in use by another program: stop it, or set PORT to another port.\n`
+      : `\nThe server could not listen on ${config.host}:${config.port}: ${(error as Error).message}\n`,
+  );
+  await app.close().catch(() => undefined);
+  await database.close();
+  process.exit(1);
+}
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

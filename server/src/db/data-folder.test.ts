@@ -3,6 +3,8 @@
  * folder. The real server (`src/main.ts`) runs as a child process, as `npm start` runs it.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +20,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let counter = 0;
 const freshDir = () => path.join(scratch, `data-${++counter}`);
 
-function startServer(dataDir: string): Started {
-  return startServerProcess({ NODE_ENV: 'development', SEED: 'demo', DATA_DIR: dataDir });
+function startServer(dataDir: string, env: Record<string, string> = {}): Started {
+  return startServerProcess({ NODE_ENV: 'development', SEED: 'demo', DATA_DIR: dataDir, ...env });
 }
 
 /** Opens the folder as the next start would: open, migrate, and read the tables. */
@@ -112,6 +114,29 @@ describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('the embedded databa
     }
     // A clean stop releases the folder.
     expect(existsSync(lockPathOf(path.join(dataDir, 'pglite')))).toBe(false);
+  }, 120_000);
+
+  it('a port in use: says so, closes the database and exits; the next start on a free port opens it', async () => {
+    const dataDir = freshDir();
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((busy.address() as AddressInfo).port);
+      const blocked = startServer(dataDir, { PORT: port });
+      expect(await blocked.exited).toBe(1);
+      expect(blocked.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use by another program`));
+      expect(blocked.output()).not.toMatch(/EADDRINUSE|at .*\.js:\d+/);
+      expect(existsSync(lockPathOf(path.join(dataDir, 'pglite')))).toBe(false);
+    } finally {
+      busy.close();
+    }
+    const next = startServer(dataDir);
+    try {
+      await next.ready;
+    } finally {
+      next.child.kill('SIGTERM');
+      await next.exited;
+    }
   }, 120_000);
 
   it('opens every folder afterwards when a first start is killed at 20 points', async () => {
