@@ -1,7 +1,7 @@
 /** What `npm test` does first on a machine without Chromium. Run: node --test scripts/ */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ensureChromium, INSTALL_COMMAND } from './test-tools.mjs';
+import { ensureChromium, ensureStressNg, INSTALL_COMMAND, STRESS_INSTALL_COMMAND } from './test-tools.mjs';
 
 function machine({ files = [], isRoot = false, env = {}, installs = true } = {}) {
   const present = new Set(files);
@@ -13,7 +13,7 @@ function machine({ files = [], isRoot = false, env = {}, installs = true } = {})
     executable: (file) => present.has(file),
     run: (command, args) => {
       runs.push([command, ...args].join(' '));
-      if (installs && args.includes('install')) present.add(env.CHROMIUM_PATH || '/usr/bin/chromium');
+      if (installs && args.includes('install')) present.add(env.CHROMIUM_PATH || `/usr/bin/${args.at(-1)}`);
       return installs ? 0 : 100;
     },
     log: (line) => said.log.push(line),
@@ -53,4 +53,23 @@ test('a CHROMIUM_PATH that is not there is named, never silently replaced', () =
   assert.equal(ensureChromium(io), null);
   assert.deepEqual(runs, []);
   assert.match(said.error[0], /CHROMIUM_PATH is \/opt\/none\/chrome/);
+});
+
+test('the busy run uses the system stress-ng, or installs Debian’s as root', () => {
+  const present = machine({ files: ['/usr/bin/stress-ng', '/usr/bin/apt-get'], isRoot: true });
+  assert.equal(ensureStressNg(present.io), '/usr/bin/stress-ng');
+  assert.deepEqual(present.runs, []);
+  const missing = machine({ files: ['/usr/bin/apt-get'], isRoot: true });
+  assert.equal(ensureStressNg(missing.io), '/usr/bin/stress-ng');
+  assert.deepEqual(missing.runs, ['apt-get update', 'apt-get install -y --no-install-recommends stress-ng']);
+});
+
+test('the busy run without root or with a failed install stops with the command that fixes it', () => {
+  const user = machine({ files: ['/usr/bin/apt-get'] });
+  assert.equal(ensureStressNg(user.io), null);
+  assert.deepEqual(user.runs, []);
+  assert.ok(user.said.error[0].includes(STRESS_INSTALL_COMMAND));
+  const failing = machine({ files: ['/usr/bin/apt-get'], isRoot: true, installs: false });
+  assert.equal(ensureStressNg(failing.io), null);
+  assert.match(failing.said.error[0], /Installing stress-ng failed/);
 });

@@ -1,13 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { HOOK_MS, TEST_MS, expectDefaults } from '../testing/budgets.js';
 
 const shared = {
   include: ['src/**/*.test.ts'],
-  setupFiles: ['test/setup.ts'],
+  setupFiles: ['../testing/wait-defaults.ts', 'test/setup.ts'],
   // Files in a worker share one database (PGlite is slow to create); it is emptied per file.
   isolate: false,
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  testTimeout: TEST_MS,
+  hookTimeout: HOOK_MS,
+  expect: expectDefaults,
 };
+
+// The production configuration's tests need a PostgreSQL server; in CI its absence fails the run instead of leaving them out.
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI runs the server suite on PostgreSQL as well: set TEST_DATABASE_URL (.ci/run sets it to the local server).');
+}
 
 export default defineConfig({
   test: {

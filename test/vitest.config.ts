@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_TEST_MS, HOOK_MS, expectDefaults } from '../testing/budgets.js';
 
 /** End-to-end tests: each file starts its own real server and drives the system Chromium. */
 export default defineConfig({
@@ -6,8 +7,10 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    setupFiles: ['../testing/wait-defaults.ts'],
+    testTimeout: E2E_TEST_MS,
+    hookTimeout: HOOK_MS,
+    expect: expectDefaults,
     teardownTimeout: 30_000,
   },
 });

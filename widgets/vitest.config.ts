@@ -4,6 +4,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { uploadTestServer } from './src/api/testing/upload-test-server.js';
 import { liveServerCommands, liveServerPort, quietlyProxied } from './src/live/testing/live-server-control.js';
 import { i18nLiteAliases, preactCompatAliases } from './vite.config.js';
+import { HOOK_MS, TEST_MS, expectDefaults } from '../testing/budgets.js';
 
 /** Browser tests that need the real server (`*.server.test.ts`) run in their own project. */
 const serverTests = 'src/**/*.server.test.{ts,tsx}';
@@ -35,6 +36,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     // Pre-bundled up front so a fresh checkout never reloads the page mid-run.
     optimizeDeps: { include: sharedDeps },
     test: {
+      setupFiles: ['../testing/wait-defaults.ts'],
+      testTimeout: TEST_MS,
+      hookTimeout: HOOK_MS,
+      expect: expectDefaults,
       browser: {
         enabled: true,
         headless: true,
@@ -77,8 +82,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             include: [serverTests],
             globalSetup: ['./src/live/testing/live-server.global-setup.ts'],
             browser: { commands: liveServerCommands },
-            testTimeout: 180_000,
-            hookTimeout: 300_000,
+            testTimeout: 2 * TEST_MS,
           },
         },
       ],

@@ -112,7 +112,8 @@ describe('matchEmbedRoute', () => {
     // Both answers occur often, so the comparison is not between two "no"s.
     expect(allowed).toBeGreaterThan(200);
     expect(refused).toBeGreaterThan(2000);
-  });
+    // About a second on a quiet machine (some 40,000 decisions); the budget leaves room for a loaded one.
+  }, 60_000);
 
   it('refuses the routes no page may call, in any spelling, and the shadowing literal routes', () => {
     for (const [method, path] of [

@@ -46,9 +46,17 @@ export function canonicalPath(segments: readonly string[]): string {
   return `/${segments.map(encodeURIComponent).join('/')}`;
 }
 
+// Templates are few and fixed; matching tries many of them per call, so each is split once.
+const splitTemplates = new Map<string, readonly string[]>();
+function templateParts(template: string): readonly string[] {
+  let parts = splitTemplates.get(template);
+  if (!parts) splitTemplates.set(template, (parts = template.split('/').slice(1)));
+  return parts;
+}
+
 /** Parameters of `template` (`/performers/:id`) in the decoded segments, or null when it does not match. Case matters, as in the router. */
 export function matchTemplate(template: string, segments: readonly string[]): PathParams | null {
-  const parts = template.split('/').slice(1);
+  const parts = templateParts(template);
   if (parts.length !== segments.length) return null;
   const params: PathParams = {};
   for (let index = 0; index < parts.length; index++) {

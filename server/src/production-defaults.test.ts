@@ -82,7 +82,7 @@ describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('NODE_ENV=production
     expect(answer.status).toBe(200);
     await stop(explicit);
     // Three starts of the real server, the first on a fresh data folder: a guard against a hang, not a timing.
-  }, 120_000);
+  });
 
   it('refuses the public sandbox PIX secret', async () => {
     const server = start({ NODE_ENV: 'production', DATA_DIR: path.join(scratch, 'pix'), PIX_WEBHOOK_SECRET: 'fandeck-pix-sandbox-secret' });

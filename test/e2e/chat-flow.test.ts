@@ -129,7 +129,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     await thread.getByRole('textbox', { name: 'Mensagem' }).fill(fanText);
     await thread.getByRole('button', { name: 'Enviar', exact: true }).click();
 
-    await expect.poll(() => page.evaluate(() => (window as unknown as { messagesSent: unknown[] }).messagesSent.length), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { messagesSent: unknown[] }).messagesSent.length)).toBe(1);
     const [event] = await page.evaluate(() => (window as unknown as { messagesSent: Sent[] }).messagesSent);
     expect(event).toMatchObject({ composed: true, bubbles: true, target: 'inbox' });
     ({ conversationId, messageId: fanMessageId } = event!.detail);
@@ -170,14 +170,14 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7fba' } }).jpeg().toBuffer();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), thread.getByRole('button', { name: 'Anexar foto, vídeo ou áudio' }).click()]);
     await chooser.setFiles({ name: 'lisboa-exclusiva.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await thread.locator('[part="attachment"][data-state="done"]').waitFor({ timeout: 20_000 });
+    await thread.locator('[part="attachment"][data-state="done"]').waitFor();
     await thread.getByLabel('Preço para desbloquear os arquivos').fill(String(price));
     await thread.getByRole('textbox', { name: 'Mensagem' }).fill(answerText);
     await thread.getByRole('button', { name: 'Enviar', exact: true }).click();
 
     // Stored: the paid photo as its sender sees it, open, with what it costs.
     const answer = thread.locator('[part~="message"][data-mine="true"][data-id]');
-    await answer.waitFor({ timeout: 15_000 });
+    await answer.waitFor();
     paidMessageId = (await answer.getAttribute('data-id'))!;
     expect(await answer.getAttribute('data-state')).toBe('sent');
     expect(normalised(await answer.locator('[part="text"]').textContent())).toBe(answerText);
@@ -185,7 +185,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     expect(await answer.locator('[part="unlock"]').count()).toBe(0);
     const photo = answer.getByRole('img', { name: 'Foto', exact: true });
     expect(await photo.getAttribute('src')).toMatch(signedLink(server.origin));
-    await expect.poll(() => loadedWidth(photo), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(photo)).toBeGreaterThan(0);
 
     const asAna = (await messagesOf(server.origin, conversationId, creatorToken)).find((message) => message._id === paidMessageId);
     expect(asAna).toMatchObject({ text: answerText, type: 'photo', price, isLocked: false });
@@ -197,7 +197,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     const inbox = fanPage.locator('#inbox');
     const paid = inbox.locator(`[part~="message"][data-id="${paidMessageId}"]`);
     // Arrives live, through the bridge's channel.
-    await paid.waitFor({ timeout: 15_000 });
+    await paid.waitFor();
     expect(await paid.getAttribute('data-state')).toBe('locked');
     expect(await paid.getAttribute('data-mine')).toBeNull();
     expect(normalised(await paid.locator('[part="text"]').textContent())).toBe(answerText);
@@ -227,7 +227,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     await confirmWhenArmed(bridge);
 
     // Bought: the message opens in place, its photo linked for the fan alone.
-    await expect.poll(() => paid.getAttribute('data-state'), { timeout: 15_000 }).toBe('sent');
+    await expect.poll(() => paid.getAttribute('data-state')).toBe('sent');
     expect(await paid.locator('[part="unlock"]').count()).toBe(0);
     const photo = paid.getByRole('img', { name: 'Foto', exact: true });
     const fanId = (await apiGet<{ _id: string }>(server.origin, '/users/me', fanToken)).body!.data!._id;
@@ -241,7 +241,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
 
     // And the fan sees the photo itself: the bytes the bridge fetched, shown from the page's own object URL...
     await photo.scrollIntoViewIfNeeded();
-    await expect.poll(() => loadedWidth(photo), { timeout: 15_000, message: 'the unlocked photo loads on the partner page' }).toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(photo), { message: 'the unlocked photo loads on the partner page' }).toBeGreaterThan(0);
     expect(await photo.getAttribute('src')).toMatch(new RegExp(`^blob:${escaped(partner.origin)}/`));
     // ...which the bridge fetched from a link signed for the fan, with the credential in the header and no cookie.
     // The page itself sent no request for a media file.

@@ -29,7 +29,7 @@ describe('a creator’s profile settings on /creator/account', () => {
       // Profile: pre-filled from GET /performers/me, saved with PUT /performers/me.
       const profile = page.getByTestId('creator-profile');
       const bio = profile.getByLabel('Biografia');
-      await expect.poll(() => bio.inputValue(), { timeout: 15_000 }).toBe('Fotógrafa e viajante. Bastidores de cada ensaio.');
+      await expect.poll(() => bio.inputValue()).toBe('Fotógrafa e viajante. Bastidores de cada ensaio.');
       const monthly = profile.getByLabel('Mensal');
       expect(await monthly.inputValue()).toBe('9,90');
       await profile.getByText(/De R\$\s?5,95 a R\$\s?300,00/).first().waitFor();

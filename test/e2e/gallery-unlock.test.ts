@@ -31,7 +31,7 @@ describe('galleries and discovery on the host site', () => {
         { name: 'praia-1.jpg', mimeType: 'image/jpeg', buffer: jpeg },
         { name: 'praia-2.jpg', mimeType: 'image/jpeg', buffer: jpeg },
       ]);
-      await expect.poll(() => photos.locator('li[data-photo]').count(), { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => photos.locator('li[data-photo]').count()).toBe(2);
       await photos.locator('li[data-photo]').first().getByRole('button', { name: 'Usar como capa' }).click();
       await photos.locator('li[data-photo]').first().getByText('Capa').waitFor();
       await page.locator('li[data-gallery]', { hasText: 'Ensaio na praia · fotos: 2' }).waitFor();

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 /**
  * Shared steps of the host-site tests (host-*.test.ts): the demo accounts, API
@@ -106,7 +107,7 @@ export async function openAsFan(browser: import('playwright-core').Browser, orig
   const balance = async () => (await api<{ balance: number }>(origin, 'GET', '/users/me', { token })).data!.balance;
   const before = await balance();
   const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR' });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

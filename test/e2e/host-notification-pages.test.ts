@@ -26,7 +26,7 @@ const creatorId = async (origin: string, username: string) => (await apiOk<{ _id
 const follow = (origin: string, token: string, id: string) => apiOk(origin, 'POST', `/follows/${encodeURIComponent(id)}`, token, {});
 const unreadOf = async (origin: string, token: string) => (await apiOk<{ total: number }>(origin, 'GET', '/notification/total-unread', token)).total;
 /** Notifications are written after the action's own commit: wait until `count` are unread. */
-const untilUnread = (origin: string, token: string, count: number) => expect.poll(() => unreadOf(origin, token), { timeout: 15_000 }).toBe(count);
+const untilUnread = (origin: string, token: string, count: number) => expect.poll(() => unreadOf(origin, token)).toBe(count);
 
 describe('notifications on the host site', () => {
   const e2e = useServerAndBrowser();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { setSettings } from './host-flows.js';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 /** Site name, logo and favicon from the settings; the theme (spec section 2); the language. */
 describe('host site chrome', () => {
@@ -24,7 +25,7 @@ describe('host site chrome', () => {
   async function open(path: string): Promise<void> {
     await context?.close();
     context = await browser.newContext({ baseURL: server.origin, locale: 'pt-BR', colorScheme: 'light' });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(WAIT_MS);
     page = await context.newPage();
     await page.goto(path);
     await page.getByTestId('brand').waitFor();

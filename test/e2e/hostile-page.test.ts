@@ -214,7 +214,7 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     expect(shown).toContain(site.origin);
 
     await confirmWhenArmed(bridge());
-    await expect.poll(() => resultOf('first'), { timeout: 15_000 }).toMatchObject({ ok: true });
+    await expect.poll(() => resultOf('first')).toMatchObject({ ok: true });
 
     const sent = apiSince(before);
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -459,7 +459,7 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
           if (event.source === frame.contentWindow && event.data?.type === 'live-status' && event.data.status === 'connected') join();
         });
       }, [server.origin, withOther] as const);
-      await expect.poll(async () => (await liveLog()).liveStatus, { timeout: 15_000 }).toBe('connected');
+      await expect.poll(async () => (await liveLog()).liveStatus).toBe('connected');
       const fan = await fanSocket(server.origin, fanToken);
       try {
         // The other creator writes, then deletes; the fan reads that conversation on the platform.
@@ -470,13 +470,13 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
         // Everything the server sends the fan about it has been sent (the fan's own socket has it all)...
         const about = (id: string) => fan.heard.filter(([, payload]) => payload?.conversationId === id || (payload?.data as Record<string, unknown> | undefined)?.conversationId === id);
         await expect
-          .poll(() => about(withOther).map(([event]) => event).sort(), { timeout: 15_000 })
+          .poll(() => about(withOther).map(([event]) => event).sort())
           .toEqual(['message_created', 'message_deleted', 'nofify_read_messages_in_conversation', 'send_notification']);
 
         // ...before ana.lima writes and the fan reads her conversation: those reach the page, in the order sent.
         await send(creatorToken, withAna, 'Novidade da Ana');
         expect((await apiCall(server.origin, 'POST', `/messages/read-all/${withAna}`, fanToken, {})).status).toBe(200);
-        await expect.poll(async () => (await liveLog()).heard.map(([event]) => event), { timeout: 15_000 }).toContain('nofify_read_messages_in_conversation');
+        await expect.poll(async () => (await liveLog()).heard.map(([event]) => event)).toContain('nofify_read_messages_in_conversation');
 
         const { heard } = await liveLog();
         expect(heard.map(([event, payload]) => [event, payload.conversationId])).toEqual([

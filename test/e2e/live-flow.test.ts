@@ -34,6 +34,7 @@ import { cents, normalised } from '../support/subscriber-posts.js';
 import { startSite, type Site } from '../support/third-party-site.js';
 import { signInThroughPopup } from '../support/login-popup.js';
 import { signIn, waitForPath } from './host-flows.js';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 const password = 'fandeck-demo';
 const creator = { email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima' };
@@ -86,15 +87,15 @@ const playback = (video: Locator) => video.evaluate((element: HTMLVideoElement) 
 
 /** Presses play in a live player and waits until its video is past a second and decoding frames, then for more frames. */
 async function watchFramesAdvance(player: Locator): Promise<void> {
-  await player.locator('[part~="player"][data-state="live"]').waitFor({ timeout: 20_000 });
+  await player.locator('[part~="player"][data-state="live"]').waitFor();
   await player.locator('[part="play"]').click();
   const video = player.locator('video[part="video"]');
   await video.waitFor();
   await expect.poll(async () => (await playback(video)).time, { timeout: 45_000, message: 'the live video plays past 1 s' }).toBeGreaterThan(1);
   const first = await playback(video);
   expect(first.frames).toBeGreaterThan(0);
-  await expect.poll(async () => (await playback(video)).frames, { timeout: 15_000, message: 'frames keep coming' }).toBeGreaterThan(first.frames + 10);
-  await expect.poll(async () => (await playback(video)).time, { timeout: 15_000 }).toBeGreaterThan(first.time + 0.5);
+  await expect.poll(async () => (await playback(video)).frames, { message: 'frames keep coming' }).toBeGreaterThan(first.frames + 10);
+  await expect.poll(async () => (await playback(video)).time).toBeGreaterThan(first.time + 0.5);
 }
 
 describe('a creator goes live from the browser; fans on a partner page and on the site watch, chat and tip; subscribers-only shuts others out', () => {
@@ -114,7 +115,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
 
   const newPage = async (origin: string): Promise<Page> => {
     const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR' });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(WAIT_MS);
     contexts.push(context);
     return context.newPage();
   };
@@ -147,7 +148,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     // The preview plays the (fake) camera.
     const preview = page.getByLabel('Prévia da câmera');
     await expect
-      .poll(() => preview.evaluate((video: HTMLVideoElement) => (video.srcObject instanceof MediaStream && video.srcObject.getVideoTracks().length > 0 ? video.videoWidth : 0)), { timeout: 15_000, message: 'the preview shows the camera' })
+      .poll(() => preview.evaluate((video: HTMLVideoElement) => (video.srcObject instanceof MediaStream && video.srcObject.getVideoTracks().length > 0 ? video.videoWidth : 0)), { message: 'the preview shows the camera' })
       .toBeGreaterThan(0);
     // The fake devices are offered by name.
     await expect.poll(() => page.locator('select').first().locator('option').count()).toBeGreaterThan(1);
@@ -159,11 +160,11 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await expect.poll(() => start.isEnabled()).toBe(true);
     await start.click();
     await page.getByTestId('go-live-end').waitFor();
-    await page.locator('[data-figure="connection"][data-state="open"]').waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.locator('[data-figure="sent"] dd').textContent(), { timeout: 15_000, message: 'the stats show bytes sent' }).toMatch(/[1-9]/);
+    await page.locator('[data-figure="connection"][data-state="open"]').waitFor();
+    await expect.poll(() => page.locator('[data-figure="sent"] dd').textContent(), { message: 'the stats show bytes sent' }).toMatch(/[1-9]/);
 
     const join = await expect
-      .poll(async () => (await joinAs(server.origin, creatorToken)).stream.state, { timeout: 20_000, message: 'the server says broadcasting' })
+      .poll(async () => (await joinAs(server.origin, creatorToken)).stream.state, { message: 'the server says broadcasting' })
       .toBe('broadcasting')
       .then(() => joinAs(server.origin, creatorToken));
     expect(join.canWatch).toBe(true);
@@ -181,7 +182,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await fan1Page.goto('/');
     const player1 = fan1Page.locator('#player');
     // A signed-out visitor of an open stream may watch already: the page and its bridge are up.
-    await player1.locator('[part~="player"][data-state="live"]').waitFor({ timeout: 20_000 });
+    await player1.locator('[part~="player"][data-state="live"]').waitFor();
     await signInThroughPopup(fan1Page, fan1.email, password, fan1.name);
     await watchFramesAdvance(player1);
     // On the partner page the playlist and every segment came through the bridge, with the fan's credential and no cookie.
@@ -201,7 +202,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     const player2 = fan2Page.getByTestId('live-page');
     await watchFramesAdvance(player2);
     // Both watch: Ana's page counts them.
-    await expect.poll(() => creatorPage.locator('[data-figure="viewers"] dd').textContent(), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => creatorPage.locator('[data-figure="viewers"] dd').textContent()).toBe('2');
   });
 
   it('fan1 writes in the stream chat, fan2 and Ana see it; fan1 tips 10 after the bridge’s confirm, the wallet drops by 10 and Ana earns', async () => {
@@ -212,7 +213,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await sent.waitFor();
     for (const chat of [fan2Page.getByTestId('live-page').locator('[part="chat"]'), creatorPage.getByTestId('go-live').locator('[part="chat"]')]) {
       const line = chat.locator('[part="message"][data-state="sent"]', { hasText: chatText });
-      await line.waitFor({ timeout: 15_000 });
+      await line.waitFor();
       expect(normalised(await line.locator('[part="author"]').textContent())).toBe(fan1.name);
       expect(await line.getAttribute('data-mine')).toBeNull();
     }
@@ -227,10 +228,10 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await dialog.waitFor();
     expect(normalised(await dialog.textContent())).toContain(creator.name);
     await confirmWhenArmed(bridge);
-    await player1.locator('[part~="tip"][data-state="sent"]').waitFor({ timeout: 15_000 });
+    await player1.locator('[part~="tip"][data-state="sent"]').waitFor();
 
     expect(cents(balanceBefore) - cents(await balanceOf(server.origin, fan1Token))).toBe(cents(tipAmount));
-    await expect.poll(() => earningsOf(server.origin, creatorToken), { timeout: 10_000 }).toBeGreaterThan(earningsBefore);
+    await expect.poll(() => earningsOf(server.origin, creatorToken)).toBeGreaterThan(earningsBefore);
     const tips = await apiGet<{ data: { price: number; earnings?: number }[] }>(server.origin, '/wallet/charges/search?target=tip', creatorToken);
     const charge = tips.body!.data!.data.find((item) => item.price === tipAmount);
     expect(charge?.earnings).toBeGreaterThan(0);
@@ -238,7 +239,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     // Still playing after all that.
     const video = player1.locator('video[part="video"]');
     const now = await playback(video);
-    await expect.poll(async () => (await playback(video)).frames, { timeout: 15_000 }).toBeGreaterThan(now.frames);
+    await expect.poll(async () => (await playback(video)).frames).toBeGreaterThan(now.frames);
   });
 
   it('subscribers-only: fan2 gets no playlist, no HLS and no Agora token; the subscriber fan1 still watches; Ana gets her token', async () => {
@@ -266,7 +267,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     expect(asFan2).toMatchObject({ canWatch: false, playlistUrl: null, reason: 'subscribers_only' });
     const player2 = fan2Page.getByTestId('live-page');
     const box = player2.locator('[part~="player"][data-state="not-entitled"] [part="not-entitled"][data-reason="subscribers_only"]');
-    await box.waitFor({ timeout: 15_000 });
+    await box.waitFor();
     expect(await player2.locator('video').count()).toBe(0);
     const own = await fetchHls(fan2Link, fan2Token);
     expect(own.status).toBe(403);
@@ -293,21 +294,21 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await player1.locator('[part~="player"][data-state="live"]').waitFor();
     const video = player1.locator('video[part="video"]');
     const now = await playback(video);
-    await expect.poll(async () => (await playback(video)).frames, { timeout: 20_000 }).toBeGreaterThan(now.frames + 10);
+    await expect.poll(async () => (await playback(video)).frames).toBeGreaterThan(now.frames + 10);
   });
 
   it('Ana ends the stream: her page and fan1’s player say it ended', async () => {
     const page = creatorPage.getByTestId('go-live');
     await page.getByTestId('go-live-end').click();
-    await page.getByRole('status').filter({ hasText: 'Transmissão encerrada.' }).waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await joinAs(server.origin, creatorToken)).stream.state, { timeout: 15_000 }).toBe('finished');
+    await page.getByRole('status').filter({ hasText: 'Transmissão encerrada.' }).waitFor();
+    await expect.poll(async () => (await joinAs(server.origin, creatorToken)).stream.state).toBe('finished');
     const player1 = fan1Page.locator('#player');
-    await player1.locator('[part~="player"][data-state="ended"] [part="ended"]').waitFor({ timeout: 20_000 });
+    await player1.locator('[part~="player"][data-state="ended"] [part="ended"]').waitFor();
     expect(normalised(await player1.locator('[part="ended"] [part="status"]').textContent())).toBe(`A transmissão de ${creator.name} terminou.`);
     // fan2, shut out of the room since the stream went subscribers-only, finds it offline on the next visit.
     await fan2Page.reload();
     const player2 = fan2Page.getByTestId('live-page');
-    await expect.poll(() => player2.locator('[part~="player"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('offline');
+    await expect.poll(() => player2.locator('[part~="player"]').getAttribute('data-state')).toBe('offline');
     expect(normalised(await player2.locator('[part="offline"] [part="status"]').textContent())).toBe(`${creator.name} está offline`);
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 interface Loaded {
   page: Page;
@@ -33,7 +34,7 @@ describe('the loader (embed.js) on a page', () => {
   /** Opens `body` (after the script tag) at `origin`, recording chunk requests and fan-ready events. */
   async function open(body: string, options: { origin?: string; script?: string } = {}): Promise<Loaded> {
     const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1000, height: 700 } });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Embed</title></head><body>
 ${options.script ?? `<script src="${server.origin}/embed.js" async data-locale="pt-BR" data-creator="ana.lima"></script>`}
@@ -77,7 +78,8 @@ ${body}</body></html>`;
       });
       expect(placeholder.label).toContain('fan-login');
       expect(placeholder.height).toBe(380);
-      await loaded.page.waitForTimeout(600);
+      // The loader has looked at the far element (its observer reported) and left it waiting.
+      await loaded.page.locator('#far > fan-placeholder[data-near="false"]').waitFor({ state: 'attached' });
       expect(loaded.chunks()).toEqual([]);
       expect(await loaded.ready()).toEqual([]);
 
@@ -113,7 +115,7 @@ ${body}</body></html>`;
   it('loads an element far away as soon as it is touched or focused', async () => {
     const touched = await open(`${farAway}<fan-login id="far"></fan-login>`);
     try {
-      await touched.page.waitForTimeout(300);
+      await touched.page.locator('#far > fan-placeholder[data-near="false"]').waitFor({ state: 'attached' });
       expect(touched.chunks()).toEqual([]);
       await touched.page.locator('#far').dispatchEvent('pointerdown');
       await touched.page.waitForFunction(() => (window as unknown as { fanReady: unknown[] }).fanReady.length === 1);
@@ -123,7 +125,7 @@ ${body}</body></html>`;
     }
     const focused = await open(`${farAway}<fan-login id="far" tabindex="0"></fan-login>`);
     try {
-      await focused.page.waitForTimeout(300);
+      await focused.page.locator('#far > fan-placeholder[data-near="false"]').waitFor({ state: 'attached' });
       expect(focused.chunks()).toEqual([]);
       await focused.page.evaluate(() => (document.getElementById('far') as HTMLElement).focus({ preventScroll: true }));
       await focused.page.waitForFunction(() => (window as unknown as { fanReady: unknown[] }).fanReady.length === 1);
@@ -135,7 +137,8 @@ ${body}</body></html>`;
   it('picks up elements the page adds later, before and after the chunk arrived', async () => {
     const loaded = await open('<main id="app"></main>');
     try {
-      await loaded.page.waitForTimeout(300);
+      // The loader is running (its placeholder element is defined) and, with no element on the page, loads nothing.
+      await loaded.page.waitForFunction(() => customElements.get('fan-placeholder') !== undefined);
       expect(loaded.chunks()).toEqual([]);
       await loaded.page.evaluate(() => {
         const element = document.createElement('fan-login');

@@ -21,6 +21,7 @@ import { apiGet, signInApi } from '../support/api.js';
 import { chromiumArgs, chromiumPath } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { plantToken } from './host-flows.js';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 const password = 'fandeck-demo';
 const creator = { email: 'creator1@fandeck.local', username: 'ana.lima' };
@@ -108,7 +109,7 @@ async function seesFramesOf(page: Page, colour: readonly number[], who: string):
       throw new Error(`${error.message}; last seen ${JSON.stringify(last)}; ${JSON.stringify(debug)}`);
     });
   const first = (await look(video)).frames;
-  await expect.poll(async () => (await look(video)).frames, { timeout: 15_000, message: `${who}'s remote frames advance` }).toBeGreaterThan(first + 15);
+  await expect.poll(async () => (await look(video)).frames, { message: `${who}'s remote frames advance` }).toBeGreaterThan(first + 15);
 }
 
 /** The candidate pairs this page's connected peer connections use: both ends' `ip:port`. */
@@ -152,7 +153,7 @@ describe('a private call over the platform SFU: both sides see each other, nobod
 
   const openCall = async (token: string, colour: readonly [number, number, number]): Promise<Page> => {
     const context = await browser.newContext({ baseURL: server.origin, locale: 'pt-BR' });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(WAIT_MS);
     contexts.push(context);
     await context.grantPermissions(['camera', 'microphone'], { origin: server.origin });
     await context.addInitScript(cameraOfColour(colour));
@@ -203,7 +204,7 @@ describe('a private call over the platform SFU: both sides see each other, nobod
   it('Ana and fan1 join from /calls/:id and each sees the other’s frames, through the server only', async () => {
     [creatorPage, fanPage] = await Promise.all([openCall(creatorToken, RED), openCall(fan1Token, BLUE)]);
     for (const page of [creatorPage, fanPage]) {
-      await page.locator('.fan-call[data-state="lobby"]').waitFor({ timeout: 20_000 });
+      await page.locator('.fan-call[data-state="lobby"]').waitFor();
       // The local preview shows this side's own camera before joining.
       await expect.poll(() => page.locator('video[part="local"]').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     }
@@ -229,7 +230,7 @@ describe('a private call over the platform SFU: both sides see each other, nobod
     await plantToken(context, server.origin, fan2Token);
     const page = await context.newPage();
     await page.goto(`/calls/${requestId}`);
-    await page.getByTestId('call-page').locator('[role="alert"]').waitFor({ timeout: 15_000 });
+    await page.getByTestId('call-page').locator('[role="alert"]').waitFor();
     expect(await page.locator('video[part="remote"]').count()).toBe(0);
 
     const socket = io(server.origin, { path: '/socket.io', transports: ['websocket'], auth: { token: fan2Token }, reconnection: false, forceNew: true });
@@ -266,8 +267,8 @@ describe('a private call over the platform SFU: both sides see each other, nobod
 
   it('Ana ends the call: both pages say it ended and the call cannot be joined again', async () => {
     await creatorPage.locator('[part="end"]').click();
-    await creatorPage.locator('.fan-call[data-state="ended"]').waitFor({ timeout: 15_000 });
-    await fanPage.locator('.fan-call[data-state="ended"]').waitFor({ timeout: 15_000 });
+    await creatorPage.locator('.fan-call[data-state="ended"]').waitFor();
+    await fanPage.locator('.fan-call[data-state="ended"]').waitFor();
     expect(await fanPage.locator('[part="join"]').count()).toBe(0);
     const joined = await api<{ stream: { state: string } }>(server.origin, 'POST', `/streaming/private/${requestId}/join`, fan1Token);
     expect(joined.data.stream.state).toBe('finished');

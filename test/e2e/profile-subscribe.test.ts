@@ -85,7 +85,7 @@ describe('a fan subscribes from a creator’s profile and the subscribers-only p
       const photo = card.getByRole('img', { name: 'Foto 1 de 1' });
       await photo.waitFor({ state: 'attached' });
       expect(await photo.getAttribute('src')).toMatch(/\/api\/media\/files\/[^/]+\/medium\?/);
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       expect(await card.locator('[data-lock="subscribers"]').count()).toBe(0);
       expect(await card.getByRole('img', { name: 'Foto bloqueada' }).count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

@@ -86,7 +86,7 @@ describe('the creator dashboard on the host site: staff read a creator’s, the 
       await waitForPath(page, path);
 
       const dashboard = page.getByTestId('creator-dashboard');
-      await expect.poll(() => dashboard.locator('[part~="heading"]').textContent(), { timeout: 15_000 }).toBe(`Painel do criador: ${ana.name}`);
+      await expect.poll(() => dashboard.locator('[part~="heading"]').textContent()).toBe(`Painel do criador: ${ana.name}`);
       expect(await dashboard.locator('[part~="dashboard"]').getAttribute('data-state')).toBe('staff');
       await dashboard.locator('[part~="stats"] [part~="stat"]').first().waitFor();
       expect(await shownFigures(dashboard)).toEqual(expectedFigures(stats));
@@ -129,7 +129,7 @@ describe('the creator dashboard on the host site: staff read a creator’s, the 
       await submitLogin(page, manager.email);
       await waitForPath(page, path);
       const dashboard = page.getByTestId('creator-dashboard');
-      await expect.poll(() => dashboard.locator('[part~="heading"]').textContent(), { timeout: 15_000 }).toBe(`Painel do criador: ${ana.name}`);
+      await expect.poll(() => dashboard.locator('[part~="heading"]').textContent()).toBe(`Painel do criador: ${ana.name}`);
       await dashboard.locator('[part~="stats"] [part~="stat"]').first().waitFor();
       expect(await shownFigures(dashboard)).toEqual(expectedFigures(stats));
     } finally {

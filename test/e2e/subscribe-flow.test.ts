@@ -181,8 +181,8 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     await dashboard.locator('[part="sign-in"]').waitFor();
 
     await signInThroughPopup(page, creator.email, password, creator.name);
-    await expect.poll(() => dashboard.locator('[part="dashboard"]').getAttribute('data-state'), { timeout: 15_000 }).toBe('creator');
-    await expect.poll(() => statText(dashboard, 'net'), { timeout: 15_000 }).toBe(brl(statsBefore.totalNetPrice));
+    await expect.poll(() => dashboard.locator('[part="dashboard"]').getAttribute('data-state')).toBe('creator');
+    await expect.poll(() => statText(dashboard, 'net')).toBe(brl(statsBefore.totalNetPrice));
     expect(await statText(dashboard, 'gross')).toBe(brl(statsBefore.totalGrossPrice));
     const subscribers = dashboard.locator('[part="subscribers"]');
     await subscribers.getByText('Ainda não há assinantes.').waitFor();
@@ -208,7 +208,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     await subscribe.getByRole('button', { name: `Assinar ${creator.name}` }).click();
     const panel = subscribe.locator('[part="panel"]');
     await panel.waitFor();
-    await expect.poll(() => panel.locator('[part="balance"]').textContent().then(normalised), { timeout: 15_000 }).toBe(`Seu saldo: ${brl(balanceBefore)}`);
+    await expect.poll(() => panel.locator('[part="balance"]').textContent().then(normalised)).toBe(`Seu saldo: ${brl(balanceBefore)}`);
     const monthly = panel.locator('[part="plan"][data-plan="monthly"]');
     expect(normalised(await monthly.locator('[part="plan-price"]').textContent())).toBe(brl(quote.price));
     await monthly.getByRole('radio').check();
@@ -224,7 +224,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     expect(shown).toContain(partner.origin);
     await confirmWhenArmed(bridge);
 
-    await expect.poll(() => page.evaluate(() => (window as unknown as { subscribed: unknown[] }).subscribed.length), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { subscribed: unknown[] }).subscribed.length)).toBe(1);
     const [event] = await page.evaluate(() => (window as unknown as { subscribed: Subscribed[] }).subscribed);
     expect(event).toMatchObject({ composed: true, bubbles: true, target: 'subscribe' });
     const mine = await apiSend<SubscriptionDto | null>(server.origin, 'GET', `/subscriptions/user-subscriber?performerId=${anaId}`, fanToken);
@@ -255,11 +255,11 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
 
     const dashboard = dashboardPage.locator('#dashboard');
     const subscriber = dashboard.locator('[part="subscriber"]', { hasText: fan.name });
-    await subscriber.waitFor({ timeout: 15_000 });
+    await subscriber.waitFor();
     expect(await subscriber.getAttribute('data-state')).toBe('renews');
     expect(normalised(await subscriber.locator('[part="renewal"]').textContent())).toMatch(/^Renova em .+/);
     expect(normalised(await dashboard.locator('[part="subscribers-total"]').textContent())).toBe('Total: 1');
-    await expect.poll(() => statText(dashboard, 'net'), { timeout: 15_000 }).toBe(brl(statsAfter.totalNetPrice));
+    await expect.poll(() => statText(dashboard, 'net')).toBe(brl(statsAfter.totalNetPrice));
     expect(await statText(dashboard, 'gross')).toBe(brl(statsAfter.totalGrossPrice));
     expect(await statText(dashboard, 'available')).toBe(brl(statsAfter.remainingPrice));
     expect(await dashboardPage.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -276,7 +276,7 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
     const photo = card.getByRole('img', { name: 'Foto 1 de 1' });
     await photo.waitFor({ state: 'attached' });
     expect(await photo.getAttribute('src')).toMatch(/\/api\/media\/files\/[^/]+\/medium\?/);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     expect(await card.getByRole('img', { name: 'Foto bloqueada' }).count()).toBe(0);
     for (const post of posts) expect(await page.locator(`[data-feed="${post._id}"]`).getAttribute('data-locked')).toBe('false');
   });

@@ -107,8 +107,8 @@ describe('widgets on a third-party page talk to the platform only through the br
     await page.locator('#second').getByRole('button', { name: 'Entrar' }).waitFor();
 
     await signInThroughPopup(page);
-    await expect.poll(() => nameIn(page, 'first').textContent(), { timeout: 15_000 }).toBe(fanName);
-    await expect.poll(() => nameIn(page, 'second').textContent(), { timeout: 15_000 }).toBe(fanName);
+    await expect.poll(() => nameIn(page, 'first').textContent()).toBe(fanName);
+    await expect.poll(() => nameIn(page, 'second').textContent()).toBe(fanName);
   });
 
   it('(b) leaves no trace of the token anywhere a page script can look', async () => {
@@ -197,9 +197,7 @@ describe('widgets on a third-party page talk to the platform only through the br
     try {
       await other.goto('/');
       await sessionReady(other);
-      await other.waitForFunction(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.status === 'failed', undefined, {
-        timeout: 15_000,
-      });
+      await other.waitForFunction(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.status === 'failed');
       expect(await other.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.reason)).toBe('timeout');
       const messages = await other.evaluate(() => (window as unknown as { __messages(): string[] }).__messages());
       expect(messages.filter((message) => message.includes('fandeck-bridge'))).toEqual([]);
@@ -260,11 +258,12 @@ describe('widgets on a third-party page talk to the platform only through the br
     await confirmButton.waitFor();
     await confirmButton.hover();
     await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.style.opacity = '0.1'));
-    await page.waitForTimeout(1500);
+    // The browser has reported the faded dialog (IntersectionObserver v2); Confirm stays off while it is.
+    await bridge.locator('[role="alertdialog"][data-visible="false"]').waitFor();
     expect(await confirmButton.isDisabled()).toBe(true);
     await page.evaluate(() => (document.querySelector<HTMLIFrameElement>('iframe[data-fandeck-bridge]')!.style.opacity = '1'));
     await confirmWhenArmed(bridge);
-    await expect.poll(() => answer('secondAnswer'), { timeout: 15_000 }).toMatchObject({ ok: true });
+    await expect.poll(() => answer('secondAnswer')).toMatchObject({ ok: true });
     const overlay = await page.evaluate(() => getComputedStyle(document.querySelector('iframe[data-fandeck-bridge]')!).visibility);
     expect(overlay).toBe('hidden');
     // Exactly one charge of the confirmed price.

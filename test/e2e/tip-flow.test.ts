@@ -108,7 +108,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     await page.goto('/wallet-e2e.html');
 
     const wallet = page.locator('#wallet');
-    await expect.poll(() => shownBalance(page, '#wallet'), { timeout: 20_000 }).toBe('Saldo: R$ 50,00');
+    await expect.poll(() => shownBalance(page, '#wallet')).toBe('Saldo: R$ 50,00');
     await wallet.getByRole('button', { name: /Pagar R\$\s?25,00 com PIX/ }).click();
     await wallet.getByRole('img', { name: /QR code do PIX de R\$\s?25,00/ }).waitFor();
     expect(dialogs).toHaveLength(1);
@@ -123,8 +123,8 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     expect(await sandbox.locator('#code').inputValue()).toBe(brCode);
     await sandbox.locator('#pay').click();
 
-    await expect.poll(() => wallet.locator('[part="status"]').getAttribute('data-state'), { timeout: 20_000 }).toBe('paid');
-    await expect.poll(() => shownBalance(page, '#wallet'), { timeout: 10_000 }).toBe('Saldo: R$ 75,00');
+    await expect.poll(() => wallet.locator('[part="status"]').getAttribute('data-state')).toBe('paid');
+    await expect.poll(() => shownBalance(page, '#wallet')).toBe('Saldo: R$ 75,00');
     expect((await apiGet<{ balance: number }>(server.origin, '/users/me', fanToken)).body?.data?.balance).toBe(75);
     await sandbox.close();
   });
@@ -145,10 +145,10 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     await popup.getByLabel('Senha').fill(fan.password);
     await popup.getByRole('button', { name: 'Entrar' }).click();
     await popup.waitForEvent('close');
-    await expect.poll(() => login.locator('[part="name"]').textContent(), { timeout: 15_000 }).toBe('Fan Two');
+    await expect.poll(() => login.locator('[part="name"]').textContent()).toBe('Fan Two');
 
     await tip.locator('[part="form"]').waitFor();
-    await expect.poll(() => shownBalance(page, '#tip'), { timeout: 15_000 }).toBe('Seu saldo: R$ 75,00');
+    await expect.poll(() => shownBalance(page, '#tip')).toBe('Seu saldo: R$ 75,00');
     expect(await tip.locator('[part="heading"]').textContent()).toBe('Gorjeta para Ana Lima');
     expect(await tip.locator('[part="amount-input"]').inputValue()).toBe('10');
     await tip.locator('[part="message"]').fill('Obrigado pelo conteúdo!');
@@ -164,7 +164,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     expect(shown).toContain(partner.origin);
     await confirmWhenArmed(bridge);
 
-    await expect.poll(() => page.evaluate(() => (window as unknown as { tipsSent: unknown[] }).tipsSent.length), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { tipsSent: unknown[] }).tipsSent.length)).toBe(1);
     const [sent] = await page.evaluate(() => (window as unknown as { tipsSent: { detail: { chargeId: string; creatorId: string; amount: number }; composed: boolean; target: string }[] }).tipsSent);
     expect(sent?.composed).toBe(true);
     expect(sent?.target).toBe('tip');
@@ -173,7 +173,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     expect(sent?.detail.creatorId).toBe(ana.body?.data?._id);
 
     // The fan's side: the balance on the partner page drops by 10 through the bridge's live channel.
-    await expect.poll(() => shownBalance(page, '#tip'), { timeout: 15_000 }).toBe('Seu saldo: R$ 65,00');
+    await expect.poll(() => shownBalance(page, '#tip')).toBe('Seu saldo: R$ 65,00');
     expect(await tip.locator('[part="sent"]').textContent()).toMatch(/Gorjeta de R\$\s?10,00 enviada para Ana Lima/);
 
     // The creator's side: update_balance with exactly this tip's earnings.
@@ -186,6 +186,6 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     expect(charge).toMatchObject({ price: 10, message: 'Obrigado pelo conteúdo!' });
     expect(charge?.earnings).toBeGreaterThan(0);
     expect(charge?.earnings).toBeLessThan(10);
-    await expect.poll(() => creatorLive?.credits, { timeout: 10_000 }).toEqual([charge?.earnings]);
+    await expect.poll(() => creatorLive?.credits).toEqual([charge?.earnings]);
   });
 });

@@ -1,4 +1,6 @@
 /** Minimal API calls for assertions made outside the browser. */
+import { WAIT_MS } from '../../testing/budgets.js';
+
 export interface ApiAnswer<T> {
   status: number;
   body: { status?: number; data?: T; message?: string; statusCode?: number } | undefined;
@@ -7,7 +9,7 @@ export interface ApiAnswer<T> {
 export async function apiGet<T>(origin: string, path: string, token?: string): Promise<ApiAnswer<T>> {
   const response = await fetch(`${origin}/api${path}`, {
     headers: { accept: 'application/json', ...(token ? { authorization: token } : {}) },
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(WAIT_MS),
   });
   const body = (await response.json().catch(() => undefined)) as ApiAnswer<T>['body'];
   return { status: response.status, body };

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 /** The system Chromium; browsers are never downloaded. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,7 +17,7 @@ export interface OpenedPage {
 /** A fresh context (own cookies and storage) on the given origin, pt-BR like the default site. */
 export async function openPage(browser: Browser, origin: string): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR' });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   return { context, page };
 }

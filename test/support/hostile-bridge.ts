@@ -8,6 +8,7 @@
  */
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 export const BRIDGE_FRAME_CSS = 'position:fixed;left:0;top:0;width:640px;height:480px;border:0;margin:0;';
 
@@ -149,7 +150,7 @@ export async function fanSocket(platform: string, token: string): Promise<{ sock
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
-  const answer = (await socket.timeout(10_000).emitWithAck('auth/login', { token })) as { ok?: boolean };
+  const answer = (await socket.timeout(WAIT_MS).emitWithAck('auth/login', { token })) as { ok?: boolean };
   if (!answer?.ok) throw new Error('fan socket sign-in refused');
   return { socket, heard };
 }

@@ -18,5 +18,5 @@ export async function signInInPopup(page: Page, email: string, password: string,
 /** Signs in through `<fan-login id="login">`'s popup and waits until the element names the account. */
 export async function signInThroughPopup(page: Page, email: string, password: string, name: string): Promise<void> {
   await signInInPopup(page, email, password);
-  await expect.poll(() => page.locator('#login [part="name"]').textContent(), { timeout: 15_000 }).toBe(name);
+  await expect.poll(() => page.locator('#login [part="name"]').textContent()).toBe(name);
 }

@@ -41,7 +41,7 @@ export async function mailedLink(dataDir: string, to: string, page: string, besi
       }
       throw new Error(`no mail to ${to} with a link to ${page} yet`);
     },
-    { timeout: 15_000, interval: 50 },
+    { interval: 50 },
   );
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { lacks, services } from '../../test/tools.js';
 import { openDatabase } from './client.js';
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
+describe.skipIf(lacks({ PostgreSQL: services.PostgreSQL() }))('PostgreSQL pool', () => {
   it('survives the server dropping an idle connection, and keeps answering', async () => {
     const lost: Error[] = [];
     const database = await openDatabase({ url: process.env.TEST_DATABASE_URL!, poolSize: 2, onIdleError: (e) => lost.push(e) });
@@ -13,7 +14,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL pool', () => {
     await admin.connect();
     await admin.query('select pg_terminate_backend($1)', [pid]);
     await admin.end();
-    await expect.poll(() => lost.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => lost.length).toBe(1);
     const again = await database.db.execute(sql`select 1 as one`);
     expect((again as unknown as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
     await database.close();

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../testing/budgets.js';
 import { openDatabase } from './client.js';
 import { startServerProcess, type Started } from '../../test/server-process.js';
 import { DataFolderError, lockDataFolder, lockPathOf, prepareDataFolder } from './data-folder.js';
@@ -114,7 +115,7 @@ describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('the embedded databa
     }
     // A clean stop releases the folder.
     expect(existsSync(lockPathOf(path.join(dataDir, 'pglite')))).toBe(false);
-  }, 120_000);
+  });
 
   it('a port in use: says so, closes the database and exits; the next start on a free port opens it', async () => {
     const dataDir = freshDir();
@@ -137,7 +138,7 @@ describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('the embedded databa
       next.child.kill('SIGTERM');
       await next.exited;
     }
-  }, 120_000);
+  });
 
   it('opens every folder afterwards when a first start is killed at 20 points', async () => {
     // How long a whole first start takes on this machine, right now.
@@ -159,5 +160,5 @@ describe.skipIf(process.env.FANDECK_TEST_DB === 'postgres')('the embedded databa
       const usersCount = await opensAfterwards(dataDir);
       expect(usersCount === 0 || usersCount >= 7, `killed at ${at} ms: ${usersCount} users`).toBe(true);
     }
-  }, 600_000);
+  }, SOAK_TEST_MS);
 });

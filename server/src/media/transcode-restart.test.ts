@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../testing/budgets.js';
 import { workerDatabaseUrl } from '../../test/databases.js';
 import { makeVideo } from '../../test/media-fixtures.js';
 import { startServerProcess, type Started } from '../../test/server-process.js';
@@ -99,5 +100,5 @@ describe('transcode jobs survive a killed server', () => {
     const text = await master.text();
     expect(text).toContain('RESOLUTION=640x360');
     expect(text).toContain('RESOLUTION=1280x720');
-  }, 240_000);
+  }, SOAK_TEST_MS);
 });

@@ -12,8 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MessageDto } from '@fandeck/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../testing/budgets.js';
+import { lacks, services } from '../../test/tools.js';
 import { ChatClient } from '../../test/chat-client.js';
-import { workerDatabaseUrl } from '../../test/databases.js';
+import { testDatabaseKind, workerDatabaseUrl } from '../../test/databases.js';
 import { startServerProcess, type Started } from '../../test/server-process.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo.js';
 
@@ -173,13 +175,13 @@ async function run(slots: Slot[]): Promise<void> {
 describe('messages survive a killed server', () => {
   const databaseUrl = workerDatabaseUrl();
 
-  it.skipIf(databaseUrl)('embedded database, one process: 20 SIGKILLs during 1,000 sends from 20 clients', async () => {
+  it.skipIf(testDatabaseKind() !== 'pglite')('embedded database, one process: 20 SIGKILLs during 1,000 sends from 20 clients', async () => {
     await run([new Slot(await freePort(), { DATA_DIR: path.join(scratch, 'embedded') })]);
-  }, 600_000);
+  }, SOAK_TEST_MS);
 
   // CI sets TEST_REDIS_URL; the postgres project runs this on its worker's PostgreSQL.
-  it.skipIf(!databaseUrl || !process.env.TEST_REDIS_URL)('PostgreSQL, two processes on Redis: 20 SIGKILLs during 1,000 sends from 20 clients', async () => {
+  it.skipIf(testDatabaseKind() !== 'postgres' || lacks({ PostgreSQL: databaseUrl, Redis: services.Redis() }))('PostgreSQL, two processes on Redis: 20 SIGKILLs during 1,000 sends from 20 clients', async () => {
     const env = { DATA_DIR: path.join(scratch, 'pg'), DATABASE_URL: databaseUrl!, REDIS_URL: process.env.TEST_REDIS_URL! };
     await run([new Slot(await freePort(), env), new Slot(await freePort(), env)]);
-  }, 600_000);
+  }, SOAK_TEST_MS);
 });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { lacks, services } from '../../test/tools.js';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../test/helpers.js';
 
 const sockets: Socket[] = [];
@@ -100,7 +101,7 @@ describe('live connection', () => {
   });
 
   // CI sets TEST_REDIS_URL to its local Redis; a machine without one runs the embedded default only.
-  it.skipIf(!process.env.TEST_REDIS_URL)('spreads events across two server processes through Redis', async () => {
+  it.skipIf(lacks({ Redis: services.Redis() }))('spreads events across two server processes through Redis', async () => {
     const env = { REDIS_URL: process.env.TEST_REDIS_URL! };
     const one = await listening(env);
     const two = await listening(env);

@@ -13,7 +13,7 @@ afterEach(() => {
   document.querySelectorAll('iframe').forEach((iframe) => iframe.remove());
 });
 
-async function open(readyTimeoutMs = 2000): Promise<{ frame: BridgeFrame; inside: Window & { eval(code: string): unknown }; sent: unknown[] }> {
+async function open(readyTimeoutMs = 30_000): Promise<{ frame: BridgeFrame; inside: Window & { eval(code: string): unknown }; sent: unknown[] }> {
   const frame = new BridgeFrame({ origin: location.origin, creator: 'ana.lima', readyTimeoutMs });
   frames.push(frame);
   // The frame is added in a task after the constructor's, so whatever made it is not held up.
@@ -37,7 +37,23 @@ async function open(readyTimeoutMs = 2000): Promise<{ frame: BridgeFrame; inside
 
 const post = (from: Window & { eval(code: string): unknown }, message: object) =>
   from.eval(`parent.postMessage(${JSON.stringify({ channel: PAGE_CHANNEL, ...message })}, '*')`);
-const tick = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves once every message `from` posted to this window before it has been handled:
+ * a window's posted messages arrive in order, so a marker posted after them arrives last.
+ */
+function handled(from: Window & { eval(code: string): unknown } = window): Promise<void> {
+  const marker = `handled-${Math.random()}`;
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.data !== marker) return;
+      removeEventListener('message', onMessage);
+      resolve();
+    };
+    addEventListener('message', onMessage);
+    if (from === window) window.postMessage(marker, '*');
+    else from.eval(`parent.postMessage(${JSON.stringify(marker)}, '*')`);
+  });
+}
 
 describe('the page side of the bridge', () => {
   it('takes `ready` only from its own frame, then sends the queued calls', async () => {
@@ -45,7 +61,7 @@ describe('the page side of the bridge', () => {
     const call = frame.call({ type: 'logout' }, { ok: false });
     // The same message from the page's own window (any script could send it) is ignored.
     window.postMessage({ channel: PAGE_CHANNEL, type: 'ready', version: 1, signedIn: true, nonce: 'n1' }, '*');
-    await tick();
+    await handled();
     expect(frame.state.status).toBe('connecting');
     expect(sent).toEqual([]);
 
@@ -53,8 +69,7 @@ describe('the page side of the bridge', () => {
     expect(await frame.whenReady()).toBe(true);
     expect(frame.signedIn).toBe(true);
     expect(frame.nonce).toBe('n1');
-    await tick();
-    expect(sent).toEqual([{ channel: PAGE_CHANNEL, type: 'logout', id: call.id }]);
+    await vi.waitFor(() => expect(sent).toEqual([{ channel: PAGE_CHANNEL, type: 'logout', id: call.id }]));
 
     // A forged reply from the page's window does not settle the call; the frame's does.
     window.postMessage({ channel: PAGE_CHANNEL, type: 'reply', id: call.id, result: { ok: 'forged' } }, '*');
@@ -101,7 +116,7 @@ describe('the page side of the bridge', () => {
     window.postMessage({ channel: PAGE_CHANNEL, type: 'credential', signedIn: true, nonce: 'forged' }, '*');
     post(inside, { type: 'credential', signedIn: true, nonce: 'n2' });
     post(inside, { type: 'live-event', event: 'update_balance', payload: { token: -5 } });
-    await tick();
+    await Promise.all([handled(), handled(inside)]);
     expect(changes).toEqual([true]);
     expect(frame.nonce).toBe('n2');
     expect(events).toEqual([['update_balance', { token: -5 }]]);

@@ -141,7 +141,7 @@ describe('the bridge host answering a page’s media call', () => {
     window.dispatchEvent(new MessageEvent('message', { data: { channel: PAGE_CHANNEL, id, ...message }, origin, source: window.parent }));
     return id;
   }
-  const replyTo = (id: number) => vi.waitFor(() => replies.get(id) ?? Promise.reject(new Error('no reply yet')), { timeout: 5000, interval: 10 });
+  const replyTo = (id: number) => vi.waitFor(() => replies.get(id) ?? Promise.reject(new Error('no reply yet')), { interval: 10 });
 
   it('fetches a media link with the credential in the header, no cookie, and answers the bytes as a Blob', async () => {
     const reply = await replyTo(post({ type: 'media', path: own(link) }));

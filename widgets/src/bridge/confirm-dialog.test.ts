@@ -112,7 +112,7 @@ describe('the bridge’s confirm dialog', () => {
     button.disabled = true;
     // The cursor rests on the dialog, which stays where it is: Confirm arms.
     await userEvent.hover(confirm);
-    await expect.element(confirm, { timeout: 3000 }).toBeEnabled();
+    await expect.element(confirm).toBeEnabled();
     expect(button.dataset.state).toBe('armed');
     expect(button.dataset.pointer).toBe('seen');
     await userEvent.click(confirm);
@@ -123,10 +123,10 @@ describe('the bridge’s confirm dialog', () => {
     onTestFinished(withoutVisibilityTracking());
     const answer = showConfirmDialog(view());
     const confirm = page.getByRole('button', { name: 'Confirmar' });
-    await expect.element(confirm, { timeout: 3000 }).toBeEnabled();
+    await expect.element(confirm).toBeEnabled();
     window.dispatchEvent(new Event('resize'));
     expect((confirm.element() as HTMLButtonElement).disabled).toBe(true);
-    await expect.element(confirm, { timeout: 3000 }).toBeEnabled();
+    await expect.element(confirm).toBeEnabled();
     await userEvent.keyboard('{Escape}');
     expect(await answer).toBe(false);
   });

@@ -63,6 +63,8 @@ export function watchPlacement(dialog: Element, arming: ConfirmArming, changed: 
       if (!entry) return;
       // The whole dialog (amount, recipient, origin and buttons) must be on screen and, with v2, unobscured.
       dialogVisible = entry.intersectionRatio >= 0.99 && (!v2 || entry.isVisible === true);
+      // What the browser last said of the dialog, for tests and tools: Confirm arms only while it is "true".
+      if (dialog instanceof HTMLElement) dialog.dataset.visible = String(dialogVisible);
       report(dialogVisible && pageVisible());
     };
     const init = { threshold: THRESHOLDS, ...(v2 ? { trackVisibility: true, delay: 100 } : {}) } as IntersectionObserverInit;

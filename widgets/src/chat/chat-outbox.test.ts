@@ -13,7 +13,7 @@ let session: OwnedSession;
 let server: FakeChatServer;
 const models: ChatModel[] = [];
 
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 10 });
 const never = () => 60 * 60 * 1000;
 const storedOutbox = (): OutboxEntry[] => JSON.parse(localStorage.getItem(outboxKey(demoFan._id)) ?? '[]');
 const lines = (model: ChatModel) =>

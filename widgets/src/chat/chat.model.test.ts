@@ -12,7 +12,7 @@ let session: OwnedSession;
 let server: FakeChatServer;
 let model: ChatModel;
 
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 10 });
 const ids = (conversationId = 'conv-1') => model.items(conversationId).value.map((item) => (item.kind === 'stored' ? item.message._id : `outbox:${item.entry.clientId}`));
 const stored = (id: string) => model.thread('conv-1').state.value.messages.find((message) => message._id === id);
 const channel = () => transport.channel!;

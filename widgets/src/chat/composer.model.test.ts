@@ -15,7 +15,7 @@ let composer: ComposerModel;
 /** Uploads on their way: the test reports progress and answers them. */
 let uploads: { path: string; options: UploadOptions; answer: (result: TransportResult<unknown>) => void }[];
 
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 10 });
 const file = (name: string, type: string) => new File([new Uint8Array([1, 2, 3])], name, { type });
 
 beforeEach(async () => {

@@ -8,7 +8,7 @@ let page: WalletPage;
 let server: FakeChatServer;
 
 // The machine running these may be busy: a flow gets five seconds, not the default one.
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 20 });
 const partSoon = (root: Element, name: string) =>
   waitFor(() => {
     const found = part(root, name);

@@ -7,7 +7,7 @@ let page: WalletPage;
 let server: FakeLiveServer;
 
 // The machine running these may be busy: a flow gets five seconds, not the default one.
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 20 });
 const partSoon = (root: Element, name: string) =>
   waitFor(() => {
     const found = part(root, name);
@@ -116,11 +116,11 @@ describe('<fan-live-player>', () => {
         if (!found) throw new Error('no error yet');
         return found;
       },
-      { timeout: 15000, interval: 50 },
+      { interval: 50 },
     );
     expect(error.textContent).toBe('Não foi possível reproduzir a transmissão.');
     expect(server.joinCalls().length).toBe(joins + 1);
-  }, 20000);
+  });
 
   it('live: a tip goes through the platform’s pay with the stream chat', async () => {
     page.transport.respondPay('charge:tip', ok({ _id: 'charge-1', performerId: 'creator-1', price: 10 }));

@@ -11,7 +11,7 @@ let server: FakeLiveServer;
 let channel: FakeLiveChannel;
 let model: LivePlayerModel;
 
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 10 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 10 });
 
 beforeEach(async () => {
   ({ transport, session } = await signedInFan());

@@ -25,7 +25,7 @@ let server: LiveServerInfo;
 beforeAll(async () => {
   clearToken();
   server = await commands.liveServerStart();
-}, 300_000);
+});
 
 afterAll(async () => {
   await session?.auth.logout();

@@ -24,7 +24,7 @@ let getUserMedia: ReturnType<typeof vi.fn<(constraints: MediaStreamConstraints) 
 let delays: number[];
 let model: PrivateCall;
 
-const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 5 });
+const waitFor = <T>(check: () => T) => vi.waitFor(check, { interval: 5 });
 const stepOf = (): CallStep['step'] => model.step.value.step;
 const denied = () => new DOMException('Permission denied', 'NotAllowedError');
 

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 // The machine running these may be busy: a flow gets five seconds, not the default one.
-const soon = { timeout: 5000, interval: 20 };
+const soon = { interval: 20 };
 const waitFor = <T>(check: () => T) => vi.waitFor(check, soon);
 const partSoon = (root: Element, name: string) =>
   waitFor(() => {

@@ -14,7 +14,7 @@ import { useMediaUrl } from './use-media-url.js';
 const platform = 'http://platform.test';
 const photo = `${platform}/api/media/files/f1/medium?v=fan-1&e=1900000000&s=sig1`;
 const other = `${platform}/api/media/files/f2/medium?v=fan-1&e=1900000000&s=sig2`;
-const soon = { timeout: 5000, interval: 10 };
+const soon = { interval: 10 };
 
 let transport: FakeTransport;
 let root: Root | null = null;

@@ -18,6 +18,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   root?.unmount();
   host?.remove();
   page.transport.calls.length = 0;
@@ -47,6 +48,8 @@ describe('WalletTopup payment status', () => {
     let paid = false;
     page.transport.respond('GET', '/payment/transactions/tx-poll', () => ok(pendingTransaction({ _id: 'tx-poll', status: paid ? 'success' : 'pending', tokens: 30, amount: 27 })));
     const onToppedUp = vi.fn();
+    // The poll's clock is the test's: whether it stops is read after a known number of intervals, not a sleep.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render({ amount: 30, polling: { intervalMs: 40, lifetimeMs: 5_000 }, onToppedUp });
     await startPayment('tx-poll', 27);
     await vi.waitFor(() => expect(transactionReads()).toBeGreaterThanOrEqual(1));
@@ -56,13 +59,14 @@ describe('WalletTopup payment status', () => {
     expect(onToppedUp).toHaveBeenCalledTimes(1);
     expect(onToppedUp).toHaveBeenCalledWith({ transactionId: 'tx-poll', amount: 30 });
     const after = transactionReads();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await vi.advanceTimersByTimeAsync(10 * 40);
     expect(transactionReads()).toBe(after);
   });
 
   it('stops polling after its lifetime, offers to check again, and shows an expired PIX', async () => {
     let status = 'pending';
     page.transport.respond('GET', '/payment/transactions/tx-slow', () => ok(pendingTransaction({ _id: 'tx-slow', status })));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render({ amount: 25, polling: { intervalMs: 30, lifetimeMs: 120 } });
     await startPayment('tx-slow');
     await vi.waitFor(() => expect(byPart('status')?.getAttribute('data-state')).toBe('timeout'));
@@ -70,7 +74,8 @@ describe('WalletTopup payment status', () => {
     // The code stays on screen: the fan may still pay.
     expect(byPart('qr')).not.toBeNull();
     const stopped = transactionReads();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(stopped).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(10 * 30);
     expect(transactionReads()).toBe(stopped);
 
     status = 'canceled';

@@ -25,7 +25,7 @@ describe('automatic messages sent on notifications', () => {
     const fan = await signedIn(t);
     expect((await call(t.app, 'POST', `/follows/${creator.user.id}`, fan.token)).statusCode).toBe(200);
     // The follows domain notifies after its commit, without waiting: the listener's job shows up.
-    await vi.waitFor(async () => expect(await autoJobs()).toHaveLength(1), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect(await autoJobs()).toHaveLength(1), { interval: 20 });
     const [notification] = await t.ctx.db
       .select()
       .from(notifications)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
 import { ledgerMovements, payoutRequests } from '../../db/schema/index.js';
@@ -77,7 +78,7 @@ describe(`concurrent payout requests (${testDatabaseKind()})`, () => {
     expect(await t.ctx.db.select().from(ledgerMovements).where(eq(ledgerMovements.referenceId, winner._id))).toHaveLength(1);
     const check = await checkLedger(t.ctx.db);
     expect(check.ok, JSON.stringify(check)).toBe(true);
-  }, 180_000);
+  }, SOAK_TEST_MS);
 
   it('staff deciding the same request at once: one decision wins, the money moves once', async () => {
     const me = await creatorWith(20_000, '10.3.0.3');
@@ -95,5 +96,5 @@ describe(`concurrent payout requests (${testDatabaseKind()})`, () => {
     expect((await balanceOf(t.ctx.db, PAYOUT_CLEARING)) - clearingBefore).toBe(final === 'done' ? 15_000 : 0);
     const check = await checkLedger(t.ctx.db);
     expect(check.ok, JSON.stringify(check)).toBe(true);
-  }, 120_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
 import { idempotencyKeys, ledgerMovements } from '../../db/schema/index.js';
@@ -52,7 +53,7 @@ describe(`concurrent tips (${testDatabaseKind()})`, () => {
     expect(new Set(answers.filter((a) => a.statusCode === 200).map((a) => a.json().data._id))).toEqual(new Set(charges.map((c) => c.id)));
     const check = await checkLedger(t.ctx.db);
     expect(check.ok, JSON.stringify(check)).toBe(true);
-  }, 180_000);
+  }, SOAK_TEST_MS);
 });
 
 describe(`Idempotency-Key under concurrency (${testDatabaseKind()})`, () => {
@@ -96,7 +97,7 @@ describe(`Idempotency-Key under concurrency (${testDatabaseKind()})`, () => {
     expect(await walletOf(t.ctx, otherFan.id)).toBe(10_000 - 2550);
     const rows = await t.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(rows.map((r) => r.state)).toEqual(['completed', 'completed']);
-  }, 120_000);
+  });
 
   it('a refusal is the answer too: concurrent retries of a short-balance tip all get the same 422', async () => {
     const fan = await createUser(t.ctx, { balanceCents: 500 });
@@ -107,7 +108,7 @@ describe(`Idempotency-Key under concurrency (${testDatabaseKind()})`, () => {
       new Set([`422 ${JSON.stringify({ statusCode: 422, message: INSUFFICIENT_BALANCE, error: 'Unprocessable Entity', code: 'wallet.insufficient_balance' })}`]),
     );
     expect(await walletOf(t.ctx, fan.id)).toBe(500);
-  }, 60_000);
+  });
 
   it('many fans tipping many creators at once, with shared and fresh keys, keep the books balanced', async () => {
     const fans = await Promise.all(Array.from({ length: 8 }, () => createUser(t.ctx, { balanceCents: 5_000 })));
@@ -126,5 +127,5 @@ describe(`Idempotency-Key under concurrency (${testDatabaseKind()})`, () => {
       expect(await walletOf(t.ctx, fan.id), `fan ${i}`).toBe(5_000 - paid);
     }
     expect((await checkLedger(t.ctx.db)).ok).toBe(true);
-  }, 120_000);
+  });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
 import { accountKeys } from '../../ledger/accounts.js';
@@ -122,5 +123,5 @@ describe(`randomised wallet run (${testDatabaseKind()})`, () => {
       ),
       { numRuns: 25 },
     );
-  }, 300_000);
+  }, SOAK_TEST_MS);
 });

@@ -11,7 +11,7 @@ import { findSoon, squash, type RenderedView } from './render-view.js';
 export const bruno = { _id: 'creator-2', username: 'bruno.costa', name: 'Bruno Costa', avatar: '/files/defaults/avatar.svg' };
 
 /** The machine running these may be busy: a wait gets five seconds, not the default one. */
-export const soon = { timeout: 5000, interval: 20 };
+export const soon = { interval: 20 };
 
 export interface ListPage {
   page: WalletPage;

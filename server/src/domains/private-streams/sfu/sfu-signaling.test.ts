@@ -3,6 +3,7 @@ import type { PrivateCallAnswer, ServerEvents } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lacks } from '../../../../test/tools.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers.js';
 import { streams } from '../../../db/schema/index.js';
 import { party, startedCall, type Party } from '../private-streams-test-kit.js';
@@ -47,7 +48,7 @@ async function peer(name: string, codec: 'VP8' | 'H264' = 'VP8') {
 
 const offer = (socket: Socket, streamId: string, sdp: string) => socket.emitWithAck('private-call/offer', { streamId, sdp }) as Promise<PrivateCallAnswer>;
 
-describe.skipIf(!dc)('private-call signaling over the live connection', () => {
+describe.skipIf(lacks({ 'node-datachannel': dc }))('private-call signaling over the live connection', () => {
   it('connects the fan and the creator through the SFU and forwards each one’s VP8 to the other', async () => {
     const fan = await party(t);
     const creator = await party(t, { role: 'performer', priceCents: 0 });

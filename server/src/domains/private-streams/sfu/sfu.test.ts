@@ -1,5 +1,6 @@
 import type { PeerConnection, RtcConfig } from 'node-datachannel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lacks } from '../../../../test/tools.js';
 import { filterOffer } from './sdp-filter.js';
 import { asksKeyframe, loadDataChannel, pictureLossIndication, relayable, RoomFullError, Sfu, type DropReason, type SfuOptions } from './sfu.js';
 import { exchangeMedia, testPeer, type TestPeer } from './sfu-test-peer.js';
@@ -61,7 +62,7 @@ async function peer(name: string, codec: 'VP8' | 'H264' = 'VP8') {
 /** The m=video section of an SDP. */
 const videoSection = (sdp: string) => sdp.split(/\r?\n(?=m=)/).find((s) => s.startsWith('m=video')) ?? '';
 
-describe.skipIf(!dc)('private-call SFU', () => {
+describe.skipIf(lacks({ 'node-datachannel': dc }))('private-call SFU', () => {
   it('forwards VP8 RTP from each participant to the other, and only between the two', async () => {
     const { sfu } = sfuWith();
     const fan = await peer('fan');
@@ -94,7 +95,7 @@ describe.skipIf(!dc)('private-call SFU', () => {
       await vi.waitFor(() => {
         fan.sendRaw(fanPli);
         expect(creator.rtcp.filter(isPliFor).length).toBeGreaterThan(before);
-      }, { timeout: 5000, interval: 350 });
+      }, { interval: 350 });
     } finally {
       stop();
     }
@@ -128,7 +129,7 @@ describe.skipIf(!dc)('private-call SFU', () => {
     await vi.waitFor(() => {
       fan.sendRaw(compound);
       expect(creator.rtcp.some(isTheRemb)).toBe(true);
-    }, { timeout: 5000, interval: 250 });
+    }, { interval: 250 });
     expect(creator.rtcp.some((packet) => packet[1] === 201 && packet.readUInt32BE(4) === fan.ssrc)).toBe(false);
   });
 

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check and test suite of the repository, independent suites side by
+ * side within the machine's cores, each suite's output kept whole in its own log and
+ * printed as one block when it ends, then each suite's wall time and the total.
+ *
+ * First, in order: the machine gets what the browser suites need (test-tools.mjs). Then
+ * the suites run, `--jobs` at a time (default: the machine's cores), longest first so the
+ * short ones fill the gaps. Each vitest suite runs with one worker (vitest's own default
+ * on two cores), so two suites side by side keep both cores busy and no more.
+ *
+ *   node scripts/test-suites.mjs                 every suite
+ *   node scripts/test-suites.mjs server widgets  only these
+ *   node scripts/test-suites.mjs --jobs 1        one at a time
+ *   node scripts/test-suites.mjs --list          the suites, in run order
+ *
+ * Logs: .test-logs/<suite>.log (the last run's). Exit code: 0 when every suite passed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The suites, longest first (as measured on the CI machine; the order only decides who
+ * starts first). `browser`: needs Chromium, so it waits for the tools step.
+ */
+export const SUITES = [
+  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true },
+  { name: 'server', command: ['npm', 'run', '-s', 'test', '-w', 'server'] },
+  { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
+  { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck', '--workspaces', '--if-present'] },
+  { name: 'contract', command: ['npm', 'run', '-s', 'test', '-w', 'contract'] },
+  { name: 'lint', command: ['node', 'scripts/lint-boundaries.mjs'] },
+  { name: 'scripts', command: ['node', '--test', 'scripts/'] },
+];
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Tests counted in a suite's output: vitest's "Tests  12 passed | 1 failed | 2 skipped" and node's "# pass 3 / # fail 0". */
+export function countTests(output) {
+  const text = output.replace(ANSI, '');
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of text.split('\n')) {
+    const vitest = /^\s*Tests\s+(.*)$/.exec(line);
+    if (vitest && /\(\d+\)\s*$/.test(line)) {
+      for (const [, n, kind] of vitest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
+        if (kind === 'todo') counts.skipped += Number(n);
+        else counts[kind] += Number(n);
+      }
+    }
+    const node = /^# (pass|fail|skipped) (\d+)$/.exec(line);
+    if (node) counts[node[1] === 'pass' ? 'passed' : node[1] === 'fail' ? 'failed' : 'skipped'] += Number(node[2]);
+  }
+  return counts;
+}
+
+export const formatSeconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs `suites` at most `jobs` at a time; calls `onDone` with each result as it ends. */
+export async function runPool(suites, jobs, start, onDone) {
+  const queue = [...suites];
+  const results = [];
+  const worker = async () => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) {
+      const result = await start(suite);
+      results.push(result);
+      onDone?.(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, suites.length)) }, worker));
+  return results;
+}
+
+function startSuite(suite, logDir) {
+  const began = performance.now();
+  const logFile = path.join(logDir, `${suite.name}.log`);
+  const log = createWriteStream(logFile);
+  let output = '';
+  console.log(`── ${suite.name}: started (${suite.command.join(' ')})`);
+  return new Promise((resolve) => {
+    const child = spawn(suite.command[0], suite.command.slice(1), {
+      cwd: root,
+      // No colours in logs; vitest's reporter still prints every file.
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const take = (chunk) => {
+      output += chunk;
+      log.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code, signal) => {
+      log.end();
+      resolve({ suite: suite.name, code: code ?? 1, signal, ms: performance.now() - began, output, logFile, counts: countTests(output) });
+    });
+  });
+}
+
+function printResult(result) {
+  const state = result.code === 0 ? 'passed' : `FAILED (exit ${result.signal ?? result.code})`;
+  console.log(`\n━━━━ ${result.suite}: ${state} in ${formatSeconds(result.ms)} ━━━━`);
+  process.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+  console.log(`━━━━ end of ${result.suite} (log: ${path.relative(root, result.logFile)}) ━━━━\n`);
+}
+
+function summary(results, order, totalMs) {
+  const rows = order.map((name) => results.find((result) => result.suite === name)).filter(Boolean);
+  const width = Math.max(...rows.map((row) => row.suite.length), 5);
+  const lines = ['', 'suite'.padEnd(width) + '  result  wall time   tests'];
+  for (const row of rows) {
+    const { passed, failed, skipped } = row.counts;
+    const tests = passed + failed + skipped > 0 ? `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}` : '-';
+    lines.push(`${row.suite.padEnd(width)}  ${(row.code === 0 ? 'ok' : 'FAILED').padEnd(6)}  ${formatSeconds(row.ms).padStart(9)}   ${tests}`);
+  }
+  const sum = rows.reduce((all, row) => all + row.ms, 0);
+  lines.push(`${'total'.padEnd(width)}  ${(rows.every((row) => row.code === 0) ? 'ok' : 'FAILED').padEnd(6)}  ${formatSeconds(totalMs).padStart(9)}   (wall; the suites' own times add up to ${formatSeconds(sum)})`);
+  return lines.join('\n');
+}
+
+async function main(argv) {
+  const jobsAt = argv.indexOf('--jobs');
+  const jobs = jobsAt >= 0 ? Number(argv[jobsAt + 1]) : os.availableParallelism();
+  const names = argv.filter((arg, index) => !arg.startsWith('--') && !(jobsAt >= 0 && index === jobsAt + 1));
+  if (argv.includes('--list')) {
+    for (const suite of SUITES) console.log(suite.name);
+    return 0;
+  }
+  const unknown = names.filter((name) => !SUITES.some((suite) => suite.name === name));
+  if (unknown.length > 0) {
+    console.error(`No such suite: ${unknown.join(', ')}. The suites: ${SUITES.map((suite) => suite.name).join(', ')}.`);
+    return 2;
+  }
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    console.error('--jobs takes a whole number of at least 1.');
+    return 2;
+  }
+  const chosen = names.length > 0 ? SUITES.filter((suite) => names.includes(suite.name)) : SUITES;
+  const began = performance.now();
+
+  if (chosen.some((suite) => suite.browser)) {
+    const tools = spawnSync(process.execPath, [path.join(root, 'scripts/test-tools.mjs')], { cwd: root, stdio: 'inherit' });
+    if (tools.status !== 0) return tools.status ?? 1;
+  }
+  const logDir = path.join(root, '.test-logs');
+  mkdirSync(logDir, { recursive: true });
+  console.log(`Running ${chosen.length} suites, ${jobs} at a time: ${chosen.map((suite) => suite.name).join(', ')}`);
+  const results = await runPool(chosen, jobs, (suite) => startSuite(suite, logDir), printResult);
+  const totalMs = performance.now() - began;
+  console.log(summary(results, chosen.map((suite) => suite.name), totalMs));
+  const counts = results.reduce((all, result) => ({ passed: all.passed + result.counts.passed, failed: all.failed + result.counts.failed, skipped: all.skipped + result.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const failedSuites = results.filter((result) => result.code !== 0).length;
+  // A failed suite whose output counted no failed test (a crash, a type error) still counts as one failure.
+  const failed = counts.failed + results.filter((result) => result.code !== 0 && result.counts.failed === 0).length;
+  console.log(`\n${counts.passed} passed, ${failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  return failedSuites === 0 ? 0 : 1;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exit(await main(process.argv.slice(2)));
+}
