@@ -6,6 +6,7 @@ import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
 import { signInInPopup } from '../support/login-popup.js';
+import { WAIT_MS } from '../../testing/budgets.js';
 
 const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo', username: 'ana.lima', name: 'Ana Lima' };
 const demoFan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
@@ -133,7 +134,7 @@ describe('widgets on a third-party page talk to the platform only through the br
   });
 
   it('keeps the live connection in the bridge and forwards its status to the page', async () => {
-    const status = await page.evaluate(async () => {
+    const status = await page.evaluate(async (budget) => {
       const transport = (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport as unknown as {
         live(): { onStatus(listener: (status: string) => void): () => void; on(event: string, listener: (payload: unknown) => void): () => void };
       };
@@ -141,11 +142,11 @@ describe('widgets on a third-party page talk to the platform only through the br
       channel.on('update_balance', () => undefined);
       const seen: string[] = [];
       const off = channel.onStatus((next) => seen.push(next));
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + budget;
       while (!seen.includes('connected') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       off();
       return seen.includes('connected') ? 'connected' : seen.join(',');
-    });
+    }, WAIT_MS);
     expect(status).toBe('connected');
     // The page opened no socket of its own: the only one is the bridge's, on the platform.
     const sockets = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/socket.io')).length);
@@ -156,7 +157,7 @@ describe('widgets on a third-party page talk to the platform only through the br
     const apiCalls = credential.calls;
     const before = apiCalls.length;
     const reports = await page.evaluate(
-      async ([strangerProbe, sameOriginProbe]) => {
+      async ([strangerProbe, sameOriginProbe, budget]) => {
         const collected: unknown[] = [];
         const onReport = (event: MessageEvent) => {
           if (event.data && typeof event.data === 'object' && 'probeReport' in event.data) collected.push(event.data);
@@ -167,12 +168,12 @@ describe('widgets on a third-party page talk to the platform only through the br
           frame.src = src!;
           document.body.append(frame);
         }
-        const deadline = Date.now() + 8000;
+        const deadline = Date.now() + Number(budget);
         while (collected.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
         window.removeEventListener('message', onReport);
         return collected;
       },
-      [`${stranger.origin}/probe.html`, `${shop.origin}/probe.html`],
+      [`${stranger.origin}/probe.html`, `${shop.origin}/probe.html`, WAIT_MS] as const,
     );
     expect(reports).toEqual(
       expect.arrayContaining([

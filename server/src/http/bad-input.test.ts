@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOAK_TEST_MS } from '../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
 import { JsonEntries, jsonBodyCases, refusedTypes, toJsonText, TYPE_EXAMPLES } from './bad-input.arbitraries.js';
 import { BODY_METHODS, discoverRoutes, key, type RouteUnderTest } from './bad-input.discovery.js';
@@ -15,7 +16,8 @@ import { hostileHeaders, multipart, pathSegment, queryString, rawBodyCases, remo
  */
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_250_601);
-const TIMEOUT = { timeout: 120_000 };
+// Each property sends a fixed number of requests (the harness's budget): bounded by that count, not a clock.
+const TIMEOUT = { timeout: SOAK_TEST_MS };
 
 let t: TestApp;
 let h: BadInputHarness;
