@@ -1,4 +1,4 @@
-/** `npm start` builds only what changed. Run: node --test scripts/ */
+/** `npm start` builds only what changed. Run: node --test scripts/*.test.mjs */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * The boundary rule on a fixture repository (scripts/fixtures/boundaries) that breaks
  * every rule once and keeps every allowed import once: each breach is reported at its
- * line, nothing allowed is, and the command exits 1. Run: node --test scripts/
+ * line, nothing allowed is, and the command exits 1. Run: node --test scripts/*.test.mjs
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

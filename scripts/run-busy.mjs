@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run test:busy`: the whole test run (scripts/test-suites.mjs, with any arguments
+ * `npm run test:busy`: the whole test run (scripts/run-suites.mjs, with any arguments
  * given) while Debian's stress-ng keeps every core busy, as a loaded CI box, a slow laptop
  * or a neighbour's build would. A test that passes only on a quiet machine fails here.
  * stress-ng is installed when missing (as root on Debian), as Chromium is for `npm test`.
@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureStressNg, machineIo } from './test-tools.mjs';
+import { ensureStressNg, machineIo } from './machine-tools.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** stress-ng stops by itself after this, should this script be killed before it stops it. */
@@ -33,7 +33,7 @@ process.on('exit', stopLoad);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 console.log(`test:busy: stress-ng keeps ${cores} cores busy (--cpu ${cores}) while the tests run`);
 
-const tests = spawn(process.execPath, [path.join(root, 'scripts/test-suites.mjs'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const tests = spawn(process.execPath, [path.join(root, 'scripts/run-suites.mjs'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 tests.on('close', (code, signal) => {
   stopLoad();
   process.exit(code ?? (signal ? 1 : 0));

@@ -1,8 +1,8 @@
-/** How `npm test` runs the suites and reads their counts. Run: node --test scripts/ */
+/** How `npm test` runs the suites and reads their counts. Run: node --test scripts/*.test.mjs */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { countTests, runPool, SUITES } from './test-suites.mjs';
+import { countTests, runPool, scriptTests, SUITES } from './run-suites.mjs';
 
 test('reads vitest summaries (with and without colours) and node test counts', () => {
   const vitest = '\u001b[2m      Tests \u001b[22m \u001b[1m\u001b[32m1230 passed\u001b[39m\u001b[22m\u001b[2m | \u001b[22m\u001b[33m14 skipped\u001b[39m\u001b[90m (1244)\u001b[39m\n';
@@ -52,8 +52,16 @@ test('every workspace with a test script has a suite, and the browser suites are
   const root = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   const tested = root.workspaces.filter((dir) => JSON.parse(readFileSync(new URL(`../${dir}/package.json`, import.meta.url), 'utf8')).scripts?.test);
   assert.ok(tested.length >= 4);
-  for (const dir of tested) assert.ok(SUITES.some((suite) => suite.command.join(' ').endsWith(`test -w ${dir}`)), `no suite runs ${dir}'s tests`);
+  for (const dir of tested) assert.ok(SUITES.some((suite) => suite.command.join(' ').includes(`test -w ${dir}`)), `no suite runs ${dir}'s tests`);
   const names = SUITES.map((suite) => suite.name);
   for (const name of ['typecheck', 'lint', 'scripts']) assert.ok(names.includes(name), name);
   assert.deepEqual(SUITES.filter((suite) => suite.browser).map((suite) => suite.name).sort(), ['e2e', 'widgets']);
+});
+
+test('no script in scripts/ is named as node would take a test file (it would run, not be tested)', () => {
+  const looksLikeTest = /(^test-|^test\.|[._-]test\.[cm]?js$|_test\.)/;
+  const scripts = readdirSync(new URL('.', import.meta.url)).filter((name) => /\.[cm]?js$/.test(name));
+  assert.deepEqual(scripts.filter((name) => looksLikeTest.test(name) && !name.endsWith('.test.mjs')), []);
+  assert.deepEqual(scriptTests(), scripts.filter((name) => name.endsWith('.test.mjs')).sort().map((name) => `scripts/${name}`));
+  assert.ok(scriptTests().includes('scripts/run-suites.test.mjs'));
 });

@@ -4,25 +4,33 @@
  * side within the machine's cores, each suite's output kept whole in its own log and
  * printed as one block when it ends, then each suite's wall time and the total.
  *
- * First, in order: the machine gets what the browser suites need (test-tools.mjs). Then
+ * First, in order: the machine gets what the browser suites need (machine-tools.mjs). Then
  * the suites run, `--jobs` at a time (default: the machine's cores), longest first so the
  * short ones fill the gaps. Each vitest suite runs with one worker (vitest's own default
  * on two cores), so two suites side by side keep both cores busy and no more.
  *
- *   node scripts/test-suites.mjs                 every suite
- *   node scripts/test-suites.mjs server widgets  only these
- *   node scripts/test-suites.mjs --jobs 1        one at a time
- *   node scripts/test-suites.mjs --list          the suites, in run order
+ *   node scripts/run-suites.mjs                 every suite
+ *   node scripts/run-suites.mjs server widgets  only these
+ *   node scripts/run-suites.mjs --jobs 1        one at a time
+ *   node scripts/run-suites.mjs --list          the suites, in run order
  *
  * Logs: .test-logs/<suite>.log (the last run's). Exit code: 0 when every suite passed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** scripts/*.test.mjs, relative to the repository root. */
+export function scriptTests() {
+  return readdirSync(path.join(root, 'scripts'))
+    .filter((name) => name.endsWith('.test.mjs'))
+    .sort()
+    .map((name) => `scripts/${name}`);
+}
 
 /**
  * The suites, longest first (as measured on the CI machine; the order only decides who
@@ -30,12 +38,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 export const SUITES = [
   { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true },
-  { name: 'server', command: ['npm', 'run', '-s', 'test', '-w', 'server'] },
+  // The server suite's two projects, side by side: the embedded database, and PostgreSQL
+  // with Redis (the production configuration's tests, which alone use the shared Redis).
+  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'] },
+  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL' },
   { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck', '--workspaces', '--if-present'] },
   { name: 'contract', command: ['npm', 'run', '-s', 'test', '-w', 'contract'] },
   { name: 'lint', command: ['node', 'scripts/lint-boundaries.mjs'] },
-  { name: 'scripts', command: ['node', '--test', 'scripts/'] },
+  // The scripts' own tests, named one by one: node's runner given a folder also runs any
+  // file named test-*.mjs, which would start a script instead of testing it.
+  { name: 'scripts', command: ['node', '--test', ...scriptTests()] },
 ];
 
 // eslint-disable-next-line no-control-regex
@@ -140,11 +153,14 @@ async function main(argv) {
     console.error('--jobs takes a whole number of at least 1.');
     return 2;
   }
-  const chosen = names.length > 0 ? SUITES.filter((suite) => names.includes(suite.name)) : SUITES;
+  const named = names.length > 0 ? SUITES.filter((suite) => names.includes(suite.name)) : SUITES;
+  // A suite that needs a service the environment does not name is left out, saying so (in CI the suite's own config refuses to run without it).
+  const chosen = named.filter((suite) => !suite.needs || process.env[suite.needs]);
+  for (const suite of named.filter((one) => !chosen.includes(one))) console.log(`── ${suite.name}: not run, ${suite.needs} is not set`);
   const began = performance.now();
 
   if (chosen.some((suite) => suite.browser)) {
-    const tools = spawnSync(process.execPath, [path.join(root, 'scripts/test-tools.mjs')], { cwd: root, stdio: 'inherit' });
+    const tools = spawnSync(process.execPath, [path.join(root, 'scripts/machine-tools.mjs')], { cwd: root, stdio: 'inherit' });
     if (tools.status !== 0) return tools.status ?? 1;
   }
   const logDir = path.join(root, '.test-logs');

@@ -1,7 +1,7 @@
-/** What `npm test` does first on a machine without Chromium. Run: node --test scripts/ */
+/** What `npm test` does first on a machine without Chromium. Run: node --test scripts/*.test.mjs */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ensureChromium, ensureStressNg, INSTALL_COMMAND, STRESS_INSTALL_COMMAND } from './test-tools.mjs';
+import { ensureChromium, ensureStressNg, INSTALL_COMMAND, STRESS_INSTALL_COMMAND } from './machine-tools.mjs';
 
 function machine({ files = [], isRoot = false, env = {}, installs = true } = {}) {
   const present = new Set(files);
