@@ -7,6 +7,7 @@
  * tracked files (the docs' element manifest) does not count as a change next time.
  *
  *   node scripts/build-changed.mjs          build what changed
+ *   node scripts/build-changed.mjs server   only these workspaces, if they changed
  *   node scripts/build-changed.mjs --force  build everything
  */
 import { spawnSync } from 'node:child_process';
@@ -69,7 +70,13 @@ export function writeStamp(build, base = root) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const force = process.argv.includes('--force');
-  for (const build of BUILDS) {
+  const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const unknown = only.filter((name) => !BUILDS.some((build) => build.workspace === name));
+  if (unknown.length > 0) {
+    console.error(`No such build: ${unknown.join(', ')}. The builds: ${BUILDS.map((build) => build.workspace).join(', ')}.`);
+    process.exit(2);
+  }
+  for (const build of BUILDS.filter((one) => only.length === 0 || only.includes(one.workspace))) {
     if (!force && !isStale(build)) {
       console.log(`build: ${build.workspace} is up to date`);
       continue;

@@ -4,7 +4,8 @@
  * side within the machine's cores, each suite's output kept whole in its own log and
  * printed as one block when it ends, then each suite's wall time and the total.
  *
- * First, in order: the machine gets what the browser suites need (machine-tools.mjs). Then
+ * First, in order: the machine gets what the browser suites need (machine-tools.mjs) and
+ * the server bundle the server and end-to-end suites start is built if stale. Then
  * the suites run, `--jobs` at a time (default: the machine's cores), longest first so the
  * short ones fill the gaps. Each vitest suite runs with one worker (vitest's own default
  * on two cores), so two suites side by side keep both cores busy and no more.
@@ -34,14 +35,16 @@ export function scriptTests() {
 
 /**
  * The suites, longest first (as measured on the CI machine; the order only decides who
- * starts first). `browser`: needs Chromium, so it waits for the tools step.
+ * starts first). `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
+ * starts the server as `npm start` does (server/dist), built once before the suites start
+ * so that no two suites build it at once (each suite's global setup builds it when stale).
  */
 export const SUITES = [
-  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true },
+  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true, serverBundle: true },
   // The server suite's two projects, side by side: the embedded database, and PostgreSQL
   // with Redis (the production configuration's tests, which alone use the shared Redis).
-  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'] },
-  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL' },
+  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'], serverBundle: true },
+  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL', serverBundle: true },
   { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck', '--workspaces', '--if-present'] },
   { name: 'contract', command: ['npm', 'run', '-s', 'test', '-w', 'contract'] },
@@ -162,6 +165,10 @@ async function main(argv) {
   if (chosen.some((suite) => suite.browser)) {
     const tools = spawnSync(process.execPath, [path.join(root, 'scripts/machine-tools.mjs')], { cwd: root, stdio: 'inherit' });
     if (tools.status !== 0) return tools.status ?? 1;
+  }
+  if (chosen.some((suite) => suite.serverBundle)) {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-changed.mjs'), 'server'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) return build.status ?? 1;
   }
   const logDir = path.join(root, '.test-logs');
   mkdirSync(logDir, { recursive: true });

@@ -1,10 +1,12 @@
 /**
- * The real server (`src/main.ts`) as a child process, as `npm start` runs it, for tests of
- * what happens at start: the data folder, production defaults.
+ * The real server as a child process, as `npm start` runs it (the bundle in dist/, which
+ * the suite's global setup builds when src/ changed), for tests of what happens at start:
+ * the data folder, production defaults, kills.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../../testing/server-bundle.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,7 +22,7 @@ export interface Started {
 
 /** Starts the server on an ephemeral port, on the embedded database unless `env` says otherwise. */
 export function startServerProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

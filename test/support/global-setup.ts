@@ -1,4 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureServerBundle } from '../../testing/server-bundle.js';
 import { ensureEmbedBuilt, ensureHostBuilt } from './embed-build.js';
+import { SEEDED_TEMPLATE_ENV, startServer } from './start-server.js';
 import { ensureBridgeBuild } from './third-party-site.js';
 
 /**
@@ -7,8 +12,18 @@ import { ensureBridgeBuild } from './third-party-site.js';
  * The widget chunks, bridge pages, loader and host site are built when missing or older
  * than their sources, so no file runs against a stale build.
  */
-export default function setup(): void {
+export default async function setup(): Promise<() => Promise<void>> {
+  // Servers start from the bundle npm start runs (start-server.ts).
+  ensureServerBundle();
   ensureEmbedBuilt();
   ensureBridgeBuild();
   ensureHostBuilt();
+  // One real first start (migrated and seeded with the demo data), stopped cleanly; every
+  // file's server starts from a copy of its folder (start-server.ts).
+  const template = await mkdtemp(path.join(tmpdir(), 'fandeck-e2e-seeded-'));
+  const first = await startServer({ env: { DATA_DIR: template, NODE_ENV: process.env.NODE_ENV ?? 'test' }, firstStart: true, keepData: true });
+  if (!first.output().includes('first start: migrated and seeded demo data')) throw new Error(`the seeded template's server did not seed:\n${first.output()}`);
+  await first.stop();
+  process.env[SEEDED_TEMPLATE_ENV] = template;
+  return () => rm(template, { recursive: true, force: true });
 }

@@ -1,9 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WAIT_MS } from '../../testing/budgets.js';
+import { serverBundle } from '../../testing/server-bundle.js';
 import { repoRoot } from './paths.js';
+
+/**
+ * Where the run's seeded data folder lives (global-setup.ts makes it once): a server's
+ * first start (creating, migrating and seeding the embedded database) is most of its
+ * start, so each file's server starts from a copy of that folder instead, as a restart.
+ */
+export const SEEDED_TEMPLATE_ENV = 'FANDECK_E2E_SEEDED_DATA';
 
 export interface StartServerOptions {
   /** Extra environment for the server; wins over the defaults below. */
@@ -12,6 +21,8 @@ export interface StartServerOptions {
   readyTimeoutMs?: number;
   /** Keep the data folder after stop (for debugging). */
   keepData?: boolean;
+  /** Start from an empty data folder (a real first start) instead of a copy of the run's seeded one. */
+  firstStart?: boolean;
 }
 
 export interface ExitResult {
@@ -29,7 +40,6 @@ export interface RunningServer {
   stop(timeoutMs?: number): Promise<ExitResult>;
 }
 
-const serverEntry = 'server/src/main.ts';
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -46,13 +56,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`node --import tsx server/src/main.ts`) on a free port
+ * Starts the real server (`node server/dist/main.mjs`, as `npm start` does) on a free port
  * with a fresh embedded database, and resolves once its API answers.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fandeck-e2e-'));
+  const template = process.env[SEEDED_TEMPLATE_ENV];
+  if (template && !options.firstStart && !options.env?.DATA_DIR) await cp(template, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env };
   // The embedded database and in-process fan-out unless a test asks otherwise.
   delete env.DATABASE_URL;
@@ -66,7 +78,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +98,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port,
     dataDir,
     output: () => output,
-    stop(timeoutMs = 20_000) {
+    stop(timeoutMs = WAIT_MS) {
       stopping ??= stopChild(child, exited, timeoutMs).finally(async () => {
         if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
       });
