@@ -77,6 +77,18 @@ export function countTests(output) {
 
 export const formatSeconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+const CPU_MARK = '@@suite-cpu';
+/** Milliseconds of CPU the suite's processes used: the second line after the mark is bash's `times` for its children ("1m23.400s 0m12.300s": user, system); null without it. */
+export function cpuOf(output) {
+  const lines = output.split('\n');
+  const at = lines.findIndex((one) => one.trim() === CPU_MARK.trim());
+  const line = at >= 0 ? lines[at + 2] : undefined;
+  if (!line) return null;
+  const spans = [...line.matchAll(/(\d+)m([\d.]+)s/g)];
+  if (spans.length < 2) return null;
+  return spans.slice(0, 2).reduce((sum, [, minutes, seconds]) => sum + (Number(minutes) * 60 + Number(seconds)) * 1000, 0);
+}
+
 /** Runs `suites` at most `jobs` at a time; calls `onDone` with each result as it ends. */
 export async function runPool(suites, jobs, start, onDone) {
   const queue = [...suites];
@@ -99,7 +111,8 @@ function startSuite(suite, logDir) {
   let output = '';
   console.log(`── ${suite.name}: started (${suite.command.join(' ')})`);
   return new Promise((resolve) => {
-    const child = spawn(suite.command[0], suite.command.slice(1), {
+    // Through bash, whose `times` then prints the CPU the suite's processes used (user, system).
+    const child = spawn('bash', ['-c', `"$@"; status=$?; echo; echo "${CPU_MARK}"; times; exit $status`, 'suite', ...suite.command], {
       cwd: root,
       // No colours in logs; vitest's reporter still prints every file.
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
@@ -113,7 +126,10 @@ function startSuite(suite, logDir) {
     child.stderr.on('data', take);
     child.on('close', (code, signal) => {
       log.end();
-      resolve({ suite: suite.name, code: code ?? 1, signal, ms: performance.now() - began, output, logFile, counts: countTests(output) });
+      const cpuMs = cpuOf(output);
+      const mark = output.lastIndexOf(`\n${CPU_MARK.trim()}\n`);
+      if (mark >= 0) output = output.slice(0, mark);
+      resolve({ suite: suite.name, code: code ?? 1, signal, ms: performance.now() - began, cpuMs, output, logFile, counts: countTests(output) });
     });
   });
 }
@@ -128,14 +144,16 @@ function printResult(result) {
 function summary(results, order, totalMs) {
   const rows = order.map((name) => results.find((result) => result.suite === name)).filter(Boolean);
   const width = Math.max(...rows.map((row) => row.suite.length), 5);
-  const lines = ['', 'suite'.padEnd(width) + '  result  wall time   tests'];
+  const lines = ['', 'suite'.padEnd(width) + '  result  wall time    CPU time   tests'];
+  const cpu = (row) => (row.cpuMs === null ? '-' : formatSeconds(row.cpuMs));
   for (const row of rows) {
     const { passed, failed, skipped } = row.counts;
     const tests = passed + failed + skipped > 0 ? `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}` : '-';
-    lines.push(`${row.suite.padEnd(width)}  ${(row.code === 0 ? 'ok' : 'FAILED').padEnd(6)}  ${formatSeconds(row.ms).padStart(9)}   ${tests}`);
+    lines.push(`${row.suite.padEnd(width)}  ${(row.code === 0 ? 'ok' : 'FAILED').padEnd(6)}  ${formatSeconds(row.ms).padStart(9)}  ${cpu(row).padStart(10)}   ${tests}`);
   }
   const sum = rows.reduce((all, row) => all + row.ms, 0);
-  lines.push(`${'total'.padEnd(width)}  ${(rows.every((row) => row.code === 0) ? 'ok' : 'FAILED').padEnd(6)}  ${formatSeconds(totalMs).padStart(9)}   (wall; the suites' own times add up to ${formatSeconds(sum)})`);
+  const cpuSum = rows.reduce((all, row) => all + (row.cpuMs ?? 0), 0);
+  lines.push(`${'total'.padEnd(width)}  ${(rows.every((row) => row.code === 0) ? 'ok' : 'FAILED').padEnd(6)}  ${formatSeconds(totalMs).padStart(9)}  ${formatSeconds(cpuSum).padStart(10)}   (wall; the suites' own wall times add up to ${formatSeconds(sum)})`);
   return lines.join('\n');
 }
 

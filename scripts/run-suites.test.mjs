@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { countTests, runPool, scriptTests, SUITES } from './run-suites.mjs';
+import { countTests, cpuOf, runPool, scriptTests, SUITES } from './run-suites.mjs';
 
 test('reads vitest summaries (with and without colours) and node test counts', () => {
   const vitest = '\u001b[2m      Tests \u001b[22m \u001b[1m\u001b[32m1230 passed\u001b[39m\u001b[22m\u001b[2m | \u001b[22m\u001b[33m14 skipped\u001b[39m\u001b[90m (1244)\u001b[39m\n';
@@ -64,4 +64,9 @@ test('no script in scripts/ is named as node would take a test file (it would ru
   assert.deepEqual(scripts.filter((name) => looksLikeTest.test(name) && !name.endsWith('.test.mjs')), []);
   assert.deepEqual(scriptTests(), scripts.filter((name) => name.endsWith('.test.mjs')).sort().map((name) => `scripts/${name}`));
   assert.ok(scriptTests().includes('scripts/run-suites.test.mjs'));
+});
+
+test('reads the CPU a suite used from bash\'s times line', () => {
+  assert.equal(cpuOf('lots of output\n\n@@suite-cpu\n0m0.010s 0m0.002s\n1m23.400s 0m12.300s\n'), 95_700);
+  assert.equal(cpuOf('no such line\n'), null);
 });
