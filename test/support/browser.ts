@@ -1,11 +1,27 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { WAIT_MS } from '../../testing/budgets.js';
 
 /** The system Chromium; browsers are never downloaded. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 
+/** The run's one Chromium, started by global-setup.ts: files connect to it instead of each starting their own. */
+export const SHARED_BROWSER_ENV = 'FANDECK_E2E_BROWSER';
+
+/** Starts the Chromium the files of a run share; its `wsEndpoint()` goes in SHARED_BROWSER_ENV. */
+export function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
+/**
+ * A browser for one file: a connection to the run's shared Chromium when there is one
+ * (starting Chromium costs more CPU than most files' pages), else a Chromium of its own.
+ * Each file works in its own contexts, so nothing is shared but the process; `close()` on
+ * a connection closes the file's contexts and leaves the shared Chromium running.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
 }
 

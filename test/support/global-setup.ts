@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureServerBundle } from '../../testing/server-bundle.js';
+import { launchSharedBrowser, SHARED_BROWSER_ENV } from './browser.js';
 import { ensureEmbedBuilt, ensureHostBuilt } from './embed-build.js';
 import { SEEDED_TEMPLATE_ENV, startServer } from './start-server.js';
 import { ensureBridgeBuild } from './third-party-site.js';
@@ -25,5 +26,11 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (!first.output().includes('first start: migrated and seeded demo data')) throw new Error(`the seeded template's server did not seed:\n${first.output()}`);
   await first.stop();
   process.env[SEEDED_TEMPLATE_ENV] = template;
-  return () => rm(template, { recursive: true, force: true });
+  // One Chromium for the run; each file connects to it (browser.ts).
+  const browser = await launchSharedBrowser();
+  process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();
+  return async () => {
+    await browser.close();
+    await rm(template, { recursive: true, force: true });
+  };
 }
