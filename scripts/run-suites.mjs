@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check and test suite of the repository, independent suites side by
- * side within the machine's cores, each suite's output kept whole in its own log and
+ * side within the machine's cores (heavy ones alone), each suite's output kept whole in its own log and
  * printed as one block when it ends, then each suite's wall time and the total.
  *
  * First, in order: the machine gets what the browser suites need (machine-tools.mjs) and
  * the server bundle the server and end-to-end suites start is built if stale. Then
- * the suites run, `--jobs` at a time (default: the machine's cores), longest first so the
- * short ones fill the gaps. Each vitest suite runs with one worker (vitest's own default
- * on two cores), so two suites side by side keep both cores busy and no more.
+ * the suites run within `--jobs` cores (default: the machine's), heavy first, the light
+ * ones two at a time. Each vitest suite runs with one worker (vitest's own default on two
+ * cores).
  *
  *   node scripts/run-suites.mjs                 every suite
  *   node scripts/run-suites.mjs server widgets  only these
@@ -35,16 +35,19 @@ export function scriptTests() {
 
 /**
  * The suites, longest first (as measured on the CI machine; the order only decides who
- * starts first). `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
+ * starts first). `cores`: how many cores the suite keeps busy by itself (its vitest worker
+ * plus the servers, browsers and ffmpeg it starts); measured side by side on two cores, two
+ * such suites took 27.6 min where one after the other took 21 (each slowed 1.7x), so they
+ * run alone and only the light suites share the cores. `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
  * starts the server as `npm start` does (server/dist), built once before the suites start
  * so that no two suites build it at once (each suite's global setup builds it when stale).
  */
 export const SUITES = [
-  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true, serverBundle: true },
+  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true, serverBundle: true, cores: 2 },
   // The server suite's two projects, side by side: the embedded database, and PostgreSQL
   // with Redis (the production configuration's tests, which alone use the shared Redis).
-  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'], serverBundle: true },
-  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL', serverBundle: true },
+  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'], serverBundle: true, cores: 2 },
+  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL', serverBundle: true, cores: 2 },
   { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck', '--workspaces', '--if-present'] },
   { name: 'contract', command: ['npm', 'run', '-s', 'test', '-w', 'contract'] },
@@ -89,19 +92,37 @@ export function cpuOf(output) {
   return spans.slice(0, 2).reduce((sum, [, minutes, seconds]) => sum + (Number(minutes) * 60 + Number(seconds)) * 1000, 0);
 }
 
-/** Runs `suites` at most `jobs` at a time; calls `onDone` with each result as it ends. */
-export async function runPool(suites, jobs, start, onDone) {
-  const queue = [...suites];
-  const results = [];
-  const worker = async () => {
-    for (let suite = queue.shift(); suite; suite = queue.shift()) {
-      const result = await start(suite);
-      results.push(result);
-      onDone?.(result);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, suites.length)) }, worker));
-  return results;
+/**
+ * Runs `suites` in order within `cores`: each takes `suite.cores` of them (1 unless it says
+ * more) while it runs, and starts as soon as that many are free, so a suite that keeps the
+ * machine's cores busy by itself runs alone and the lighter ones share. Calls `onDone` with
+ * each result as it ends; resolves with all of them.
+ */
+export function runPool(suites, cores, start, onDone) {
+  return new Promise((resolve) => {
+    const queue = [...suites];
+    const results = [];
+    let used = 0;
+    let running = 0;
+    const pump = () => {
+      while (queue.length > 0) {
+        const need = Math.min(queue[0].cores ?? 1, cores);
+        if (running > 0 && used + need > cores) break;
+        const suite = queue.shift();
+        used += need;
+        running += 1;
+        void start(suite).then((result) => {
+          results.push(result);
+          onDone?.(result);
+          used -= need;
+          running -= 1;
+          pump();
+        });
+      }
+      if (queue.length === 0 && running === 0) resolve(results);
+    };
+    pump();
+  });
 }
 
 function startSuite(suite, logDir) {

@@ -8,8 +8,8 @@
 
 /** A condition a test waits for: `vi.waitFor`, `expect.poll`, `expect.element`, Playwright's waits. */
 export const WAIT_MS = 30_000;
-/** Polling interval of those waits. */
-export const POLL_MS = 25;
+/** Polling interval of those waits (vitest's own): each poll costs CPU, which a loaded machine has least of. */
+export const POLL_MS = 50;
 /** One test of a unit or element suite (its own waits included). */
 export const TEST_MS = 120_000;
 /** One end-to-end test: a real server, Chromium and several waits in a row. */
