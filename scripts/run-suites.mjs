@@ -11,7 +11,7 @@
  * cores).
  *
  *   node scripts/run-suites.mjs                 every suite
- *   node scripts/run-suites.mjs server widgets  only these
+ *   node scripts/run-suites.mjs server-pglite widgets  only these
  *   node scripts/run-suites.mjs --jobs 1        one at a time
  *   node scripts/run-suites.mjs --list          the suites, in run order
  *
