@@ -3,7 +3,42 @@ import { WAIT_MS } from '../../testing/budgets.js';
 
 /** The system Chromium; browsers are never downloaded. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
+/**
+ * Features Playwright turns off in every Chromium it starts (playwright-core 1.65's
+ * chromiumSwitches), repeated here because Chromium reads only the last
+ * `--disable-features`, and ours comes after Playwright's.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Headless Chromium preloads a renderer for its own toolbar pages (tab search and the
+ * like) with every new page, a second or two of CPU each that no test uses.
+ */
+const OUR_DISABLED_FEATURES = ['PreloadTopChromeWebUI'];
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
+];
 
 /** The run's one Chromium, started by global-setup.ts: files connect to it instead of each starting their own. */
 export const SHARED_BROWSER_ENV = 'FANDECK_E2E_BROWSER';
