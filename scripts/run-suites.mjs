@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check and test suite of the repository, independent suites side by
- * side within the machine's cores (heavy ones alone), each suite's output kept whole in its own log and
+ * side within the machine's cores, each suite's output kept whole in its own log and
  * printed as one block when it ends, then each suite's wall time and the total.
  *
  * First, in order: the machine gets what the browser suites need (machine-tools.mjs) and
  * the server bundle the server and end-to-end suites start is built if stale. Then
- * the suites run within `--jobs` cores (default: the machine's), heavy first, the light
- * ones two at a time. Each vitest suite runs with one worker (vitest's own default on two
- * cores).
+ * the suites run within `--jobs` cores (default: the machine's), longest first, so two run
+ * side by side on two cores. Each vitest suite runs with one worker (vitest's own default
+ * on two cores).
  *
  *   node scripts/run-suites.mjs                 every suite
  *   node scripts/run-suites.mjs server-pglite widgets  only these
@@ -35,19 +35,19 @@ export function scriptTests() {
 
 /**
  * The suites, longest first (as measured on the CI machine; the order only decides who
- * starts first). `cores`: how many cores the suite keeps busy by itself (its vitest worker
- * plus the servers, browsers and ffmpeg it starts); measured side by side on two cores, two
- * such suites took 27.6 min where one after the other took 21 (each slowed 1.7x), so they
- * run alone and only the light suites share the cores. `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
+ * starts first). `cores`: how many of the cores a suite takes while it runs (1 unless it
+ * says more). Measured on two cores, the end-to-end and PGlite suites side by side took
+ * 17-19 min together, and the end-to-end suite alone nearly as long, so none claims both.
+ * `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
  * starts the server as `npm start` does (server/dist), built once before the suites start
  * so that no two suites build it at once (each suite's global setup builds it when stale).
  */
 export const SUITES = [
-  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true, serverBundle: true, cores: 2 },
+  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true, serverBundle: true },
   // The server suite's two projects, side by side: the embedded database, and PostgreSQL
   // with Redis (the production configuration's tests, which alone use the shared Redis).
-  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'], serverBundle: true, cores: 2 },
-  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL', serverBundle: true, cores: 2 },
+  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'], serverBundle: true },
+  { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL', serverBundle: true },
   { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck', '--workspaces', '--if-present'] },
   { name: 'contract', command: ['npm', 'run', '-s', 'test', '-w', 'contract'] },
