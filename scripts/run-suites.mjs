@@ -6,7 +6,7 @@
  *
  * First, in order: the machine gets what the browser suites need (machine-tools.mjs) and
  * the server bundle the server and end-to-end suites start is built if stale. Then
- * the suites run within `--jobs` cores (default: the machine's), longest first, so two run
+ * the suites run `--jobs` at a time (default: the machine's cores), longest first, so two run
  * side by side on two cores. Each vitest suite runs with one worker (vitest's own default
  * on two cores).
  *
@@ -35,9 +35,8 @@ export function scriptTests() {
 
 /**
  * The suites, longest first (as measured on the CI machine; the order only decides who
- * starts first). `cores`: how many of the cores a suite takes while it runs (1 unless it
- * says more). Measured on two cores, the end-to-end and PGlite suites side by side took
- * 17-19 min together, and the end-to-end suite alone nearly as long, so none claims both.
+ * starts first; measured on two cores, the end-to-end suite alone took nearly as long as
+ * beside the PGlite suite, so two run side by side).
  * `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
  * starts the server as `npm start` does (server/dist), built once before the suites start
  * so that no two suites build it at once (each suite's global setup builds it when stale).
@@ -92,37 +91,19 @@ export function cpuOf(output) {
   return spans.slice(0, 2).reduce((sum, [, minutes, seconds]) => sum + (Number(minutes) * 60 + Number(seconds)) * 1000, 0);
 }
 
-/**
- * Runs `suites` in order within `cores`: each takes `suite.cores` of them (1 unless it says
- * more) while it runs, and starts as soon as that many are free, so a suite that keeps the
- * machine's cores busy by itself runs alone and the lighter ones share. Calls `onDone` with
- * each result as it ends; resolves with all of them.
- */
-export function runPool(suites, cores, start, onDone) {
-  return new Promise((resolve) => {
-    const queue = [...suites];
-    const results = [];
-    let used = 0;
-    let running = 0;
-    const pump = () => {
-      while (queue.length > 0) {
-        const need = Math.min(queue[0].cores ?? 1, cores);
-        if (running > 0 && used + need > cores) break;
-        const suite = queue.shift();
-        used += need;
-        running += 1;
-        void start(suite).then((result) => {
-          results.push(result);
-          onDone?.(result);
-          used -= need;
-          running -= 1;
-          pump();
-        });
-      }
-      if (queue.length === 0 && running === 0) resolve(results);
-    };
-    pump();
-  });
+/** Runs `suites` in order, at most `jobs` at a time; calls `onDone` with each result as it ends. */
+export async function runPool(suites, jobs, start, onDone) {
+  const queue = [...suites];
+  const results = [];
+  const worker = async () => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) {
+      const result = await start(suite);
+      results.push(result);
+      onDone?.(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, suites.length)) }, worker));
+  return results;
 }
 
 function startSuite(suite, logDir) {

@@ -70,31 +70,3 @@ test('reads the CPU a suite used from bash\'s times line', () => {
   assert.equal(cpuOf('lots of output\n\n@@suite-cpu\n0m0.010s 0m0.002s\n1m23.400s 0m12.300s\n'), 95_700);
   assert.equal(cpuOf('no such line\n'), null);
 });
-
-test('a suite that takes every core runs alone; light ones share', async () => {
-  const log = [];
-  const releases = new Map();
-  const start = (suite) => {
-    log.push(`start ${suite.name}`);
-    return new Promise((resolve) => releases.set(suite.name, () => {
-      log.push(`end ${suite.name}`);
-      resolve({ suite: suite.name, code: 0 });
-    }));
-  };
-  const pool = runPool([{ name: 'heavy', cores: 2 }, { name: 'a' }, { name: 'b' }, { name: 'heavier', cores: 4 }], 2, start);
-  const until = async (check) => {
-    while (!check()) await new Promise((resolve) => setImmediate(resolve));
-  };
-  await until(() => releases.has('heavy'));
-  assert.deepEqual(log, ['start heavy']);
-  releases.get('heavy')();
-  await until(() => releases.has('b'));
-  assert.deepEqual(log, ['start heavy', 'end heavy', 'start a', 'start b']);
-  releases.get('a')();
-  releases.get('b')();
-  // More cores than the machine has: it runs, alone, once the others are done.
-  await until(() => releases.has('heavier'));
-  assert.deepEqual(log.slice(4), ['end a', 'end b', 'start heavier']);
-  releases.get('heavier')();
-  assert.equal((await pool).length, 4);
-});
