@@ -3,6 +3,7 @@
  * the zod schemas live in `@fandeck/contract/schemas` for the server.
  */
 export * from './embed-match.js';
+export * from './embeds.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './match.js';

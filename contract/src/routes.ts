@@ -191,6 +191,7 @@ export const routes = {
   'embeds.list': route('GET', '/embeds/origins', 'restricted'),
   'embeds.add': route('POST', '/embeds/origins', 'restricted'),
   'embeds.remove': route('DELETE', '/embeds/origins/:id', 'restricted'),
+  'embeds.verify': route('POST', '/embeds/origins/:id/verify', 'restricted'),
   'embeds.check': route('GET', '/embeds/check', 'public'),
   // wallet
   'wallet.charges': route('GET', '/wallet/charges/search', 'authenticated', 'embed'),

@@ -221,6 +221,9 @@ export default {
     origin_exists: 'This site is already on your list.',
     too_many: 'You have reached the limit of sites.',
     not_found: 'Site not found on your list.',
+    platform_origin: 'Fandeck’s own address cannot be on the list.',
+    origin_not_public: 'Only public sites can be listed; local or private addresses are not accepted.',
+    origin_unverified: 'We could not find the verification code on this site. Publish the file shown and try again.',
   },
   settings: {
     empty: 'Provide at least one setting.',

@@ -221,6 +221,9 @@ export default {
     origin_exists: 'Este sitio ya está en tu lista.',
     too_many: 'Alcanzaste el límite de sitios.',
     not_found: 'Sitio no encontrado en tu lista.',
+    platform_origin: 'La dirección del propio Fandeck no puede estar en la lista.',
+    origin_not_public: 'Solo se pueden listar sitios públicos; no se aceptan direcciones locales o privadas.',
+    origin_unverified: 'No encontramos el código de verificación en este sitio. Publica el archivo indicado e inténtalo de nuevo.',
   },
   settings: {
     empty: 'Indica al menos una configuración.',

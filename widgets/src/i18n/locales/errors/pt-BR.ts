@@ -218,6 +218,9 @@ const errors = {
     origin_exists: 'Este site já está na sua lista.',
     too_many: 'Você atingiu o limite de sites.',
     not_found: 'Site não encontrado na sua lista.',
+    platform_origin: 'O endereço do próprio Fandeck não pode entrar na lista.',
+    origin_not_public: 'Só sites públicos podem entrar na lista; endereços locais ou privados não são aceitos.',
+    origin_unverified: 'Não encontramos o código de verificação neste site. Publique o arquivo indicado e tente de novo.',
   },
   settings: {
     empty: 'Informe pelo menos uma configuração.',

@@ -1,0 +1,2 @@
+ALTER TABLE "embed_origins" ADD COLUMN "token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "embed_origins" ADD COLUMN "verified_at" timestamp with time zone;
