@@ -11,6 +11,10 @@ import { tooManyRequests } from '../../http/errors.js';
  *   over many addresses;
  * - one address across accounts: 20 in 15 minutes, against stuffing many accounts.
  * The email and the username of one account count as one account.
+ * An attempt is checked against the limits in that order, pair, address, account, and
+ * stops at the first one past its limit (issue 21): an attempt the pair or the address
+ * already refuses never counts against the account-wide limit, so guesses from one
+ * place can spend at most 5 of the account's 30.
  */
 export interface ThrottleLimit {
   key: string;
@@ -28,8 +32,8 @@ export const MAX_ADDRESS_FAILURES = 20;
 export function loginLimits(account: string, ip: string): ThrottleLimit[] {
   return [
     { key: `pair:${account}|${ip}`, max: MAX_LOGIN_FAILURES, windowSeconds: THROTTLE_WINDOW_SECONDS },
-    { key: `acct:${account}`, max: MAX_ACCOUNT_FAILURES, windowSeconds: ACCOUNT_WINDOW_SECONDS },
     { key: `ip:${ip}`, max: MAX_ADDRESS_FAILURES, windowSeconds: THROTTLE_WINDOW_SECONDS },
+    { key: `acct:${account}`, max: MAX_ACCOUNT_FAILURES, windowSeconds: ACCOUNT_WINDOW_SECONDS },
   ];
 }
 
@@ -82,15 +86,29 @@ async function countAgainst(db: DbOrTx, limits: ThrottleLimit[], now: Date): Pro
   return retryAfter;
 }
 
-/** Throws 429 with Retry-After when any key is past its limit; otherwise records the attempt. */
+/**
+ * Counts one attempt against the limits in order and stops at the first one past its
+ * limit, so a refused attempt never reaches the limits after it; the seconds until that
+ * one frees up, 0 when none is. Each key is still counted before it is checked, so
+ * parallel attempts cannot slip past it.
+ */
+async function countUntilRefused(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<number> {
+  for (const { key, max, windowSeconds } of limits) {
+    const { attempts, windowStartedAt } = await countAttempt(db, key, windowSeconds, now);
+    if (attempts > max) return Math.max(1, (windowStartedAt.getTime() + windowSeconds * 1000 - now.getTime()) / 1000);
+  }
+  return 0;
+}
+
+/** Throws 429 with Retry-After when a limit is past; the limits after it are not counted. */
 export async function beginLoginAttempt(db: DbOrTx, limits: ThrottleLimit[], now: Date): Promise<void> {
-  const retryAfter = await countAgainst(db, limits, now);
+  const retryAfter = await countUntilRefused(db, limits, now);
   if (retryAfter > 0) throw tooManyRequests('auth.too_many_attempts', 'Too many failed sign-in attempts. Please try again later.', retryAfter);
 }
 
 /** A successful sign-in clears the pair's and the account's failures and gives the address its attempt back. */
 export async function endLoginAttemptSuccessfully(db: DbOrTx, limits: ThrottleLimit[]): Promise<void> {
-  const [pair, account, address] = limits;
+  const [pair, address, account] = limits;
   await db.delete(loginThrottle).where(inArray(loginThrottle.key, [pair!.key, account!.key]));
   await db
     .update(loginThrottle)
