@@ -100,7 +100,7 @@ describe('the bridge’s confirm dialog', () => {
     expect(await spanish).toBe(false);
   });
 
-  it('arms Confirm once visible and still, and takes the fan’s click but never a script’s', async () => {
+  it('arms Confirm once visible and still, and takes the fan’s click after the fan’s own movement but never a script’s', async () => {
     onTestFinished(withoutVisibilityTracking());
     const answer = showConfirmDialog(view({ locale: 'en' }));
     const confirm = page.getByRole('button', { name: 'Confirm' });
@@ -110,11 +110,13 @@ describe('the bridge’s confirm dialog', () => {
     button.disabled = false;
     button.click();
     button.disabled = true;
-    // The cursor rests on the dialog, which stays where it is: Confirm arms.
-    await userEvent.hover(confirm);
+    // Visible and still: Confirm is enabled (for the keyboard), but the pointer has not moved over it yet.
     await expect.element(confirm).toBeEnabled();
     expect(button.dataset.state).toBe('armed');
-    expect(button.dataset.pointer).toBe('seen');
+    expect(button.dataset.pointer).toBe('none');
+    // The fan moves the cursor onto the dialog, which stays where it is: the mouse arms too.
+    await userEvent.hover(confirm);
+    await expect.element(confirm).toHaveAttribute('data-pointer', 'armed');
     await userEvent.click(confirm);
     expect(await answer).toBe(true);
   });

@@ -4,7 +4,8 @@
  * server will charge it, and which page asked. Page scripts cannot click in a
  * cross-origin frame, so only the fan can confirm; against a page that moves, hides or
  * covers the frame to catch a click meant for itself, Confirm takes a click only once
- * the dialog has been visible and still for a moment (confirm-arming.ts).
+ * the dialog has been visible and still for a moment and, for a mouse click, once the
+ * fan has moved the pointer over it (confirm-arming.ts).
  */
 import type { PayQuote } from '@fandeck/contract';
 import { ConfirmArming } from './confirm-arming.js';
@@ -69,11 +70,14 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
     const redraw = () => {
       window.clearTimeout(timer);
       const wait = arming.msUntilArmed();
+      const pointerWait = arming.msUntilPointerArmed();
+      // Enabled once the keyboard may confirm (a disabled button takes no key either).
       confirm.disabled = wait !== 0;
       confirm.dataset.state = wait === 0 ? 'armed' : 'arming';
-      // Lets tests (and tools) tell "armed for the cursor where it is" from "armed, cursor not seen yet".
-      confirm.dataset.pointer = arming.pointerSeen ? 'seen' : 'none';
-      if (wait !== null && wait > 0) timer = window.setTimeout(redraw, wait + 5);
+      // Whether a mouse click where the pointer is would count: "none" until the fan moves it over the dialog.
+      confirm.dataset.pointer = pointerWait === 0 ? 'armed' : arming.pointerSeen ? 'moving' : 'none';
+      const next = [wait, pointerWait].filter((ms): ms is number => ms !== null && ms > 0);
+      if (next.length > 0) timer = window.setTimeout(redraw, Math.min(...next) + 5);
     };
     const stopWatching = watchPlacement(dialog, arming, redraw);
     let done = false;
@@ -96,7 +100,7 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
     view.signal?.addEventListener('abort', onAbort, { once: true });
     cancel.addEventListener('click', () => finish(false));
     confirm.addEventListener('click', (event) => {
-      // Only the fan's own click counts, and only when the dialog had been still where it is now.
+      // Only the fan's own click counts, and only where the fan's own movement brought the pointer.
       if (!event.isTrusted) return;
       if (arming.acceptsClick(event)) finish(true);
       else redraw();

@@ -9,16 +9,26 @@
  *   the frame slid partly off screen or was clipped; where the browser has v2
  *   (`trackVisibility`), also whether anything covers, fades or distorts it;
  * - ResizeObserver: the dialog's or document's box changed;
- * - pointer events: the frame's offset on screen, the only trace of a plain move.
+ * - pointer events: the fan's real movement over the dialog, and the only traces of a
+ *   plain move (a boundary event or a click somewhere the pointer did not move to).
  */
-import type { ConfirmArming } from './confirm-arming.js';
+import type { ConfirmArming, PointerKind } from './confirm-arming.js';
 
 interface VisibilityEntry extends IntersectionObserverEntry {
   isVisible?: boolean;
 }
 
 const THRESHOLDS = Array.from({ length: 101 }, (_, index) => index / 100);
-const POINTER_EVENTS = ['pointerover', 'pointerenter', 'pointermove', 'pointerdown', 'mousemove', 'mousedown'] as const;
+const POINTER_EVENTS: [string, PointerKind][] = [
+  ['pointerover', 'boundary'],
+  ['pointerenter', 'boundary'],
+  ['mouseover', 'boundary'],
+  ['mouseenter', 'boundary'],
+  ['pointermove', 'move'],
+  ['mousemove', 'move'],
+  ['pointerdown', 'down'],
+  ['mousedown', 'down'],
+];
 
 /** Whether this browser reports occlusion (IntersectionObserver v2). */
 export function tracksVisibility(): boolean {
@@ -49,10 +59,10 @@ export function watchPlacement(dialog: Element, arming: ConfirmArming, changed: 
 
   listen(window, 'resize', () => report());
   listen(document, 'visibilitychange', () => report(dialogVisible && pageVisible()));
-  for (const type of POINTER_EVENTS) {
+  for (const [type, kind] of POINTER_EVENTS) {
     listen(window, type, (event) => {
       if (!event.isTrusted) return;
-      arming.notePointer(event as MouseEvent);
+      arming.notePointer(event as MouseEvent, kind, event.target instanceof Node && dialog.contains(event.target));
       changed();
     });
   }
