@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markOriginVerified } from '../../test/embed-origins.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
 import { performers } from '../db/schema/index.js';
 import { ownerOnlyRoutes } from './owner-embed.js';
@@ -17,6 +18,9 @@ beforeAll(async () => {
   creator = { id: user.id, token: await token(user.email) };
   const added = await t.app.inject({ method: 'POST', url: '/api/embeds/origins', headers: { authorization: creator.token }, payload: { origin: SHOP } });
   expect(added.statusCode, added.body).toBe(200);
+  // Listed but not yet proven: the creator's own site is refused like any other.
+  expect((await stats(creator.token, SHOP)).statusCode).toBe(403);
+  await markOriginVerified(t.ctx, creator.id, SHOP);
 });
 afterAll(() => t?.close());
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markOriginVerified } from '../../../test/embed-origins.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { embedOrigins } from '../../db/schema/index.js';
 import { MAX_EMBED_ORIGINS } from './embed-origin.js';
+import { creatorsOwningOrigin } from './embeds.service.js';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof createUser>>;
@@ -103,6 +105,39 @@ describe('a creator’s list', () => {
     const over = await add(token, 'https://one-more.example');
     expect(over.statusCode).toBe(422);
     expect((await listOf(token)).total).toBe(MAX_EMBED_ORIGINS);
+  });
+});
+
+describe('an origin counts only once the creator proved control of it', () => {
+  it('lists each origin unverified, with its own token and where to serve it', async () => {
+    const [shop] = (await listOf(creatorToken)).data as unknown as Record<string, unknown>[];
+    expect(shop).toMatchObject({ origin: 'https://shop.example.com', verified: false, verifiedAt: null, proofUrl: 'https://shop.example.com/.well-known/fandeck-origin.txt' });
+    expect(shop!.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(shop!.proofMeta).toBe(`<meta name="fandeck-origin" content="${String(shop!.token)}">`);
+    // Another creator listing the same site proves it with a token of their own.
+    const theirs = (await add(otherToken, 'https://shop.example.com')).json().data as { token: string; verified: boolean };
+    expect(theirs.verified).toBe(false);
+    expect(theirs.token).not.toBe(shop!.token);
+  });
+
+  it('is refused by the check, the framing rule and page scopes until verified', async () => {
+    expect(await check(creator.username!, 'https://shop.example.com')).toBe(false);
+    expect(await bridgePolicy(`?creator=${creator.username}`)).toMatch(/frame-ancestors 'none'$/);
+    expect(await creatorsOwningOrigin(t.ctx, 'https://shop.example.com')).toEqual([]);
+    await markOriginVerified(t.ctx, creator.id, 'https://shop.example.com');
+    await markOriginVerified(t.ctx, creator.id, 'http://localhost:5173');
+    expect(await creatorsOwningOrigin(t.ctx, 'https://shop.example.com')).toEqual([creator.id]);
+    const [shop] = (await listOf(creatorToken)).data as unknown as { verified: boolean; verifiedAt: string | null }[];
+    expect(shop!.verified).toBe(true);
+    expect(Date.parse(shop!.verifiedAt!)).not.toBeNaN();
+  });
+
+  it('never lists the platform’s own origin', async () => {
+    for (const origin of ['http://fandeck.test', 'HTTP://Fandeck.test:80/']) {
+      const res = await add(creatorToken, origin);
+      expect(res.statusCode, origin).toBe(422);
+      expect(res.json().code).toBe('embeds.platform_origin');
+    }
   });
 });
 

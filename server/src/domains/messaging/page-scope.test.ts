@@ -6,6 +6,7 @@
 import { PAGE_ORIGIN_HEADER, type ConversationDto, type MessageDto } from '@fandeck/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markOriginVerified } from '../../../test/embed-origins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { conversationMembers, conversations, messages, performers } from '../../db/schema/index.js';
 import { messagingKit, type Account, type Method } from './messaging-test-kit.js';
@@ -42,6 +43,7 @@ const unread = async (origin: string | null, url = '/messages/total-unread-messa
 const allow = async (creator: Account, origin: string) => {
   const res = await call('POST', '/embeds/origins', creator.token, { origin });
   expect(res.statusCode, res.body).toBe(200);
+  await markOriginVerified(t.ctx, creator.id, origin);
 };
 const unreadRow = async (conversationId: string) =>
   (await t.ctx.db.select({ unread: conversationMembers.unread }).from(conversationMembers).where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, fan.id))))[0]!
