@@ -100,7 +100,7 @@ describe('a fan messages a creator from a third-party page; she answers with a p
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     partner = await startSite({ '/': () => partnerPage(server.origin) });
     [creatorToken, fanToken] = await Promise.all([signInApi(server.origin, creator.email, password), signInApi(server.origin, fan.email, password)]);
-    await allowOrigin(server.origin, creatorToken, partner.origin);
+    await allowOrigin(server.origin, creatorToken, partner);
   });
 
   afterAll(async () => {

@@ -81,7 +81,7 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     site = await startSite({ '/': () => hostileBridgePage(server.origin, creator.username) });
     const creatorToken = await signInApi(server.origin, creator.email, creator.password);
-    await allowOrigin(server.origin, creatorToken, site.origin);
+    await allowOrigin(server.origin, creatorToken, site);
     fanToken = await signInApi(server.origin, fan.email, fan.password);
     creatorId = (await apiGet<{ _id: string }>(server.origin, `/performers/${creator.username}`)).body?.data?._id ?? '';
     expect(creatorId).not.toBe('');

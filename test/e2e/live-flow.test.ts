@@ -128,7 +128,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     ]);
     partner = await startSite({ '/': () => partnerPage(server.origin) });
     [creatorToken, fan1Token, fan2Token] = await Promise.all([signInApi(server.origin, creator.email, password), signInApi(server.origin, fan1.email, password), signInApi(server.origin, fan2.email, password)]);
-    await allowOrigin(server.origin, creatorToken, partner.origin);
+    await allowOrigin(server.origin, creatorToken, partner);
   });
 
   afterAll(async () => {

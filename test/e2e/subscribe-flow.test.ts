@@ -126,8 +126,8 @@ describe('a fan subscribes on a third-party page; the posts open on the host sit
       signInApi(server.origin, fan.email, password),
       signInApi(server.origin, otherFan.email, password),
     ]);
-    await allowOrigin(server.origin, creatorToken, creatorSite.origin);
-    await allowOrigin(server.origin, creatorToken, partner.origin);
+    await allowOrigin(server.origin, creatorToken, creatorSite);
+    await allowOrigin(server.origin, creatorToken, partner);
     photoPostId = await publishSubscribersOnlyPhoto(server.origin, creatorToken, { text: 'Lisboa ao entardecer, só para assinantes', fileName: 'lisboa.jpg', background: '#3a7' });
     anaId = (await apiGet<{ _id: string }>(server.origin, `/performers/${creator.username}`)).body!.data!._id;
   });

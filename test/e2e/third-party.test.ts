@@ -82,7 +82,7 @@ describe('widgets on a third-party page talk to the platform only through the br
     stranger = await startSite({ '/probe.html': probePage });
     unlisted = await startSite({ '/': () => shopPage(platform) });
     const creatorToken = await signInApi(platform, demoCreator.email, demoCreator.password);
-    await allowOrigin(platform, creatorToken, shop.origin);
+    await allowOrigin(platform, creatorToken, shop);
     const fanToken = await signInApi(platform, demoFan.email, demoFan.password);
     fanName = (await apiGet<{ name: string }>(platform, '/users/me', fanToken)).body?.data?.name ?? '';
     expect(fanName).not.toBe('');

@@ -81,7 +81,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     partner = await startSite({ '/': () => partnerPage(server.origin) });
     creatorToken = await signInApi(server.origin, creator.email, creator.password);
-    await allowOrigin(server.origin, creatorToken, partner.origin);
+    await allowOrigin(server.origin, creatorToken, partner);
   });
 
   afterAll(async () => {

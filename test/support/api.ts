@@ -1,5 +1,7 @@
 /** Minimal API calls for assertions made outside the browser. */
+import type { EmbedOriginDto } from '@fandeck/contract';
 import { WAIT_MS } from '../../testing/budgets.js';
+import type { Site } from './third-party-site.js';
 
 export interface ApiAnswer<T> {
   status: number;
@@ -27,12 +29,32 @@ export async function signInApi(origin: string, email: string, password: string)
   return body.data.token;
 }
 
-/** Adds an origin to the signed-in creator's list of sites allowed to embed them. */
-export async function allowOrigin(platform: string, token: string, origin: string): Promise<void> {
+/**
+ * Lists a site's origin for the signed-in creator and proves control the real way: the site
+ * serves the listing's token at `/.well-known/fandeck-origin.txt` and the platform is asked
+ * to verify it. Until then the origin gets no bridge.
+ */
+export async function allowOrigin(platform: string, token: string, site: Site): Promise<void> {
+  const listing = await listOrigin(platform, token, site.origin);
+  site.proveOrigin(listing.token);
+  await verifyOrigin(platform, token, listing._id);
+}
+
+/** Only lists the origin (unverified); the listing carries the token to serve. */
+export async function listOrigin(platform: string, token: string, origin: string): Promise<EmbedOriginDto> {
   const response = await fetch(`${platform}/api/embeds/origins`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token },
     body: JSON.stringify({ origin }),
+    signal: AbortSignal.timeout(WAIT_MS),
   });
   if (response.status !== 200) throw new Error(`adding ${origin} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: EmbedOriginDto }).data;
+}
+
+/** Asks the platform to fetch the listing's token from its origin; throws with the platform's reason when it is not found. */
+export async function verifyOrigin(platform: string, token: string, id: string): Promise<EmbedOriginDto> {
+  const response = await fetch(`${platform}/api/embeds/origins/${id}/verify`, { method: 'POST', headers: { authorization: token }, signal: AbortSignal.timeout(WAIT_MS) });
+  if (response.status !== 200) throw new Error(`verifying ${id} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: EmbedOriginDto }).data;
 }

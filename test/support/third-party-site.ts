@@ -2,19 +2,27 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { ORIGIN_PROOF_PATH } from '@fandeck/contract';
 import { repoRoot } from './paths.js';
 
 /** A tiny web site on its own origin (`http://localhost:<port>`), serving fixed pages. */
 export interface Site {
   origin: string;
+  /** Serves a creator's origin token from now on (`ORIGIN_PROOF_PATH`, one token a line), as a site owner proves control. */
+  proveOrigin(token: string): void;
   close(): Promise<void>;
 }
 
 export type Page = string | ((url: URL) => string);
 
 export async function startSite(pages: Record<string, Page>): Promise<Site> {
+  const tokens: string[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === ORIGIN_PROOF_PATH && tokens.length > 0) {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(`${tokens.join('\n')}\n`);
+      return;
+    }
     const page = pages[url.pathname];
     if (!page) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -32,6 +40,7 @@ export async function startSite(pages: Record<string, Page>): Promise<Site> {
   return {
     // `localhost`, not 127.0.0.1: another host than the platform's, so another site.
     origin: `http://localhost:${port}`,
+    proveOrigin: (token) => void tokens.push(token),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
