@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'payment.quote_invalid',
   'payment.quote_mismatch',
   'payment.price_changed',
+  'payment.quote_used',
   'payment.topup_out_of_range',
   'payment.coupon_leaves_too_little',
   'payment.declined',

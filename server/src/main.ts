@@ -25,7 +25,7 @@ const config = readConfig();
 // opening costs about 0.45 s of every start; so the embedded database runs on the baseline tier.
 if (!config.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 // The app's modules load while the database opens (PGlite's start is most of a restart).
-const modules = Promise.all([import('./app.js'), import('./bootstrap.js'), import('./seed/demo.js'), import('./http/idempotency.js')]);
+const modules = Promise.all([import('./app.js'), import('./bootstrap.js'), import('./seed/demo.js'), import('./http/idempotency.js'), import('./money/used-quotes.js')]);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),
@@ -36,7 +36,7 @@ const database = await openDatabase({
   console.error(`\n${error.message}\n`);
   process.exit(1);
 });
-const [{ buildApp }, { createContext, ensureBaseData }, { DEMO_LOGINS, DEMO_PASSWORD, demoDataRefusal, seedDemo }, { pruneIdempotencyKeys }] = await modules;
+const [{ buildApp }, { createContext, ensureBaseData }, { DEMO_LOGINS, DEMO_PASSWORD, demoDataRefusal, seedDemo }, { pruneIdempotencyKeys }, { pruneUsedQuotes }] = await modules;
 await database.migrate();
 const ctx = createContext(config, database.db);
 await ensureBaseData(ctx);
@@ -83,6 +83,8 @@ console.log(lines.join('\n') + '\n');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pruner = setInterval(() => {
   pruneIdempotencyKeys(database.db, DAY_MS).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+  // A spent quote only matters until it expires (two minutes); a day's margin covers clock skew.
+  pruneUsedQuotes(database.db, new Date(Date.now() - DAY_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'pruning used quotes failed'));
 }, 60 * 60 * 1000);
 pruner.unref();
 

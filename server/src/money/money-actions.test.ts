@@ -185,6 +185,45 @@ describe('quotes bind the exact request', () => {
     expect(await walletOf(t.ctx, fan.id)).toBe(5000 - 600);
   });
 
+  it('spends a quote once: under another key it is a 409 payment.quote_used, while its own key replays (issue 21)', async () => {
+    const { fan, token } = await fanWith(5000);
+    const clip = video(400);
+    const quoted = (await quote(t.app, token, clip.path, {})).json().data.quote as string;
+    const key = freshKey('once');
+    const first = await buy(token, clip.path, {}, { key, quote: quoted });
+    expect(first.statusCode).toBe(200);
+    const second = await buy(token, clip.path, {}, { key: freshKey('twice'), quote: quoted });
+    expect([second.statusCode, second.json().code]).toEqual([409, 'payment.quote_used']);
+    const retry = await buy(token, clip.path, {}, { key, quote: quoted });
+    expect([retry.statusCode, retry.body, retry.headers['idempotent-replayed']]).toEqual([200, first.body, 'true']);
+    expect(await walletOf(t.ctx, fan.id)).toBe(5000 - 400);
+    expect(await chargesOf(t.ctx, [fan.id])).toHaveLength(1);
+  });
+
+  it('charges one of several parallel requests spending the same quote under different keys', async () => {
+    const { fan, token } = await fanWith(5000);
+    const clip = video(250);
+    const quoted = (await quote(t.app, token, clip.path, {})).json().data.quote as string;
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => buy(token, clip.path, {}, { key: freshKey(`race-${i}`), quote: quoted })));
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((res) => res.statusCode === 409).map((res) => res.json().code)).toEqual(Array(4).fill('payment.quote_used'));
+    expect(await walletOf(t.ctx, fan.id)).toBe(5000 - 250);
+    expect(await chargesOf(t.ctx, [fan.id])).toHaveLength(1);
+  });
+
+  it('spends nothing on a refusal for a changed price: the quote still pays, once, afterwards', async () => {
+    const { fan, token } = await fanWith(5000);
+    const clip = video(300);
+    const quoted = (await quote(t.app, token, clip.path, {})).json().data.quote as string;
+    catalogue.get(clip.id)!.priceCents = 350;
+    expect((await buy(token, clip.path, {}, { quote: quoted })).json().code).toBe('payment.price_changed');
+    catalogue.get(clip.id)!.priceCents = 300;
+    // The refused try rolled its spend back with it: the quote still pays, once.
+    expect((await buy(token, clip.path, {}, { quote: quoted })).statusCode).toBe(200);
+    expect((await buy(token, clip.path, {}, { quote: quoted })).json().code).toBe('payment.quote_used');
+    expect(await walletOf(t.ctx, fan.id)).toBe(5000 - 300);
+  });
+
   it('quotes move nothing and need a signed-in fan; the action needs a key', async () => {
     const { fan, token } = await fanWith(100);
     const clip = video(2000);

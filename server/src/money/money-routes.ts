@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { ApiScope } from '../domains/types.js';
 import { envelopeSchema, ok } from '../http/envelope.js';
@@ -14,7 +14,9 @@ import { idempotencyKeySchema, runIdempotent, runIdempotentUnbound, sendAnswer, 
 import { fromCents } from '../http/money.js';
 import type { ActionCall, MoneyActionDefinition, MoneyCall, PriceCheck, Priced } from './money-action.js';
 import { quoteSecret } from './quote-secret.js';
+import { newId } from '../db/schema/ids.js';
 import { bodyHash, QUOTE_MAX_LENGTH, QUOTE_TTL_MS, readQuote, signQuote, type QuoteClaims } from './quote-token.js';
+import { spendQuote } from './used-quotes.js';
 
 /** The platform's one currency; every amount in the API is in its units. */
 export const CURRENCY = 'BRL';
@@ -68,7 +70,7 @@ async function recipientOf(tx: Tx, userId: string | null): Promise<PayQuote['rec
 }
 
 /** The claims of the quote the client sent back, checked against this exact call. */
-function verifiedQuote(key: Buffer, token: string, expected: Omit<QuoteClaims, 'priceCents' | 'creditCents' | 'expiresAt'>, now: Date): QuoteClaims {
+function verifiedQuote(key: Buffer, token: string, expected: Omit<QuoteClaims, 'id' | 'priceCents' | 'creditCents' | 'expiresAt'>, now: Date): QuoteClaims {
   const claims = readQuote(key, token);
   if (!claims || claims.userId !== expected.userId || claims.expiresAt <= now.getTime()) {
     throw unprocessable('payment.quote_invalid', QUOTE_INVALID);
@@ -96,7 +98,8 @@ function priceCheck(quoted: QuoteClaims | null): PriceCheck & { called: boolean 
  * computed by the action's own pricing code; `POST path` requires an Idempotency-Key,
  * verifies the quote when one is sent (`x-fandeck-quote`), and runs the action once per
  * key. A request without a quote still runs (the host site, older clients); with one,
- * it runs only as quoted.
+ * it runs only as quoted, and only once: the quote is spent with the first key that
+ * uses it (`used-quotes.ts`).
  */
 export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(api: ApiScope, ctx: AppContext, definition: MoneyActionDefinition<B, R>): void {
   const { action } = definition;
@@ -129,6 +132,7 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
       });
       const expiresAt = ctx.now().getTime() + QUOTE_TTL_MS;
       const quote = signQuote(secret.key, {
+        id: newId(),
         userId: call.user.id,
         action: action.name,
         path: call.path,
@@ -164,7 +168,8 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
         description:
           `${definition.description ?? ''}\n\nMoney-moving: an \`Idempotency-Key\` header is required (1 to 255 visible ASCII characters); ` +
           'a retry with the same key returns the first answer, the same key with another body is a 422. ' +
-          `With \`${QUOTE_HEADER}\` (from the quote route) the request must be the quoted one (422) at the quoted price (409).`,
+          `With \`${QUOTE_HEADER}\` (from the quote route) the request must be the quoted one (422) at the quoted price (409); ` +
+          'a quote pays once: sent again under another key it is a 409 `payment.quote_used`.',
         params,
         headers: actionHeaders,
         body: definition.body,
@@ -183,8 +188,11 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
       const idempotent: IdempotentRequest & { key: string } = { userId: call.user.id, key, method: 'POST', path: `/api${call.path}`, body: call.body };
 
       // Inside the idempotent work, so a retry of a done request replays its answer even after its quote expired.
-      const checked = () => {
+      // An action in one transaction spends the quote in it, with the charge; an unbound one spends it before its
+      // own transactions, bound to this key, so a retry of a released key still may use it and no other key can.
+      const checked = async (db: DbOrTx) => {
         const quoted = token === undefined ? null : verifiedQuote(secret.key, token, { userId: call.user.id, action: action.name, path: call.path, bodyHash: bodyHash(call.body) }, ctx.now());
+        if (quoted) await spendQuote(db, quoted, key);
         return priceCheck(quoted);
       };
       const mustHaveChecked = (check: ReturnType<typeof priceCheck>) => {
@@ -194,13 +202,13 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
       const answer =
         definition.runs === 'in-transaction'
           ? await runIdempotent(ctx.db, idempotent, async (tx) => {
-              const check = checked();
+              const check = await checked(tx);
               const outcome = await definition.perform(tx, call, check);
               mustHaveChecked(check);
               return outcome;
             })
           : await runIdempotentUnbound(ctx.db, idempotent, async (db) => {
-              const check = checked();
+              const check = await checked(db);
               const outcome = await definition.perform(db, call, check);
               mustHaveChecked(check);
               return outcome;

@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { quoteSecret } from './quote-secret.js';
 import { bodyHash, readQuote, signQuote, type QuoteClaims } from './quote-token.js';
 
 const key = Buffer.from('k'.repeat(32));
 const claims: QuoteClaims = {
+  id: 'q1',
   userId: 'u1',
   action: 'charge:tip',
   path: '/wallet/charges/tip/alice',
@@ -30,6 +32,16 @@ describe('quote tokens', () => {
     for (const bad of ['', '.', payload, `${payload}.`, `${payload}.${signature}.x`, 'x'.repeat(5000), `${payload}.${signature}`.replace('.', '..')]) {
       expect(readQuote(key, bad), bad.slice(0, 20)).toBeNull();
     }
+  });
+
+  it('refuse a token without its id, so no quote escapes being spent once', () => {
+    const token = signQuote(key, claims);
+    const wire = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(wire.n).toBe('q1');
+    const { n: _dropped, ...rest } = wire;
+    const payload = Buffer.from(JSON.stringify(rest)).toString('base64url');
+    const resigned = `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`;
+    expect(readQuote(key, resigned)).toBeNull();
   });
 
   it('hash bodies canonically: key order does not matter, values do', () => {

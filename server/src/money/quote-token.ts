@@ -4,11 +4,14 @@ import { canonicalJson } from '../http/idempotency.js';
 /**
  * A quote token: what the server promised to charge for one exact request, signed so
  * the client can only hand it back, not edit it. It binds the user, the action, the
- * canonical path, the canonical body, the price and the credit, until it expires.
+ * canonical path, the canonical body, the price and the credit, until it expires. Its
+ * random id makes it single-use: the action records the id when it spends the quote.
  *
  * Format: `base64url(JSON claims).base64url(HMAC-SHA256(secret, first part))`.
  */
 export interface QuoteClaims {
+  /** Random, unique per quote; the action records it so the quote pays once. */
+  id: string;
   userId: string;
   action: string;
   /** Canonical path without the `/api` mount (`/wallet/charges/tip/alice`). */
@@ -25,7 +28,8 @@ export const QUOTE_TTL_MS = 2 * 60 * 1000;
 export const QUOTE_MAX_LENGTH = 2048;
 
 interface Wire {
-  v: 1;
+  v: 2;
+  n: string;
   u: string;
   a: string;
   p: string;
@@ -41,7 +45,7 @@ export const bodyHash = (body: unknown): string => createHash('sha256').update(c
 const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest();
 
 export function signQuote(key: Buffer, claims: QuoteClaims): string {
-  const wire: Wire = { v: 1, u: claims.userId, a: claims.action, p: claims.path, b: claims.bodyHash, pr: claims.priceCents, cr: claims.creditCents, x: claims.expiresAt };
+  const wire: Wire = { v: 2, n: claims.id, u: claims.userId, a: claims.action, p: claims.path, b: claims.bodyHash, pr: claims.priceCents, cr: claims.creditCents, x: claims.expiresAt };
   const payload = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
@@ -64,7 +68,8 @@ export function readQuote(key: Buffer, token: string): QuoteClaims | null {
     return null;
   }
   // Signed by us, so well-formed unless the format changed; still never trust a shape blindly.
-  if (wire.v !== 1 || typeof wire.u !== 'string' || typeof wire.a !== 'string' || typeof wire.p !== 'string' || typeof wire.b !== 'string') return null;
+  if (wire.v !== 2 || typeof wire.n !== 'string' || wire.n.length === 0) return null;
+  if (typeof wire.u !== 'string' || typeof wire.a !== 'string' || typeof wire.p !== 'string' || typeof wire.b !== 'string') return null;
   if (!isCents(wire.pr) || !(wire.cr === null || isCents(wire.cr)) || typeof wire.x !== 'number') return null;
-  return { userId: wire.u, action: wire.a, path: wire.p, bodyHash: wire.b, priceCents: wire.pr, creditCents: wire.cr, expiresAt: wire.x };
+  return { id: wire.n, userId: wire.u, action: wire.a, path: wire.p, bodyHash: wire.b, priceCents: wire.pr, creditCents: wire.cr, expiresAt: wire.x };
 }

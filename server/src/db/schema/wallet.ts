@@ -102,3 +102,22 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_key_unique').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Quotes already spent (issue 21): a quote pays for one request. The Idempotency-Key that
+ * spent it may come back with it (a retry); any other key is refused. A row is useless
+ * once its quote has expired, so it may be pruned then.
+ */
+export const usedQuotes = pgTable(
+  'used_quotes',
+  {
+    quoteId: text('quote_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('used_quotes_expires_idx').on(t.expiresAt)],
+);

@@ -82,6 +82,21 @@ describe('POST /payment/wallet/top-up/quote', () => {
   });
 });
 
+describe('a top-up quote pays once (issue 21)', () => {
+  it('refuses it under a second key with 409 payment.quote_used, opening no second charge; its own key replays', async () => {
+    const { user, token } = await fan();
+    const quoted = (await quoteTopUp(token, { amount: 15 })).json().data;
+    const key = `topup-once-${user.id}`;
+    const first = await topUp(t.app, token, { amount: 15 }, key, { 'x-fandeck-quote': quoted.quote });
+    expect(first.statusCode).toBe(200);
+    const second = await topUp(t.app, token, { amount: 15 }, `topup-twice-${user.id}`, { 'x-fandeck-quote': quoted.quote });
+    expect([second.statusCode, second.json().code]).toEqual([409, 'payment.quote_used']);
+    const retry = await topUp(t.app, token, { amount: 15 }, key, { 'x-fandeck-quote': quoted.quote });
+    expect([retry.statusCode, retry.json().data._id, retry.headers['idempotent-replayed']]).toEqual([200, first.json().data._id, 'true']);
+    expect(await transactionsOf(user.id)).toHaveLength(1);
+  });
+});
+
 describe('POST /payment/wallet/top-up needs an Idempotency-Key', () => {
   it('refuses a request without one, creating nothing', async () => {
     const { user, token } = await fan();

@@ -132,6 +132,7 @@ export default {
     quote_invalid: 'The confirmation has expired. Please try again.',
     quote_mismatch: 'The request does not match what you confirmed. Nothing was charged.',
     price_changed: 'The price has changed. Check the new amount; nothing was charged.',
+    quote_used: 'This confirmation was already used for another payment; nothing was charged again. Please confirm again.',
     topup_out_of_range: 'The top-up amount is outside the allowed range.',
     coupon_leaves_too_little: 'With this coupon, the amount to pay falls below the minimum.',
     declined: 'The payment was declined.',

@@ -132,6 +132,7 @@ export default {
     quote_invalid: 'La confirmación caducó. Inténtalo de nuevo.',
     quote_mismatch: 'La solicitud no coincide con lo que confirmaste. No se cobró nada.',
     price_changed: 'El precio cambió. Revisa el nuevo monto; no se cobró nada.',
+    quote_used: 'Esta confirmación ya se usó en otro pago; no se cobró nada de nuevo. Confirma otra vez.',
     topup_out_of_range: 'El monto de la recarga está fuera del rango permitido.',
     coupon_leaves_too_little: 'Con este cupón, el monto a pagar queda por debajo del mínimo.',
     declined: 'El pago fue rechazado.',

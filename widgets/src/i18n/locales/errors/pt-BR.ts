@@ -129,6 +129,7 @@ const errors = {
     quote_invalid: 'A confirmação expirou. Tente novamente.',
     quote_mismatch: 'O pedido não corresponde ao que você confirmou. Nada foi cobrado.',
     price_changed: 'O preço mudou. Confira o novo valor; nada foi cobrado.',
+    quote_used: 'Esta confirmação já foi usada em outro pagamento; nada foi cobrado de novo. Confirme outra vez.',
     topup_out_of_range: 'O valor da recarga está fora do permitido.',
     coupon_leaves_too_little: 'Com este cupom, o valor a pagar fica abaixo do mínimo.',
     declined: 'O pagamento foi recusado.',
