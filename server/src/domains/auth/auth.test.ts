@@ -93,31 +93,31 @@ describe('sign-in', () => {
 
   it('never lets 40 wrong passwords from one address lock the owner out elsewhere (issue 21)', async () => {
     const user = await createUser(t.ctx);
-    const attacker = '10.0.6.1';
+    const attacker = '10.4.1.1';
     const answers: number[] = [];
     for (let i = 1; i <= 40; i += 1) answers.push((await login({ username: user.email, password: `wrong-${i}` }, attacker)).statusCode);
     expect(answers.filter((code) => code === 422)).toHaveLength(5);
     expect(answers.slice(5).every((code) => code === 429)).toBe(true);
-    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.0.6.200')).statusCode).toBe(200);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.4.1.200')).statusCode).toBe(200);
   });
 
   it('counts at most 5 of 40 parallel wrong passwords from one address, and the owner still signs in elsewhere', async () => {
     const user = await createUser(t.ctx);
-    const attempts = Array.from({ length: 40 }, (_, i) => login({ username: user.email, password: `wrong-${i}` }, '10.0.7.1'));
+    const attempts = Array.from({ length: 40 }, (_, i) => login({ username: user.email, password: `wrong-${i}` }, '10.4.2.1'));
     const codes = (await Promise.all(attempts)).map((res) => res.statusCode);
     expect(codes.filter((code) => code === 422)).toHaveLength(5);
     expect(codes.filter((code) => code === 429)).toHaveLength(35);
-    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.0.7.200')).statusCode).toBe(200);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.4.2.200')).statusCode).toBe(200);
   });
 
   it('still locks the account when guesses past each pair limit come from enough addresses', async () => {
     const user = await createUser(t.ctx);
     // Six addresses, six guesses each: five of each count against the account, 30 in all.
     for (let a = 1; a <= 6; a += 1) {
-      for (let i = 1; i <= 6; i += 1) await login({ username: user.email, password: `wrong-${a}-${i}` }, `10.2.${a}.1`);
+      for (let i = 1; i <= 6; i += 1) await login({ username: user.email, password: `wrong-${a}-${i}` }, `10.5.${a}.1`);
     }
-    expect((await login({ username: user.email, password: 'wrong' }, '10.2.7.1')).statusCode).toBe(429);
-    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.2.200.1')).statusCode).toBe(429);
+    expect((await login({ username: user.email, password: 'wrong' }, '10.5.7.1')).statusCode).toBe(429);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, '10.5.200.1')).statusCode).toBe(429);
   });
 
   it('throttles one address across accounts after 20 failures', async () => {
