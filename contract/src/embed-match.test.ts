@@ -141,19 +141,26 @@ describe('matchEmbedRoute', () => {
     expect(matchEmbedRoute('GET', '/performers/ana%2Elima')).toMatchObject({ ok: true, embed: true, params: { id: 'ana.lima' }, path: '/performers/ana.lima' });
   });
 
-  it('allows page-scoped routes and says so: the private conversations, not the public stream chats', () => {
+  it('allows page-scoped routes and says so: the private conversations, not reading the public stream chats', () => {
     expect(matchEmbedRoute('GET', '/api/conversations')).toEqual({ ok: true, method: 'GET', template: '/conversations', embed: 'page', params: {}, path: '/conversations' });
     expect(matchEmbedRoute('post', '/messages/%63onversations/abc')).toMatchObject({ ok: true, template: '/messages/conversations/:id', embed: 'page', params: { id: 'abc' } });
     expect(matchEmbedRoute('GET', '/messages/abc/file/def/status')).toMatchObject({ ok: true, embed: 'page', params: { id: 'abc', fileId: 'def' } });
     expect(matchEmbedRoute('POST', '/messages/private/file/photo')).toMatchObject({ ok: true, embed: 'page' });
-    // Literal segments still win over parameters: stream chats stay open to every page.
+    // Literal segments still win over parameters: reading stream chats stays open to every page, writing is scoped.
     expect(matchEmbedRoute('GET', '/conversations/stream/abc')).toMatchObject({ ok: true, template: '/conversations/stream/:id', embed: true });
     expect(matchEmbedRoute('GET', '/conversations/stream/performer/abc')).toMatchObject({ ok: true, embed: true });
     expect(matchEmbedRoute('GET', '/messages/conversations/public/abc')).toMatchObject({ ok: true, embed: true });
-    expect(matchEmbedRoute('POST', '/messages/stream/abc')).toMatchObject({ ok: true, embed: true });
+    expect(matchEmbedRoute('GET', '/messages/stream/abc')).toMatchObject({ ok: true, embed: true });
+    expect(matchEmbedRoute('POST', '/messages/stream/abc')).toMatchObject({ ok: true, template: '/messages/stream/:id', embed: 'page' });
+    expect(matchEmbedRoute('POST', '/messages/stream/public/conversations/abc')).toMatchObject({ ok: true, embed: 'page' });
+    // The fan's dealings with creators: money history, subscriptions.
+    expect(matchEmbedRoute('GET', '/wallet/charges/search')).toMatchObject({ ok: true, embed: 'page' });
+    expect(matchEmbedRoute('POST', '/payment/wallet/cancel-subscription/abc')).toMatchObject({ ok: true, embed: 'page', params: { provider: 'wallet', id: 'abc' } });
+    // Resuming turns renewal charges back on: the `resume` money action, never a plain call.
+    expect(matchEmbedRoute('POST', '/subscriptions/abc/resume')).toMatchObject({ ok: false });
   });
 
-  it('marks every private-conversation route page-scoped, and keeps notifications off every page', () => {
+  it("marks every route of the fan's private conversations and dealings with creators page-scoped, and keeps notifications off every page", () => {
     const scoped = Object.entries(routes as Record<string, RouteSpec>)
       .filter(([, spec]) => spec.embed === 'page')
       .map(([name]) => name)
@@ -178,8 +185,15 @@ describe('matchEmbedRoute', () => {
         'messages.publicVideo',
         'messages.readAll',
         'messages.send',
+        'messages.streamPublicSend',
+        'messages.streamSend',
         'messages.totalUnread',
         'messages.videoUrl',
+        'payments.transactions',
+        'subscriptions.cancel',
+        'subscriptions.userSearch',
+        'subscriptions.userSubscriber',
+        'wallet.charges',
       ].sort(),
     );
     for (const [name, spec] of Object.entries(routes as Record<string, RouteSpec>)) {

@@ -57,6 +57,14 @@ export interface MoneyAction {
   idempotencyKey: 'required';
   /** A third-party page must have the fan confirm it in the platform's own dialog. */
   confirmOnPage: boolean;
+  /**
+   * `'page'`: it acts on something the fan already has with a creator (a subscription), so a
+   * third-party page may pay it only for the creators who own the page, as a route marked
+   * `embed: 'page'`: the bridge sends the page's origin (`PAGE_ORIGIN_HEADER`) with its quote
+   * and its action, and the server refuses it for another creator (403 `embeds.origin_not_owned`).
+   * Absent: any page may (the fan confirms who is paid).
+   */
+  embed?: 'page';
 }
 
 const action = (name: string, path: string, kind: PayKind, price: PriceSource): MoneyAction => ({
@@ -86,6 +94,9 @@ export const moneyActions: readonly MoneyAction[] = [
   action('topup', '/payment/wallet/top-up', 'topup', { from: 'body', field: 'amount' }),
   // `{ performerId, type }`: the plan's price by the creator's record (0 for the free offer).
   action('subscribe', '/payment/subscribe/performers', 'subscribe', { from: 'item' }),
+  // `{}`: takes a cancel back, so the subscription renews again at its plan's price (nothing is
+  // charged now; the quote is the renewal's price). Confirmed as a subscription to its creator.
+  { ...action('resume', '/subscriptions/:id/resume', 'subscribe', { from: 'item' }), embed: 'page' },
   ...CHARGE_KINDS.map((kind) =>
     FAN_PRICED.has(kind)
       ? action(chargeActionName(kind), `/wallet/charges/${kind}/:id`, kind === 'tip' ? 'tip' : 'contribute', { from: 'body', field: 'price' })
@@ -93,7 +104,7 @@ export const moneyActions: readonly MoneyAction[] = [
   ),
 ];
 
-export type MoneyActionName = 'topup' | 'subscribe' | ReturnType<typeof chargeActionName>;
+export type MoneyActionName = 'topup' | 'subscribe' | 'resume' | ReturnType<typeof chargeActionName>;
 
 const byName = new Map(moneyActions.map((entry) => [entry.name, entry]));
 export function moneyAction(name: string): MoneyAction | undefined {

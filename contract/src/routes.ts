@@ -24,7 +24,8 @@ export interface RouteSpec {
    * (`true`), or only a page on one of the signed-in creator's own embed origins
    * (`'owner'`: a creator's earnings and payouts on their own site), or any page, but
    * seeing only what belongs to the creators who own the page's origin (`'page'`: the
-   * fan's private conversations, so a page of creator X never reads those with creator Y).
+   * fan's private conversations and the fan's dealings with creators, so a page of creator
+   * X never reads or changes those with creator Y).
    * For `'owner'` and `'page'` the bridge sends the page's origin as the browser reported
    * it (`PAGE_ORIGIN_HEADER`); the server refuses an `'owner'` call from an origin the
    * creator has not listed, and scopes a `'page'` call to the creators who list it.
@@ -193,11 +194,13 @@ export const routes = {
   'embeds.remove': route('DELETE', '/embeds/origins/:id', 'restricted'),
   'embeds.verify': route('POST', '/embeds/origins/:id/verify', 'restricted'),
   'embeds.check': route('GET', '/embeds/check', 'public'),
-  // wallet
-  'wallet.charges': route('GET', '/wallet/charges/search', 'authenticated', 'embed'),
+  // wallet. The fan's money history is `embed-page`: a page lists only the charges paid to
+  // the creators who list its origin.
+  'wallet.charges': route('GET', '/wallet/charges/search', 'authenticated', 'embed-page'),
   'admin.ledgerCheck': route('GET', '/admin/ledger/check', 'restricted'),
-  // payments
-  'payments.transactions': route('GET', '/payment/transactions/user/search', 'authenticated', 'embed'),
+  // payments. Top-ups belong to no creator, so their history (`embed-page`) lists nothing on a
+  // page; one transaction and its QR code stay open by id: the top-up a page started polls them.
+  'payments.transactions': route('GET', '/payment/transactions/user/search', 'authenticated', 'embed-page'),
   'payments.qrcode': route('GET', '/payment/transactions/qrcode', 'authenticated', 'embed'),
   'payments.transaction': route('GET', '/payment/transactions/:id', 'authenticated', 'embed'),
   'payments.sandboxPage': route('GET', '/payment/sandbox/:transactionId', 'public'),
@@ -208,12 +211,13 @@ export const routes = {
   'cards.add': route('POST', '/:provider/cards', 'authenticated'),
   'cards.remove': route('DELETE', '/payment-cards/:id', 'authenticated'),
   'stripe.accounts': route('POST', '/stripe/accounts', 'restricted'),
-  // subscriptions (paying is the `subscribe` money action)
+  // subscriptions (paying is the `subscribe` money action; resuming, which turns renewal charges
+  // back on, the `resume` one). A fan's subscriptions are `embed-page`: a page lists, reads and
+  // cancels only those to the creators who list its origin (403 `embeds.origin_not_owned` else).
   'subscriptions.performerSearch': route('GET', '/subscriptions/performer/search', 'restricted', 'embed-owner'),
-  'subscriptions.userSearch': route('GET', '/subscriptions/user/search', 'authenticated', 'embed'),
-  'subscriptions.userSubscriber': route('GET', '/subscriptions/user-subscriber', 'authenticated', 'embed'),
-  'subscriptions.cancel': route('POST', '/payment/:provider/cancel-subscription/:id', 'authenticated', 'embed'),
-  'subscriptions.resume': route('POST', '/subscriptions/:id/resume', 'authenticated', 'embed'),
+  'subscriptions.userSearch': route('GET', '/subscriptions/user/search', 'authenticated', 'embed-page'),
+  'subscriptions.userSubscriber': route('GET', '/subscriptions/user-subscriber', 'authenticated', 'embed-page'),
+  'subscriptions.cancel': route('POST', '/payment/:provider/cancel-subscription/:id', 'authenticated', 'embed-page'),
   'admin.subscriptions.search': route('GET', '/admin/subscriptions/search', 'restricted'),
   // earnings and referrals, read from the ledger
   'earnings.stats': route('GET', '/performer/earning/stats', 'restricted', 'embed-owner'),
@@ -237,7 +241,8 @@ export const routes = {
   'admin.payouts.view': route('GET', '/admin/payout-requests/:id', 'restricted'),
   'admin.payouts.status': route('PUT', '/admin/payout-requests/:id/status', 'restricted'),
   // messaging: conversations (spec section 7, Messaging). A fan's private conversations are
-  // `embed-page`: a page sees only those with the creators who list its origin; stream chats are public.
+  // `embed-page`: a page sees only those with the creators who list its origin; stream chats are
+  // public to read, but a page writes as the fan only in the chats of its own creators.
   'conversations.list': route('GET', '/conversations', 'authenticated', 'embed-page'),
   'conversations.search': route('GET', '/conversations/search', 'authenticated', 'embed-page'),
   'conversations.open': route('POST', '/conversations', 'authenticated', 'embed-page'),
@@ -250,8 +255,8 @@ export const routes = {
   'messages.send': route('POST', '/messages/conversations/:id', 'authenticated', 'embed-page'),
   'messages.publicList': route('GET', '/messages/conversations/public/:id', 'optional', 'embed'),
   'messages.streamList': route('GET', '/messages/stream/:id', 'optional', 'embed'),
-  'messages.streamSend': route('POST', '/messages/stream/:id', 'authenticated', 'embed'),
-  'messages.streamPublicSend': route('POST', '/messages/stream/public/conversations/:id', 'authenticated', 'embed'),
+  'messages.streamSend': route('POST', '/messages/stream/:id', 'authenticated', 'embed-page'),
+  'messages.streamPublicSend': route('POST', '/messages/stream/public/conversations/:id', 'authenticated', 'embed-page'),
   'messages.delete': route('DELETE', '/messages/:id', 'authenticated', 'embed-page'),
   'messages.streamClear': route('DELETE', '/messages/stream/:id/remove-all-message', 'restricted'),
   'messages.totalUnread': route('GET', '/messages/total-unread-messages', 'authenticated', 'embed-page'),

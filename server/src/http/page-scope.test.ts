@@ -1,4 +1,4 @@
-import { routes, type RouteSpec } from '@fandeck/contract';
+import { moneyActions, routes, type RouteSpec } from '@fandeck/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
 import { pageScopedRoutes, scopeOfOrigin } from './page-scope.js';
@@ -27,10 +27,13 @@ describe('page scope', () => {
     expect(asked).toEqual(['https://shop.example', 'https://other.example']);
   });
 
-  it('covers exactly the routes the contract marks page-scoped, all of them served', () => {
+  it('covers exactly the routes and money actions the contract marks page-scoped, all of them served', () => {
     const page = Object.values(routes as Record<string, RouteSpec>).filter((spec) => spec.embed === 'page');
-    expect(page.length).toBeGreaterThanOrEqual(20);
-    expect(pageScopedRoutes('/api')).toEqual(new Set(page.map((spec) => `${spec.method} /api${spec.path}`)));
-    for (const spec of page) expect(t.app.hasRoute({ method: spec.method, url: `/api${spec.path}` }), `${spec.method} ${spec.path}`).toBe(true);
+    expect(page.length).toBeGreaterThanOrEqual(27);
+    const money = moneyActions.filter((action) => action.embed === 'page');
+    expect(money.map((action) => action.name)).toEqual(['resume']);
+    const scoped = [...page.map((spec) => ({ method: spec.method, path: spec.path })), ...money.flatMap((action) => [action, { method: 'POST' as const, path: action.quotePath }])];
+    expect(pageScopedRoutes('/api')).toEqual(new Set(scoped.map((spec) => `${spec.method} /api${spec.path}`)));
+    for (const spec of scoped) expect(t.app.hasRoute({ method: spec.method, url: `/api${spec.path}` }), `${spec.method} ${spec.path}`).toBe(true);
   });
 });

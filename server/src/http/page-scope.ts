@@ -1,6 +1,7 @@
 /**
- * Routes the contract marks `embed: 'page'` (a fan's private conversations) may be called
- * from any page the bridge serves, but such a call sees only what belongs to the creators
+ * Routes the contract marks `embed: 'page'` (a fan's private conversations, money history,
+ * subscriptions, stream chat writes) and money actions it marks so (`resume`, with its
+ * quote) may be called from any page the bridge serves, but such a call sees only what belongs to the creators
  * who own the page: a page of creator X must not read the fan's conversations with creator
  * Y. The bridge tells the server which page asked (`PAGE_ORIGIN_HEADER`, the origin the
  * browser reported to it), as it does for owner routes (owner-embed.ts). This hook turns
@@ -12,11 +13,13 @@
  * Driven by the contract's table: a route becomes page-scoped by its contract entry. The
  * domain serving it still has to apply the scope; the hook only says what it is.
  */
+import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
+import { moneyActions, PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
 import type { AppContext } from '../context.js';
 import { isNormalisedOrigin } from '../domains/embeds/embed-origin.js';
 import { creatorsOwningOrigin } from '../domains/embeds/embeds.service.js';
+import { forbidden } from './errors.js';
 
 /** The user ids of the creators whose things a page-scoped request may see (may be empty: nothing). */
 export type PageScope = ReadonlySet<string>;
@@ -33,13 +36,13 @@ export type CreatorsOwning = (origin: string) => Promise<readonly string[]>;
 
 const NOBODY: PageScope = new Set();
 
-/** `METHOD /prefix/path` of every page-scoped route in the contract. */
+/** `METHOD /prefix/path` of every page-scoped route in the contract: plain routes, and money actions with their quotes. */
 export function pageScopedRoutes(prefix: string): Set<string> {
-  return new Set(
-    Object.values(routes as Record<string, RouteSpec>)
-      .filter((spec) => spec.embed === 'page')
-      .map((spec) => `${spec.method} ${prefix}${spec.path}`),
-  );
+  const plain = Object.values(routes as Record<string, RouteSpec>)
+    .filter((spec) => spec.embed === 'page')
+    .map((spec) => `${spec.method} ${prefix}${spec.path}`);
+  const money = moneyActions.filter((action) => action.embed === 'page').flatMap((action) => [`${action.method} ${prefix}${action.path}`, `POST ${prefix}${action.quotePath}`]);
+  return new Set([...plain, ...money]);
 }
 
 /**
@@ -70,3 +73,21 @@ export function registerPageScope(app: FastifyInstance, prefix: string, ctx: App
 
 /** The scope of this request: null on the platform's own site (everything the caller may see). */
 export const pageScopeOf = (request: FastifyRequest): PageScope | null => request.pageScope ?? null;
+
+export const NOT_THIS_PAGES_CREATOR = 'This page may only act on your dealings with the creators whose site it is';
+
+/**
+ * 403 `embeds.origin_not_owned` unless `creatorId` is one of the scope's creators: a page of
+ * creator X must not read or change the fan's dealings with creator Y. Nothing to check
+ * without a scope (the platform's own site); `null` (no such creator) is outside any scope.
+ */
+export function requireCreatorInScope(scope: PageScope | null, creatorId: string | null, message = NOT_THIS_PAGES_CREATOR): void {
+  if (!scope) return;
+  if (creatorId === null || !scope.has(creatorId)) throw forbidden('embeds.origin_not_owned', message);
+}
+
+/** The filter keeping the rows whose creator (`column`) is one of the scope's: none without a scope, no row for an empty one. */
+export function creatorInScopeCondition(scope: PageScope | null, column: Column): SQL | undefined {
+  if (!scope) return undefined;
+  return scope.size === 0 ? sql`false` : inArray(column, [...scope]);
+}

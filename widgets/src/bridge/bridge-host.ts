@@ -72,6 +72,8 @@ export class BridgeHost {
             callApi({ method: 'POST', url: new URL(`/api${path}`, options.platformOrigin), token: this.credential.token, headers, json, signal }),
           confirm: (quote, signal) =>
             showConfirmDialog({ quote, embedder: options.embedder, locale: options.locale, signal: eitherSignal(signal, this.credentialEpoch.signal) }),
+          // Only the verified embedder's messages are handled: its origin is the page's.
+          pageOrigin: options.embedder,
         }),
     );
     // A failed fetch (offline) may be tried again by the next pay.

@@ -1,4 +1,4 @@
-import type { PayQuote } from '@fandeck/contract';
+import { PAGE_ORIGIN_HEADER, type PayQuote } from '@fandeck/contract';
 import { describe, expect, it } from 'vitest';
 import type { TransportResult } from '../session/transport.js';
 import { PayDesk, type PayDeps } from './bridge-pay.js';
@@ -43,6 +43,7 @@ function desk(options: { quote?: TransportResult<unknown>; action?: TransportRes
         answers.push(resolve);
         signal.addEventListener('abort', () => resolve(false), { once: true });
       }),
+    pageOrigin: 'https://creator.example',
   };
   const settled = async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -143,6 +144,23 @@ describe('the pay desk', () => {
       json: sent[0]!.json,
       headers: { 'idempotency-key': 'key-1', 'x-fandeck-quote': 'signed.quote.token' },
     });
+  });
+
+  it('sends the page origin with the quote and the action of a page-scoped action (resume), and only then', async () => {
+    const resume = { action: 'resume', params: { id: 'sub-1' }, body: {}, idempotencyKey: 'key-2' };
+    const { desk: payDesk, sent, answer, settled } = desk({ quote: { ok: true, status: 200, data: quoteOf({ action: 'resume', kind: 'subscribe', itemId: 'sub-1' }) } });
+    const result = payDesk.pay(resume, new AbortController().signal);
+    await settled();
+    answer(true);
+    expect((await result).ok).toBe(true);
+    expect(sent).toEqual([
+      { path: '/subscriptions/sub-1/resume/quote', json: '{}', headers: { [PAGE_ORIGIN_HEADER]: 'https://creator.example' } },
+      {
+        path: '/subscriptions/sub-1/resume',
+        json: '{}',
+        headers: { [PAGE_ORIGIN_HEADER]: 'https://creator.example', 'idempotency-key': 'key-2', 'x-fandeck-quote': 'signed.quote.token' },
+      },
+    ]);
   });
 
   it('sends nothing when the fan declines', async () => {

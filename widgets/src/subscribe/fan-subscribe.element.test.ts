@@ -141,10 +141,10 @@ describe('<fan-subscribe>', () => {
     expect((part(element, 'plans')?.querySelector('[data-plan="yearly"] input') as HTMLInputElement).checked).toBe(true);
   });
 
-  it('cancels (access kept to the date) and resumes a subscription', async () => {
+  it('cancels (access kept to the date) and resumes a subscription, the resume confirmed as a payment', async () => {
     page.transport.respond('GET', '/subscriptions/user-subscriber', ok(subscription()));
     page.transport.respond('POST', '/payment/wallet/cancel-subscription/sub-1', ok(subscription({ cancelledAt: '2099-03-10T12:00:00.000Z', willRenew: false })));
-    page.transport.respond('POST', '/subscriptions/sub-1/resume', ok(subscription()));
+    page.transport.respondPay('resume', ok(subscription()));
     const element = await mount();
     (await partSoon(element, 'cancel')).click();
     await partSoon(element, 'resume');
@@ -153,6 +153,7 @@ describe('<fan-subscribe>', () => {
     part(element, 'resume')?.click();
     await partSoon(element, 'cancel');
     expect(part(element, 'status')?.dataset.state).toBe('renews');
+    expect(page.transport.payCalls.map((call) => [call.request.action, call.request.params, call.confirmed])).toEqual([['resume', { id: 'sub-1' }, true]]);
   });
 
   it('shows the empty and not-found states', async () => {

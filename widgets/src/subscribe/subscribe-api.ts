@@ -1,12 +1,14 @@
 /**
  * The subscribe element's reads and answers, over the page's session (directly on the
  * platform, through the bridge elsewhere). Every call answers an Outcome; none throws
- * into the view. Paying is the `subscribe` money action, sent by the model.
+ * into the view. Paying is the `subscribe` money action, sent by the model; resuming is the
+ * `resume` one.
  *
  * Paths are written out rather than taken from the contract's `paths`: that table would
  * bring every route into the element's chunk. Each names its contract route.
  */
 import type { PlanOffer, SubscribeResult, SubscriptionDto, SubscriptionPlan } from '@fandeck/contract';
+import { runPay, type PayKeys } from '../session/money-action.js';
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 
@@ -115,8 +117,12 @@ export async function cancelSubscription(session: Session, id: string): Promise<
   return outcome.ok ? success(readSubscription(outcome.value)) : outcome;
 }
 
-/** `subscriptions.resume`: a cancelled subscription renews again. */
-export async function resumeSubscription(session: Session, id: string): Promise<Outcome<SubscriptionDto | null>> {
-  const outcome = await session.api.post<unknown>(`/subscriptions/${encodeURIComponent(id)}/resume`, {}, { unauthorized: 'ignore' });
+/**
+ * The `resume` money action: a cancelled subscription renews again. It turns renewal charges
+ * back on, so the fan confirms the renewal's price in the platform's dialog (a page may resume
+ * only a subscription to a creator who owns it). `keys` keep the Idempotency-Key for retries.
+ */
+export async function resumeSubscription(session: Session, id: string, keys: PayKeys): Promise<Outcome<SubscriptionDto | null>> {
+  const outcome = await runPay<unknown>(session.transport, keys, { action: 'resume', params: { id }, body: {} });
   return outcome.ok ? success(readSubscription(outcome.value)) : outcome;
 }

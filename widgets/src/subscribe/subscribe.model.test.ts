@@ -128,10 +128,10 @@ describe('subscribe model', () => {
     expect(transport.payCalls.map((call) => call.confirmed)).toEqual([true, true, false]);
   });
 
-  it('cancels a renewing subscription (access kept to the date) and resumes it, through the plain routes', async () => {
+  it('cancels a renewing subscription (access kept to the date) through the plain route and resumes it through the confirmed `resume` action', async () => {
     transport.respond('GET', '/subscriptions/user-subscriber', ok(subscription()));
     transport.respond('POST', '/payment/wallet/cancel-subscription/sub-1', ok(subscription({ cancelledAt: '2026-03-10T12:00:00.000Z', willRenew: false })));
-    transport.respond('POST', '/subscriptions/sub-1/resume', ok(subscription()));
+    transport.respondPay('resume', ok(subscription()));
     const model = await readyModel();
     expect(standingOf(model.mine.value.status === 'ready' ? model.mine.value.subscription : null)).toEqual({ kind: 'renews', date: '2099-04-01T12:00:00.000Z' });
 
@@ -139,11 +139,22 @@ describe('subscribe model', () => {
     expect(model.mine.value.status === 'ready' && standingOf(model.mine.value.subscription)).toEqual({ kind: 'cancelled', date: '2099-04-01T12:00:00.000Z' });
     expect((await model.resume()).ok).toBe(true);
     expect(model.mine.value.status === 'ready' && standingOf(model.mine.value.subscription)).toEqual({ kind: 'renews', date: '2099-04-01T12:00:00.000Z' });
-    expect(transport.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
-      '/payment/wallet/cancel-subscription/sub-1',
-      '/subscriptions/sub-1/resume',
+    expect(transport.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/payment/wallet/cancel-subscription/sub-1']);
+    expect(transport.payCalls.map((call) => ({ ...call.request, confirmed: call.confirmed }))).toEqual([
+      { action: 'resume', params: { id: 'sub-1' }, body: {}, idempotencyKey: expect.any(String), confirmed: true },
     ]);
     expect(model.manage.value).toEqual({ status: 'idle' });
+  });
+
+  it('leaves a subscription cancelled, and reports nothing, when the fan declines the resume', async () => {
+    transport.respond('GET', '/subscriptions/user-subscriber', ok(subscription({ cancelledAt: '2026-03-10T12:00:00.000Z', willRenew: false })));
+    transport.respondPay('resume', ok(subscription()));
+    transport.confirmPay = () => false;
+    const model = await readyModel();
+    const outcome = await model.resume();
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'bridge.not_confirmed' } });
+    expect(model.manage.value).toEqual({ status: 'idle' });
+    expect(model.mine.value.status === 'ready' && standingOf(model.mine.value.subscription).kind).toBe('cancelled');
   });
 
   it('keeps a refused cancel’s code for the view and reads the subscription again when it changed elsewhere', async () => {

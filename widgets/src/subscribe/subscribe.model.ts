@@ -91,6 +91,7 @@ export const SubscribeModel = createModel((session: Session) => {
   const step = signal<SubscribeStep>({ step: 'closed' });
   const manage = signal<ManageState>({ status: 'idle' });
   const keys = createPayKeys();
+  const resumeKeys = createPayKeys();
   let wanted: string | null = null;
   let loads = 0;
   // Right after a top-up the balance event may still be on its way: the server decides then.
@@ -143,7 +144,7 @@ export const SubscribeModel = createModel((session: Session) => {
     return current.status === 'ready' ? current.offer : null;
   }
 
-  async function manageWith(action: 'cancel' | 'resume', call: typeof cancelSubscription): Promise<Outcome<SubscriptionDto | null>> {
+  async function manageWith(action: 'cancel' | 'resume', call: (session: Session, id: string) => Promise<Outcome<SubscriptionDto | null>>): Promise<Outcome<SubscriptionDto | null>> {
     const current = mine.peek();
     const subscription = current.status === 'ready' ? current.subscription : null;
     const creator = ready()?.creator;
@@ -151,6 +152,11 @@ export const SubscribeModel = createModel((session: Session) => {
     manage.value = { status: 'busy', action };
     const outcome = await call(session, subscription._id);
     if (!outcome.ok) {
+      // The fan said no in the confirm of a resume: nothing happened, nothing to report.
+      if (isDeclined(outcome.error)) {
+        manage.value = { status: 'idle' };
+        return outcome;
+      }
       manage.value = { status: 'failed', action, error: outcome.error };
       // Cancelled or resumed elsewhere meanwhile: show the subscription as it now is.
       const code = errorCode(outcome.error);
@@ -262,8 +268,8 @@ export const SubscribeModel = createModel((session: Session) => {
     /** Stops renewal; access lasts to the end of the period. */
     cancel: () => manageWith('cancel', cancelSubscription),
 
-    /** Renews again after a cancel, while access lasts. */
-    resume: () => manageWith('resume', resumeSubscription),
+    /** Renews again after a cancel, while access lasts: the fan confirms the renewal's price (`resume` money action). */
+    resume: () => manageWith('resume', (current, id) => resumeSubscription(current, id, resumeKeys)),
   };
 });
 

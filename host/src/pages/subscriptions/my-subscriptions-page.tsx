@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ErrorCode, SubscriptionDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { createPayKeys, isDeclined, runPay } from '@fandeck/widgets/session';
 import { DataTable } from '../../components/data-table.js';
 import { ListPager } from '../../components/list-controls.js';
 import { NoticeLine, type Notice } from '../../components/notice.js';
@@ -14,6 +15,17 @@ import { PeriodText, PlanName, PlanPrice, StateBadge, subscriptionState } from '
 
 /** Cancelling from the host site stops a wallet-paid renewal (`subscriptions.cancel`, provider `wallet`). */
 const CANCEL_PROVIDER = 'wallet';
+
+/**
+ * Resuming turns renewal charges back on: the `resume` money action, which the fan confirms at
+ * the renewal's price. One Idempotency-Key holder per subscription, so a retry is the same resume.
+ */
+const resumeKeys = new Map<string, ReturnType<typeof createPayKeys>>();
+function resume(id: string) {
+  let keys = resumeKeys.get(id);
+  if (!keys) resumeKeys.set(id, (keys = createPayKeys()));
+  return runPay<unknown>(session.transport, keys, { action: 'resume', params: { id }, body: {} });
+}
 
 /** The texts of refusals this page can explain better than the generic one. */
 const refusalKeys: Partial<Record<ErrorCode, 'subscriptionPages.alreadyCancelled' | 'subscriptionPages.notCancelled' | 'subscriptionPages.notFound'>> = {
@@ -43,11 +55,15 @@ export function UserSubscriptionsPage() {
     if (action === 'cancel' && !window.confirm(t('subscriptionPages.confirmCancel', { name: nameOf(subscription), date: endOf(subscription) }))) return;
     setBusy(subscription._id);
     setNotice(null);
-    const id = encodeURIComponent(subscription._id);
     const outcome =
       action === 'cancel'
-        ? await session.api.post<unknown>(`/payment/${CANCEL_PROVIDER}/cancel-subscription/${id}`, {})
-        : await session.api.post<unknown>(`/subscriptions/${id}/resume`, {});
+        ? await session.api.post<unknown>(`/payment/${CANCEL_PROVIDER}/cancel-subscription/${encodeURIComponent(subscription._id)}`, {})
+        : await resume(subscription._id);
+    if (!outcome.ok && isDeclined(outcome.error)) {
+      // The fan said no to the resume's confirm: nothing changed.
+      setBusy(null);
+      return;
+    }
     if (outcome.ok) {
       const text = action === 'cancel' ? 'subscriptionPages.cancelled' : 'subscriptionPages.resumed';
       setNotice({ kind: 'done', text: t(text, { name: nameOf(subscription), date: endOf(subscription) }) });

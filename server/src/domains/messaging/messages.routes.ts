@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
-import { pageScopeOf } from '../../http/page-scope.js';
+import { pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';
 import type { ApiScope } from '../types.js';
 import { storeMessage, type Author } from './message-store.js';
 import { deliverMessage, type Notifier } from './messaging.live.js';
@@ -15,6 +15,7 @@ import { requireConversationInScope, requireMessageInScope, unreadTotalInScope }
 import { clearStream } from './stream-chat.js';
 
 const CREATOR = { roles: ['performer'] } as const;
+const NOT_THIS_PAGES_STREAM = 'This page may only write in the stream chats of the creators whose site it is';
 const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
 const authorOf = (request: FastifyRequest): Author => {
   const user = currentUser(request);
@@ -64,11 +65,20 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
 
   const streamSend = {
     config: { access: 'authenticated' as const },
-    schema: { tags: ['messaging'], summary: 'Write in a stream chat (free messages; refused to a fan its creator blocked)', description: SEND, params: idParams, body: sendMessageSchema, response: one },
+    schema: {
+      tags: ['messaging'],
+      summary: 'Write in a stream chat (free messages; refused to a fan its creator blocked)',
+      description: `${SEND} From a third-party page: 403 \`embeds.origin_not_owned\` in the chat of a creator who does not own it.`,
+      params: idParams,
+      body: sendMessageSchema,
+      response: one,
+    },
   };
   for (const path of [paths['messages.streamSend'], paths['messages.streamPublicSend']]) {
     api.post(path, streamSend, async (request) => {
       const conversation = await findStreamConversation(ctx.db, request.params.id);
+      // Reading a stream chat is public; writing in one as the fan, from a page, only in its own creators'.
+      requireCreatorInScope(pageScopeOf(request), conversation.performerId, NOT_THIS_PAGES_STREAM);
       const stored = await storeMessage(ctx, conversation.id, authorOf(request), toStoreInput(request.body), 'message-uploads');
       return ok(await deliverMessage(ctx, stored, notifier));
     });

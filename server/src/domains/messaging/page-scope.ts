@@ -5,8 +5,8 @@
  * page. Anything else is answered as if it did not exist: 404, never 403, so a page cannot
  * even learn that the fan talks to creator Y. Opening a conversation with someone outside
  * the scope is 403 `embeds.origin_not_owned` (the page knows whom it asked for). Stream
- * chats are public and stay readable. Without a scope (the platform's own site) every
- * function here changes nothing.
+ * chats are public and stay readable; writing in one is scoped too (messages.routes.ts).
+ * Without a scope (the platform's own site) every function here changes nothing.
  */
 import { and, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';

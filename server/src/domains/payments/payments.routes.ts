@@ -7,6 +7,7 @@ import { GATEWAY_NAMES, PAYMENT_STATUSES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
+import { pageScopeOf } from '../../http/page-scope.js';
 import { sortableListQuery, toPage } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -37,11 +38,14 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
       schema: {
         tags: ['payments'],
         summary: "The caller's payment transactions (paged; sortBy createdAt, updatedAt, amount, status)",
+        description: 'Top-ups belong to no creator: from a third-party page the list is empty.',
         querystring: sortableListQuery(transactionSortColumns).extend({ status: z.enum(PAYMENT_STATUSES).optional(), paymentGateway: z.enum(GATEWAY_NAMES).optional() }),
         response: { 200: listSchema(transactionSchema) },
       },
     },
     async (request) => {
+      // A page sees the fan's dealings with its own creators only, and a top-up is with none.
+      if (pageScopeOf(request)) return list([], 0);
       const { status, paymentGateway, ...query } = request.query;
       const { items, total } = await searchTransactions(ctx, currentUser(request).id, toPage(query), { status, paymentGateway });
       return list(items.map((t) => presentTransaction(ctx, t)), total);

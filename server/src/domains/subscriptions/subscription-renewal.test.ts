@@ -7,7 +7,7 @@ import { earningsOf, platformBalance, recordingRealtime, topUp, walletOf } from 
 import { addMonths, DAY_MS } from './plans.js';
 import { GRACE_MS, RENEWAL_FAILED, renewSubscription } from './subscription-renewal.js';
 import { RENEW_QUEUE } from './subscription-state.js';
-import { paymentsOf, pendingRenewals, setPrices, settableClock, subscribeCall, subscribersCount, subscriptionOf } from './subscriptions-test-kit.js';
+import { paymentsOf, pendingRenewals, resumeCall, setPrices, settableClock, subscribeCall, subscribersCount, subscriptionOf } from './subscriptions-test-kit.js';
 
 const realtime = recordingRealtime();
 // The last day of a month, so every renewal has a day to clamp (and 2028 is a leap year).
@@ -165,14 +165,14 @@ describe('renewal by the durable job', () => {
     expect(await subscribersCount(t.ctx, creator.id)).toBe(0);
     const fresh = await signIn(t.app, fan.email);
     expect((await t.app.inject({ method: 'GET', url: `/api/user/feeds/${post!.id}`, headers: { authorization: fresh } })).json().data.locked).toBe(true);
-    const resumed = await t.app.inject({ method: 'POST', url: `/api/subscriptions/${row.id}/resume`, headers: { authorization: fresh } });
+    const resumed = await resumeCall(t.app, fresh, row.id);
     expect(resumed.json()).toMatchObject({ statusCode: 409, code: 'subscriptions.not_cancelled' });
   });
 
   it('a resumed cancel renews again at the expiry', async () => {
     const { creator, fan, token, row } = await setup(2 * MONTHLY);
     expect((await t.app.inject({ method: 'POST', url: `/api/payment/wallet/cancel-subscription/${row.id}`, headers: { authorization: token } })).statusCode).toBe(200);
-    const resumed = await t.app.inject({ method: 'POST', url: `/api/subscriptions/${row.id}/resume`, headers: { authorization: token } });
+    const resumed = await resumeCall(t.app, token, row.id);
     expect(resumed.json().data).toMatchObject({ cancelledAt: null, willRenew: true });
     expect(await runAt(row.expiredAt!)).toBe(1);
     expect((await subscriptionOf(t.ctx, fan.id, creator.id))!).toMatchObject({ status: 'active', renewals: 1 });

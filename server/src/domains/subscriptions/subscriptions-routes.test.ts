@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { userPermissions } from '../../db/schema/index.js';
-import { setPrices, settableClock, subscribeCall } from './subscriptions-test-kit.js';
+import { resumeCall, setPrices, settableClock, subscribeCall } from './subscriptions-test-kit.js';
 
 const clock = settableClock(new Date('2027-06-15T09:00:00.000Z'));
 let t: TestApp;
@@ -81,11 +81,17 @@ describe('subscription lists', () => {
     const other = await signIn(t.app, (await createUser(t.ctx)).email);
     expect((await call('POST', `/api/payment/wallet/cancel-subscription/${subscription._id}`, other)).json()).toMatchObject({ statusCode: 404, code: 'subscriptions.not_found' });
     expect((await call('POST', `/api/payment/paypal/cancel-subscription/${subscription._id}`, token)).json()).toMatchObject({ statusCode: 404, code: 'payment.unknown_provider' });
-    expect((await call('POST', `/api/subscriptions/${subscription._id}/resume`, token)).json()).toMatchObject({ statusCode: 409, code: 'subscriptions.not_cancelled' });
+    expect((await resumeCall(t.app, token, subscription._id)).json()).toMatchObject({ statusCode: 409, code: 'subscriptions.not_cancelled' });
     expect((await call('POST', `/api/payment/pix-sandbox/cancel-subscription/${subscription._id}`, token)).statusCode).toBe(200);
     expect((await call('POST', `/api/payment/wallet/cancel-subscription/${subscription._id}`, token)).json()).toMatchObject({ statusCode: 409, code: 'subscriptions.already_cancelled' });
-    expect((await call('POST', `/api/subscriptions/${subscription._id}/resume`, other)).json().code).toBe('subscriptions.not_found');
-    const resumed = await call('POST', `/api/subscriptions/${subscription._id}/resume`, token);
+    expect((await resumeCall(t.app, other, subscription._id)).json().code).toBe('subscriptions.not_found');
+    expect((await resumeCall(t.app, other, subscription._id, { quote: true })).json().code).toBe('subscriptions.not_found');
+    // Resuming turns renewal charges back on: a money action, whose quote is the renewal's price.
+    const noKey = await t.app.inject({ method: 'POST', url: `/api/subscriptions/${subscription._id}/resume`, headers: { authorization: token }, payload: {} });
+    expect(noKey.json()).toMatchObject({ statusCode: 400, code: 'idempotency.key_required' });
+    const quote = await resumeCall(t.app, token, subscription._id, { quote: true });
+    expect(quote.json().data).toMatchObject({ action: 'resume', kind: 'subscribe', itemId: subscription._id, price: 10, credit: null });
+    const resumed = await resumeCall(t.app, token, subscription._id, { quote: quote.json().data.quote });
     expect(resumed.json().data).toMatchObject({ cancelledAt: null, willRenew: true });
     const admin = await signIn(t.app, (await createUser(t.ctx, { role: 'admin' })).email);
     expect((await call('POST', `/api/payment/wallet/cancel-subscription/${subscription._id}`, admin)).json().data.willRenew).toBe(false);

@@ -19,6 +19,22 @@ export function subscribeCall(app: App, token: string, body: Record<string, unkn
   });
 }
 
+/** Resumes through the `resume` money action (`/quote` with `quote: true`); a fresh Idempotency-Key unless one is given. */
+export function resumeCall(app: App, token: string, id: string, headers: { key?: string; quote?: string | true; extra?: Record<string, string> } = {}) {
+  const quoting = headers.quote === true;
+  return app.inject({
+    method: 'POST',
+    url: `/api/subscriptions/${id}/resume${quoting ? '/quote' : ''}`,
+    headers: {
+      authorization: token,
+      ...(quoting ? {} : { 'idempotency-key': headers.key ?? freshKey('resume') }),
+      ...(typeof headers.quote === 'string' ? { 'x-fandeck-quote': headers.quote } : {}),
+      ...headers.extra,
+    },
+    payload: {},
+  });
+}
+
 export const setPrices = (ctx: AppContext, creatorId: string, prices: Partial<typeof performers.$inferInsert>) =>
   ctx.db.update(performers).set(prices).where(eq(performers.userId, creatorId));
 

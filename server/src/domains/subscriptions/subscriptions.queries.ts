@@ -45,10 +45,11 @@ function statusFilter(status: StatusFilter, now: Date): SQL | undefined {
   return undefined;
 }
 
-export async function searchSubscriptions(ctx: AppContext, side: ListSide, query: SubscriptionSearch): Promise<{ items: SubscriptionDto[]; total: number }> {
+/** `scope`: a further filter (a page's creators, `creatorInScopeCondition`). */
+export async function searchSubscriptions(ctx: AppContext, side: ListSide, query: SubscriptionSearch, scope?: SQL): Promise<{ items: SubscriptionDto[]; total: number }> {
   const now = ctx.now();
   const page = toPage(query);
-  const filters: (SQL | undefined)[] = [statusFilter(query.status ?? 'all', now)];
+  const filters: (SQL | undefined)[] = [statusFilter(query.status ?? 'all', now), scope];
   if (side.as === 'performer') filters.push(eq(subscriptions.performerId, side.id));
   if (side.as === 'user') filters.push(eq(subscriptions.userId, side.id));
   if (side.as === 'staff') {
@@ -90,6 +91,13 @@ export async function searchSubscriptions(ctx: AppContext, side: ListSide, query
     }),
   );
   return { items, total: total?.total ?? 0 };
+}
+
+/** The id of the creator with this id or username; null when there is none. */
+export async function creatorIdOf(db: DbOrTx, idOrUsername: string): Promise<string | null> {
+  const match = isId(idOrUsername) ? eq(creator.id, idOrUsername) : eq(sql`lower(${creator.username})`, idOrUsername.toLowerCase());
+  const [row] = await db.select({ id: creator.id }).from(creator).where(and(match, eq(creator.role, 'performer'))).limit(1);
+  return row?.id ?? null;
 }
 
 /** The fan's subscription to a creator (id or username), with the creator; null when there is none. */

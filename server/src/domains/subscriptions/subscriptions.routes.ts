@@ -1,20 +1,22 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { GATEWAY_NAMES, SUBSCRIPTION_TYPES } from '../../db/schema/index.js';
+import { GATEWAY_NAMES, SUBSCRIPTION_TYPES, subscriptions } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';
+import { creatorInScopeCondition, pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { requireResumeInScope, resumeAction } from './resume.action.js';
 import { subscribeAction } from './subscribe.action.js';
 import { defineRenewalJob } from './subscription-renewal.js';
 import { presentSubscription, subscriptionSchema } from './subscriptions.presenter.js';
-import { searchSubscriptions, STATUS_FILTERS, subscriptionSortColumns, subscriptionTo } from './subscriptions.queries.js';
-import { cancelSubscription, resumeSubscription } from './subscriptions.service.js';
+import { creatorIdOf, searchSubscriptions, STATUS_FILTERS, subscriptionSortColumns, subscriptionTo } from './subscriptions.queries.js';
+import { cancelSubscription } from './subscriptions.service.js';
 
 const id = z.string().min(1).max(64);
 
@@ -29,7 +31,11 @@ const staffQuery = searchQuery.extend({ performerId: id.optional(), userId: id.o
 const PROVIDERS: ReadonlySet<string> = new Set(['wallet', ...GATEWAY_NAMES]);
 
 async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications: NotificationsExtension) {
+  // Hooks of this domain's scope run for its routes only; this one acts on the resume action's two.
+  const prefix = api.prefix;
+  api.addHook('preHandler', (request) => requireResumeInScope(ctx, request, prefix));
   registerMoneyAction(api, ctx, subscribeAction(notifications));
+  registerMoneyAction(api, ctx, resumeAction);
 
   api.get(
     paths['subscriptions.performerSearch'],
@@ -56,12 +62,14 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
       schema: {
         tags: ['subscriptions'],
         summary: 'The signed-in fan’s subscriptions, each with `performerInfo`',
+        description: 'From a third-party page: only those to the creators who own it.',
         querystring: searchQuery,
         response: { 200: listSchema(subscriptionSchema) },
       },
     },
     async (request) => {
-      const { items, total } = await searchSubscriptions(ctx, { as: 'user', id: currentUser(request).id }, request.query);
+      const scope = creatorInScopeCondition(pageScopeOf(request), subscriptions.performerId);
+      const { items, total } = await searchSubscriptions(ctx, { as: 'user', id: currentUser(request).id }, request.query, scope);
       return list(items, total);
     },
   );
@@ -73,11 +81,16 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
       schema: {
         tags: ['subscriptions'],
         summary: 'The signed-in fan’s subscription to a creator (id or username), or null',
+        description: 'From a third-party page: 403 `embeds.origin_not_owned` for a creator who does not own it.',
         querystring: z.object({ performerId: id }),
         response: { 200: envelopeSchema(subscriptionSchema.nullable()) },
       },
     },
-    async (request) => ok(await subscriptionTo(ctx, currentUser(request).id, request.query.performerId)),
+    async (request) => {
+      const scope = pageScopeOf(request);
+      if (scope) requireCreatorInScope(scope, await creatorIdOf(ctx.db, request.query.performerId));
+      return ok(await subscriptionTo(ctx, currentUser(request).id, request.query.performerId));
+    },
   );
 
   api.post(
@@ -87,30 +100,17 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
       schema: {
         tags: ['subscriptions'],
         summary: 'Cancel renewal: access lasts to `expiredAt`; by the fan or staff',
-        description: '`provider` is `wallet` or a gateway name. 409 `subscriptions.already_cancelled` when cancelled or ended already.',
+        description:
+          '`provider` is `wallet` or a gateway name. 409 `subscriptions.already_cancelled` when cancelled or ended already; from a third-party page, ' +
+          '403 `embeds.origin_not_owned` for a subscription to a creator who does not own it.',
         params: z.object({ provider: z.string().max(32), id }),
         response: { 200: envelopeSchema(subscriptionSchema) },
       },
     },
     async (request) => {
       if (!PROVIDERS.has(request.params.provider)) throw notFound('payment.unknown_provider', 'Unknown payment provider');
-      return ok(presentSubscription(await cancelSubscription(ctx, currentUser(request), request.params.id), ctx.now()));
+      return ok(presentSubscription(await cancelSubscription(ctx, currentUser(request), request.params.id, pageScopeOf(request)), ctx.now()));
     },
-  );
-
-  api.post(
-    paths['subscriptions.resume'],
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['subscriptions'],
-        summary: 'Take a cancel back while access still holds: it renews again at `expiredAt`',
-        description: '409 `subscriptions.not_cancelled` unless cancelled, active and not expired.',
-        params: z.object({ id }),
-        response: { 200: envelopeSchema(subscriptionSchema) },
-      },
-    },
-    async (request) => ok(presentSubscription(await resumeSubscription(ctx, currentUser(request), request.params.id), ctx.now())),
   );
 
   api.get(

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.js';
 import { subscriptions, type SubscriptionType } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
+import { requireCreatorInScope, type PageScope } from '../../http/page-scope.js';
 import { fromCents } from '../../http/money.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import type { NotifyInput } from '../notifications/notifications.extension.js';
@@ -142,10 +143,14 @@ export const subscribedNotice = ({ row }: Subscribed): NotifyInput => ({
 
 const NO_SUCH_SUBSCRIPTION = 'Subscription not found';
 
-/** The subscription locked for a change by its fan or staff; anyone else finds none (404). */
-async function ownSubscription(tx: Tx, user: AuthUser, id: string): Promise<SubscriptionRow> {
+/**
+ * The subscription locked for a change by its fan or staff; anyone else finds none (404). From
+ * a page (`scope`), only one to a creator who owns it (403 `embeds.origin_not_owned`).
+ */
+async function ownSubscription(tx: Tx, user: AuthUser, id: string, scope: PageScope | null): Promise<SubscriptionRow> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
   if (!row || (row.userId !== user.id && user.role !== 'admin')) throw notFound('subscriptions.not_found', NO_SUCH_SUBSCRIPTION);
+  requireCreatorInScope(scope, row.performerId);
   return row;
 }
 
@@ -153,9 +158,9 @@ async function ownSubscription(tx: Tx, user: AuthUser, id: string): Promise<Subs
  * Cancels renewal: access lasts to `expiredAt`, then the renewal job ends it instead of
  * charging. A subscription whose access already ended (a short balance being retried) ends now.
  */
-export async function cancelSubscription(ctx: AppContext, user: AuthUser, id: string): Promise<SubscriptionRow> {
+export async function cancelSubscription(ctx: AppContext, user: AuthUser, id: string, scope: PageScope | null = null): Promise<SubscriptionRow> {
   return ctx.db.transaction(async (tx) => {
-    const row = await ownSubscription(tx, user, id);
+    const row = await ownSubscription(tx, user, id, scope);
     if (row.status !== 'active') throw conflict('subscriptions.already_cancelled', 'This subscription has already ended');
     if (row.cancelledAt) throw conflict('subscriptions.already_cancelled', 'This subscription is already cancelled');
     const now = ctx.now();
@@ -164,14 +169,26 @@ export async function cancelSubscription(ctx: AppContext, user: AuthUser, id: st
   });
 }
 
-/** Takes a cancel back while access still holds: it renews again at `expiredAt`. */
-export async function resumeSubscription(ctx: AppContext, user: AuthUser, id: string): Promise<SubscriptionRow> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await ownSubscription(tx, user, id);
-    const now = ctx.now();
-    if (!row.cancelledAt || !holdsAccess(row, now)) throw conflict('subscriptions.not_cancelled', 'Only a cancelled subscription that is still active can be resumed');
-    const [resumed] = await tx.update(subscriptions).set({ cancelledAt: null, updatedAt: now }).where(eq(subscriptions.id, row.id)).returning();
-    await scheduleRenewal(tx, ctx, row.id, row.expiredAt!);
-    return resumed!;
-  });
+/**
+ * The cancelled subscription a resume would take back (locked), as `ownSubscription` finds
+ * it; 409 `subscriptions.not_cancelled` unless cancelled with access still holding. (From a
+ * page, `requireResumeInScope` refused another creator's before the action ran.)
+ */
+export async function resumableSubscription(tx: Tx, ctx: AppContext, user: AuthUser, id: string): Promise<SubscriptionRow> {
+  const row = await ownSubscription(tx, user, id, null);
+  if (!row.cancelledAt || !holdsAccess(row, ctx.now())) throw conflict('subscriptions.not_cancelled', 'Only a cancelled subscription that is still active can be resumed');
+  return row;
+}
+
+/**
+ * What each renewal of a resumed subscription charges: its own price, which the renewal job
+ * charges; nothing for a free one, which ends at expiry anyway.
+ */
+export const renewalPriceCents = (row: SubscriptionRow): number => (row.subscriptionType === 'free' || row.subscriptionType === 'system' ? 0 : Math.max(0, row.priceCents));
+
+/** Takes a cancel back (a row from `resumableSubscription`): it renews again at `expiredAt`. */
+export async function resumeSubscription(tx: Tx, ctx: AppContext, row: SubscriptionRow): Promise<SubscriptionRow> {
+  const [resumed] = await tx.update(subscriptions).set({ cancelledAt: null, updatedAt: ctx.now() }).where(eq(subscriptions.id, row.id)).returning();
+  await scheduleRenewal(tx, ctx, row.id, row.expiredAt!);
+  return resumed!;
 }

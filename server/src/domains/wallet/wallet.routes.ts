@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from '../../db/schema/index.js';
+import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS, walletCharges } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
+import { creatorInScopeCondition, pageScopeOf } from '../../http/page-scope.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { checkLedger } from '../../ledger/invariant.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
@@ -81,6 +82,7 @@ async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegi
       schema: {
         tags: ['wallet'],
         summary: "The caller's wallet charges: purchases, or for creators the charges paid to them",
+        description: 'From a third-party page: only the charges paid to the creators who own it.',
         querystring: chargeSearchQuery,
         response: { 200: listSchema(chargeSchema) },
       },
@@ -89,7 +91,8 @@ async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegi
       const user = currentUser(request);
       const viewAs = request.query.as ?? (user.role === 'performer' ? 'creator' : 'buyer');
       if (viewAs === 'creator' && user.role !== 'performer') throw forbidden('wallet.creators_only', 'Only creators receive charges');
-      const { items, total } = await searchCharges(ctx, user, viewAs, request.query);
+      const scope = creatorInScopeCondition(pageScopeOf(request), walletCharges.performerId);
+      const { items, total } = await searchCharges(ctx, user, viewAs, request.query, scope);
       return list(items, total);
     },
   );

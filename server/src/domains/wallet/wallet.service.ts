@@ -203,9 +203,11 @@ export const chargeSortColumns = {
 } as const;
 
 /** The caller's charges: as the buyer, or (creators) as the one paid. */
-export async function searchCharges(ctx: AppContext, viewer: AuthUser, viewAs: ChargeViewer, query: ChargeSearch) {
+/** `scope`: a further filter (a page's creators, `creatorInScopeCondition`). */
+export async function searchCharges(ctx: AppContext, viewer: AuthUser, viewAs: ChargeViewer, query: ChargeSearch, scope?: SQL) {
   const page = toPage(query);
   const filters: SQL[] = [viewAs === 'creator' ? eq(walletCharges.performerId, viewer.id) : eq(walletCharges.userId, viewer.id)];
+  if (scope) filters.push(scope);
   if (query.target) filters.push(eq(walletCharges.target, query.target));
   if (query.status) filters.push(eq(walletCharges.status, query.status));
   const where = and(...filters);
