@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'request.malformed_multipart',
   'request.unexpected_file',
   'request.too_many',
+  'request.cross_site',
   'route.not_found',
   'server.error',
   'network.unreachable',

@@ -19,6 +19,7 @@ import {
   resetPassword,
 } from './auth.service.js';
 import { fanRegisterSchema, loginBodySchema } from './auth.schemas.js';
+import { assertOwnPageWhenByCookie } from './own-pages.js';
 import { countResetRequest, resetRequestLimits } from './throttle.js';
 import { revokeToken, tokenLifetimeMs } from './tokens.js';
 
@@ -59,7 +60,20 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.post(
     paths['auth.logout'],
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'End this session', response: { 200: messageAnswer } } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        description:
+          'Send the token in the Authorization header, as the platform\'s clients do. Signed in by the cookie alone, ' +
+          'only a request from the platform\'s own pages is taken (Sec-Fetch-Site same-origin, or else its Origin); ' +
+          'another page of the same site gets 403 `request.cross_site`.',
+        response: { 200: messageAnswer },
+      },
+      // After the sign-in check and before any body is read, so a form's body type changes nothing.
+      onRequest: async (request) => assertOwnPageWhenByCookie(request, ctx.config.publicOrigin),
+    },
     async (request, reply) => {
       await revokeToken(ctx.db, request.auth!.tokenId, ctx.now());
       // Its live connections end now, not at their next reconnect.

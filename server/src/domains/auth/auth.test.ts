@@ -150,6 +150,45 @@ describe('logout and password change', () => {
     expect((await me({ authorization: token })).statusCode).toBe(401);
   });
 
+  describe('a logout another page of the same site forges (issue 21)', () => {
+    const logout = (headers: Record<string, string>, payload?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers, ...(payload !== undefined ? { payload } : {}) });
+    const otherPort = 'http://127.0.0.1:5174';
+
+    it('is refused as a form POST with the cookie from another port, leaving the session alive', async () => {
+      const user = await createUser(t.ctx);
+      const token = await signIn(t.app, user.email);
+      const forged: [string, Record<string, string>, string][] = [
+        ['an empty form', { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }, ''],
+        ['a text/plain form', { 'content-type': 'text/plain', 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }, 'a=b'],
+        ['a no-cors fetch', { 'content-type': 'text/plain', 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' }, ''],
+        ['a form from a browser without Sec-Fetch-Site', { 'content-type': 'application/x-www-form-urlencoded' }, ''],
+        ['a sandboxed frame', { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' }, ''],
+      ];
+      for (const [what, headers, body] of forged) {
+        const origin = what === 'a sandboxed frame' ? 'null' : otherPort;
+        const res = await logout({ cookie: `token=${token}`, origin, ...headers }, body);
+        expect([res.statusCode, res.json().code], what).toEqual([403, 'request.cross_site']);
+        expect(res.cookies.find((c) => c.name === 'token'), what).toBeUndefined();
+      }
+      expect((await me({ authorization: token })).statusCode).toBe(200);
+    });
+
+    it('works from the site itself: its clients send the Authorization header; the cookie alone, from its own pages', async () => {
+      const user = await createUser(t.ctx);
+      const [byHeader, bySameOrigin, byOrigin, byNonBrowser] = await Promise.all([1, 2, 3, 4].map(() => signIn(t.app, user.email)));
+      const own = 'http://fandeck.test';
+      const accepted: [string, Record<string, string>][] = [
+        ['the site client', { authorization: byHeader!, cookie: `token=${byHeader}`, origin: own, 'sec-fetch-site': 'same-origin', accept: 'application/json' }],
+        ['a cookie from the same origin', { cookie: `token=${bySameOrigin}`, origin: own, 'sec-fetch-site': 'same-origin' }],
+        ['a cookie with the own Origin only', { cookie: `token=${byOrigin}`, origin: own }],
+        ['a cookie from no browser page', { cookie: `token=${byNonBrowser}` }],
+      ];
+      for (const [what, headers] of accepted) expect((await logout(headers)).statusCode, what).toBe(200);
+      for (const token of [byHeader, bySameOrigin, byOrigin, byNonBrowser]) expect((await me({ authorization: token! })).statusCode).toBe(401);
+    });
+  });
+
   it('revokes every session on a password change and returns a fresh token', async () => {
     const user = await createUser(t.ctx);
     const first = await signIn(t.app, user.email);

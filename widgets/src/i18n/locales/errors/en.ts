@@ -18,6 +18,7 @@ export default {
     malformed_multipart: 'The upload arrived incomplete. Please try again.',
     unexpected_file: 'A file was sent where none was expected.',
     too_many: 'Too many requests. Wait a moment and try again.',
+    cross_site: 'This can only be done from the platform’s own pages.',
     cancelled: 'Cancelled.',
   },
   route: {

@@ -18,6 +18,7 @@ export default {
     malformed_multipart: 'El envío llegó incompleto. Inténtalo de nuevo.',
     unexpected_file: 'Se envió un archivo donde no se esperaba.',
     too_many: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+    cross_site: 'Esta acción solo se puede hacer desde las páginas de la propia plataforma.',
     cancelled: 'Acción cancelada.',
   },
   route: {

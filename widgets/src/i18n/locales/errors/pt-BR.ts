@@ -15,6 +15,7 @@ const errors = {
     malformed_multipart: 'O envio chegou incompleto. Tente novamente.',
     unexpected_file: 'Um arquivo foi enviado onde não era esperado.',
     too_many: 'Muitas solicitações. Aguarde um pouco e tente novamente.',
+    cross_site: 'Esta ação só pode ser feita pelas páginas da própria plataforma.',
     cancelled: 'Ação cancelada.',
   },
   route: {
