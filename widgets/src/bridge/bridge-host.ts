@@ -183,7 +183,8 @@ export class BridgeHost {
 
   /**
    * A media file the page cannot load itself (bridge-media.ts): only a `media.file` link on
-   * the platform, fetched with the credential, answered as a Blob when it is a media type.
+   * the platform, fetched with the credential and the page's origin (the server scopes it to
+   * the page's creators), answered as a Blob when it is a media type.
    */
   private async media(message: Extract<PageMessage, { type: 'media' }>): Promise<TransportResult<unknown>> {
     return this.track(message.id, async (signal) => {
@@ -193,7 +194,8 @@ export class BridgeHost {
       if (!target.ok) return refused(target.message);
       const token = this.credential.token;
       // The server's refusal (`media.link_invalid`) as plain calls relay one: without any trace of the token.
-      const result = await rules.fetchMedia(target.url, token, signal, (status, text) => toResult(status, text, token) as TransportResult<never>);
+      // With the verified embedder's origin: the server serves a page only its own creators' files.
+      const result = await rules.fetchMedia(target.url, token, signal, (status, text) => toResult(status, text, token) as TransportResult<never>, this.options.embedder);
       // Fetched for a fan who is no longer the one signed in: not handed over.
       return this.credential.token === token ? result : aborted();
     });

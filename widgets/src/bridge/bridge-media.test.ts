@@ -4,7 +4,7 @@
  * link on the platform origin is refused before any fetch; what the server answers is
  * handed over only when it is a media type of at most 25 MB.
  */
-import { matchRoute, paths } from '@fandeck/contract';
+import { matchRoute, PAGE_ORIGIN_HEADER, paths } from '@fandeck/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeHost } from './bridge-host.js';
 import { allowedMedia, MEDIA_FILE_PATH, MEDIA_MAX_BYTES, STREAM_HLS_PATH } from './bridge-media.js';
@@ -143,11 +143,12 @@ describe('the bridge host answering a page’s media call', () => {
   }
   const replyTo = (id: number) => vi.waitFor(() => replies.get(id) ?? Promise.reject(new Error('no reply yet')), { interval: 10 });
 
-  it('fetches a media link with the credential in the header, no cookie, and answers the bytes as a Blob', async () => {
+  it('fetches a media link with the credential and the page origin in the headers, no cookie, and answers the bytes as a Blob', async () => {
     const reply = await replyTo(post({ type: 'media', path: own(link) }));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe(own(link));
-    expect(sent[0]!.init.headers).toEqual({ authorization: token });
+    // With the page's origin, as the browser reported it: the server hands a page only its creators' files.
+    expect(sent[0]!.init.headers).toEqual({ authorization: token, [PAGE_ORIGIN_HEADER]: embedder });
     expect(sent[0]!.init).toMatchObject({ credentials: 'omit', cache: 'no-store', redirect: 'error' });
     expect(reply).toMatchObject({ ok: true, status: 200 });
     const blob = reply.data as Blob;

@@ -10,8 +10,13 @@
  * matcher, and sent in its canonical spelling; with the link's own query (`v`, `e`, `s`)
  * and nothing else; the answer only when it is a media type, and at most 25 MB. Loaded with
  * the first `media` call.
+ *
+ * Scoped as the page-scoped routes are: the fetch carries the page's origin
+ * (`PAGE_ORIGIN_HEADER`, the origin the browser reported), and the server hands a page only
+ * the files of the creators who own it and of its conversations, never another creator's the
+ * fan may see (server/src/domains/media/media-scope.ts).
  */
-import { canonicalPath, matchTemplate, parsePath } from '@fandeck/contract';
+import { canonicalPath, matchTemplate, PAGE_ORIGIN_HEADER, parsePath } from '@fandeck/contract';
 import type { TransportResult } from '../session/transport.js';
 import { aborted, bridgeError, unreachable } from './bridge-errors.js';
 
@@ -79,19 +84,20 @@ export function allowedMedia(platformOrigin: string, link: string): MediaTarget 
 /**
  * Fetches an allowed media URL with the credential in the Authorization header (never a
  * cookie, never a redirect elsewhere, never from the HTTP cache: a link another fan was
- * given must not be answered from what that fan fetched), and answers its bytes; a
- * refusal of the server's as `refusal` relays it.
+ * given must not be answered from what that fan fetched) and the page's origin, and answers
+ * its bytes; a refusal of the server's as `refusal` relays it.
  */
 export async function fetchMedia(
   url: URL,
   token: string | null,
   signal: AbortSignal,
   refusal: (status: number, text: string) => TransportResult<never>,
+  pageOrigin: string,
 ): Promise<TransportResult<Blob>> {
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: token ? { authorization: token } : {},
+      headers: { [PAGE_ORIGIN_HEADER]: pageOrigin, ...(token ? { authorization: token } : {}) },
       credentials: 'omit',
       cache: 'no-store',
       redirect: 'error',

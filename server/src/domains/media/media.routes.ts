@@ -9,6 +9,7 @@ import { resolveServed, rewritePlaylist, SERVED_NAME } from '../../media/served-
 import { defineTranscodeJob } from '../../media/video-upload.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { requireFileInPageScope } from './media-scope.js';
 
 const LINK_REFUSED = 'This media link is not valid for you (expired, changed or made for someone else)';
 
@@ -27,7 +28,8 @@ async function mediaRoutes(api: ApiScope, ctx: AppContext) {
         tags: ['media'],
         summary: 'A media file through its signed link',
         description:
-          'Photo sizes (`small`, `medium`, `large`), a video’s `teaser`, its HLS playlists (`master.m3u8`, `v360.m3u8`) and segments. Only for the viewer the link was made for (their session), until it expires; playlists list links of the same kind.',
+          'Photo sizes (`small`, `medium`, `large`), a video’s `teaser`, its HLS playlists (`master.m3u8`, `v360.m3u8`) and segments. Only for the viewer the link was made for (their session), until it expires; playlists list links of the same kind. ' +
+          'Fetched by the bridge for a third-party page (with the page origin): only files of the creators who own the page, of its conversations, or the fan’s own (403 `embeds.origin_not_owned`).',
         params: z.object({ id: z.string().min(1).max(64), name: z.string().regex(SERVED_NAME) }),
         querystring: z.object({ v: z.string().min(1).max(64), e: z.coerce.number().int(), s: z.string().min(1).max(128) }),
       },
@@ -39,6 +41,7 @@ async function mediaRoutes(api: ApiScope, ctx: AppContext) {
       if (!checkMediaLink(ctx.config.mediaUrlSecret, { fileId: id, size: name, viewer: v, expires: e }, s, viewerId)) {
         throw forbidden('media.link_invalid', LINK_REFUSED);
       }
+      await requireFileInPageScope(ctx, request, id, viewerId);
       const [file] = await ctx.db.select({ variants: files.variants, status: files.status, durationSeconds: files.durationSeconds }).from(files).where(eq(files.id, id));
       const served = file && file.status !== 'processing' && file.status !== 'error' ? resolveServed(file.variants, name) : null;
       if (!served) throw forbidden('media.link_invalid', LINK_REFUSED);
