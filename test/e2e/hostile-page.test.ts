@@ -28,7 +28,7 @@ import { PAGE_ORIGIN_HEADER, routes, type ConversationDto, type RouteSpec } from
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOrigin, apiGet, signInApi } from '../support/api.js';
-import { confirmWhenArmed } from '../support/bridge-dialog.js';
+import { armConfirm, confirmWhenArmed } from '../support/bridge-dialog.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { fanSocket, hostileBridgePage, recordApiRequests, signInBridge, type SeenRequest } from '../support/hostile-bridge.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
@@ -273,12 +273,8 @@ describe('a hostile page cannot talk the bridge past its rules', () => {
     const before = seen.length;
     await start('moved', tipPay(10, 'tip-key-4'));
     const confirm = bridge().getByRole('button', { name: 'Confirmar' });
-    await confirm.waitFor();
-    // The fan's cursor rested on Confirm long enough for it to arm there.
-    await confirm.hover();
-    await bridge().locator('button.fd-confirm[data-pointer="seen"][data-state="armed"]').waitFor();
-    const box = (await confirm.boundingBox())!;
-    const target = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // The fan moved the cursor onto Confirm and rested there long enough for it to arm.
+    const target = await armConfirm(bridge());
 
     // The cursor goes to the page's decoy, outside the frame; the page then slides the
     // frame (same size, still fully on screen) so that Confirm lies under it, and the fan clicks.
