@@ -1,6 +1,8 @@
 /**
  * The two ways to the login page that are not a page's own guard: signing out, and a
- * 401/403 from any call (spec sections 2 and 8).
+ * refusal of the credential from any call (spec sections 2 and 8): a 401, or a 403 with
+ * no code or an `auth.*` one. A 403 with a business code (`content.locked`...) is the
+ * answer of one action, shown where it was made (widgets `isCredentialRefusal`).
  */
 
 import { signal, type ReadonlySignal } from '@preact/signals-core';
@@ -43,8 +45,8 @@ const notice = signal(false);
 export const unauthorizedNotice: ReadonlySignal<boolean> = notice;
 
 /**
- * A 401 or 403 on any call (spec sections 2 and 8) goes to the login page through the
- * router, keeping the current path in `redirectFrom` (the token is gone by then).
+ * A refusal of the credential on any call (spec sections 2 and 8) goes to the login page
+ * through the router, keeping the current path in `redirectFrom` (the token is gone by then).
  */
 export function installUnauthorizedRedirect(router: Router): void {
   router.subscribe((state) => {

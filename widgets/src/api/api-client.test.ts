@@ -101,6 +101,34 @@ describe('api client over the direct transport (fetch)', () => {
     expect(navigations).toEqual([{ from: '/creator/ana?tab=videos', status }]);
   });
 
+  it.each(['blocks.blocked', 'content.locked', 'performers.not_verified', 'request.cross_site'])(
+    'a 403 %s is the action\'s answer, in its own words: the user stays signed in where they were (issue 21)',
+    async (code) => {
+      const body = { statusCode: 403, code, message: 'Refused (server wording)', error: 'Forbidden' };
+      fetchSpy.mockResolvedValue(json(403, body));
+      const outcome = await api.post('/performer/feeds', { text: 'my paid post', price: 10 });
+      expect(!outcome.ok && outcome.error).toMatchObject({ status: 403, code, body });
+      const text = i18n.t(`errors.${code}`, { defaultValue: '' });
+      expect(text).not.toBe('');
+      expect(!outcome.ok && outcome.error.message).toBe(text);
+      expect(readToken()).toBe('tok-1');
+      expect(lost).toBe(0);
+      expect(navigations).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['an inactive account', { statusCode: 403, code: 'auth.account_inactive', message: 'This account is inactive', error: 'Forbidden' }],
+    ['no code at all', { statusCode: 403, message: 'This account is inactive', error: 'Forbidden' }],
+    ['a code no client knows the shape of', { statusCode: 403, code: 'Not A Code', message: 'Forbidden' }],
+  ])('a 403 with %s still refuses the credential: it signs out to login', async (_what, body) => {
+    fetchSpy.mockResolvedValue(json(403, body));
+    await api.get('/users/me');
+    expect(readToken()).toBeUndefined();
+    expect(lost).toBe(1);
+    expect(navigations).toEqual([{ from: '/creator/ana?tab=videos', status: 403 }]);
+  });
+
   it('a start-up check may drop the token without navigating, and a revoked sign-out may ignore the 401', async () => {
     fetchSpy.mockImplementation(async () => json(401, { statusCode: 401, message: 'Expired', error: 'Unauthorized' }));
     await api.get('/users/me', undefined, { unauthorized: 'clear' });

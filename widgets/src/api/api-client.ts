@@ -1,12 +1,17 @@
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { HttpMethod, Query, RequestOptions, Transport, TransportResult, UploadOptions } from '../session/transport.js';
 import type { ListPage } from '../session/types.js';
+import { isCredentialRefusal } from './credential-refusal.js';
 import { failureCode, failureTextOf, loadFailureTexts } from './error-catalogue.js';
 
 /**
- * What a 401/403 does (spec sections 2 and 8). `redirect` (the default): drop the
- * credential and go to the login page. `clear`: drop it but stay (a start-up token check
- * on a public page). `ignore`: the 401 is itself the answer (signing out a revoked token).
+ * What a refusal of the credential does (spec sections 2 and 8): a 401, or a 403 that says
+ * nothing more than "not you" (see `isCredentialRefusal`). `redirect` (the default): drop
+ * the credential and go to the login page. `clear`: drop it but stay (a start-up token
+ * check on a public page). `ignore`: the 401 is itself the answer (signing out a revoked
+ * token). A 403 with a business code (`blocks.blocked`, `content.locked`,
+ * `performers.not_verified`) is never one: it is the answer of the action, shown where the
+ * action was made, with the user still signed in and their input kept.
  */
 export type UnauthorizedPolicy = 'redirect' | 'clear' | 'ignore';
 
@@ -74,7 +79,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function settle<T>(result: TransportResult<T>, policy: UnauthorizedPolicy = 'redirect'): Promise<Outcome<T>> {
     if (result.ok) return success(result.data);
     const { status, body } = result;
-    if ((status === 401 || status === 403) && policy !== 'ignore') {
+    if (isCredentialRefusal(status, body) && policy !== 'ignore') {
       loseCredential();
       const from = currentPath();
       // Already on the login page: going there again would only loop.

@@ -72,6 +72,21 @@ describe('user model: update (spec sections 3 and 8)', () => {
   });
 });
 
+describe('user model: refusals of the credential (issue 21)', () => {
+  it('keeps the account and the credential on a 403 with a business code, and drops both on a 403 auth.account_inactive', async () => {
+    transport.respond('GET', '/users/me', fail(403, { statusCode: 403, code: 'blocks.blocked', message: 'Blocked', error: 'Forbidden' }));
+    const refused = await session.user.refresh();
+    expect(!refused.ok && refused.error.code).toBe('blocks.blocked');
+    expect(session.user.current.value).toEqual(demoFan);
+    expect(session.auth.loggedIn.value).toBe(true);
+
+    transport.respond('GET', '/users/me', fail(403, { statusCode: 403, code: 'auth.account_inactive', message: 'This account is inactive', error: 'Forbidden' }));
+    await session.user.refresh();
+    expect(session.user.current.value).toBeNull();
+    expect(session.auth.loggedIn.value).toBe(false);
+  });
+});
+
 describe('user model: balance', () => {
   it('takes the balance the wallet model reports, kept to cents, and nothing while signed out', async () => {
     session.user.setBalance(32.499999);

@@ -1,5 +1,6 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { ApiClient, UnauthorizedPolicy } from '../api/api-client.js';
+import { isCredentialRefusal } from '../api/credential-refusal.js';
 import { changesSavedText, loadFailureTexts, toastText, updateFailureText } from '../api/error-catalogue.js';
 import { failure, success, type Outcome } from './outcome.js';
 import { wirePassword } from './password.js';
@@ -52,7 +53,7 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
     const user = outcome.ok ? toCurrentUser(outcome.value) : null;
     batch(() => {
       if (user) current.value = user;
-      else if (!outcome.ok && (outcome.error.status === 401 || outcome.error.status === 403)) current.value = null;
+      else if (!outcome.ok && isCredentialRefusal(outcome.error.status, outcome.error.body)) current.value = null;
       status.value = user ? 'ready' : 'failed';
       error.value = user ? null : outcome.ok ? toastText(undefined) : outcome.error.message;
     });
