@@ -152,8 +152,11 @@ describe('subscription pages on the host site', () => {
       expect(await anaRow.textContent()).toContain(`Termina em ${dateText(ana.expiredAt)}`);
       expect(await subscriptionOf(server.origin, fan, demo.creator.username)).toMatchObject({ isActive: true, willRenew: false, cancelledAt: expect.any(String) });
 
+      // Resuming turns renewal charges back on: the `resume` money action, confirmed at the renewal's price.
       await anaRow.getByRole('button', { name: 'Retomar a assinatura de Ana Lima' }).click();
       await view.getByRole('status').filter({ hasText: 'Assinatura de Ana Lima retomada.' }).waitFor();
+      expect(dialogs).toHaveLength(3);
+      expect(dialogs[2]).toContain('Ana Lima');
       expect(resumes.map((call) => call.path)).toEqual([`/subscriptions/${ana._id}/resume`]);
       await anaRow.getByText('Ativa', { exact: true }).waitFor();
       await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).waitFor();

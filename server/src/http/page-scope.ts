@@ -71,6 +71,16 @@ export function registerPageScope(app: FastifyInstance, prefix: string, ctx: App
   });
 }
 
+/**
+ * The scope of a request on a route the hook does not cover (the media files, the live HLS, which
+ * the bridge's `media` command fetches with the page origin): null without the header or from
+ * the platform's own origin.
+ */
+export async function scopeOfRequest(ctx: AppContext, request: FastifyRequest, creatorsOwning: CreatorsOwning = (origin) => creatorsOwningOrigin(ctx, origin)): Promise<PageScope | null> {
+  const header = request.headers[PAGE_ORIGIN_HEADER];
+  return header === undefined ? null : scopeOfOrigin(header, ctx.config.publicOrigin, creatorsOwning);
+}
+
 /** The scope of this request: null on the platform's own site (everything the caller may see). */
 export const pageScopeOf = (request: FastifyRequest): PageScope | null => request.pageScope ?? null;
 

@@ -1,13 +1,14 @@
 /**
  * The bridge's `media` command from a page carries the page origin: a page of creator B loads
  * the files of the fan's conversation with B, and none of the one with A, even with a link the
- * server signed for the fan (issue 21, defect 3).
+ * server signed for the fan; nor A's live stream (issue 21, defect 3).
  */
 import { PAGE_ORIGIN_HEADER, type MessageDto } from '@fandeck/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOriginVerified } from '../../../test/embed-origins.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { messagingKit, type Account } from '../messaging/messaging-test-kit.js';
+import { signHlsPath } from '../streaming/hls-links.js';
 
 const SHOP_B = 'https://shop-b.example';
 const NOBODYS = 'https://nobody.example';
@@ -22,7 +23,7 @@ let photoOfB: string;
 
 /** The link fetched as the fan, from the platform (`origin` null) or through the bridge for a page on `origin`. */
 const fetchAs = (url: string, origin: string | null) => {
-  const link = new URL(url);
+  const link = new URL(url, t.ctx.config.publicOrigin);
   return t.app.inject({ method: 'GET', url: link.pathname + link.search, headers: { authorization: fan.token, ...(origin ? { [PAGE_ORIGIN_HEADER]: origin } : {}) } });
 };
 
@@ -55,6 +56,23 @@ describe('media through the bridge, from a page listed by creator B', () => {
     expect(fromB.statusCode, fromB.body).toBe(200);
     expect(fromB.headers['content-type']).toMatch(/^image\//);
     expect((await fetchAs(photoOfB, NOBODYS)).statusCode).toBe(403);
+  });
+
+  it("refuses A's live stream (playlist and segments), and lets B's through to the stream itself", async () => {
+    const live = async (creator: Account) => {
+      const res = await call('POST', '/streaming/live', creator.token, {});
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data._id as string;
+    };
+    const [streamA, streamB] = [await live(creatorA), await live(creatorB)];
+    const hls = (id: string, file: string) => signHlsPath(t.ctx.config.mediaUrlSecret, id, file, fan.id);
+    for (const file of ['index.m3u8', 'seg_00001.m4s']) {
+      const res = await fetchAs(hls(streamA, file), SHOP_B);
+      expect({ status: res.statusCode, code: res.json().code }, file).toEqual({ status: 403, code: 'embeds.origin_not_owned' });
+      // Past the scope, both answer what the stream is: not broadcasting (no ingest in this test).
+      expect((await fetchAs(hls(streamB, file), SHOP_B)).json().code, file).toBe('streaming.offline');
+      expect((await fetchAs(hls(streamA, file), null)).json().code, file).toBe('streaming.offline');
+    }
   });
 
   it("serves the fan's own upload not sent yet, and everything on the platform itself", async () => {

@@ -11,15 +11,13 @@
  * Anything else is 403 `embeds.origin_not_owned`. Without the header, or with the platform's
  * own origin, nothing changes.
  */
-import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, files, messageFiles, messages } from '../../db/schema/index.js';
 import { forbidden } from '../../http/errors.js';
-import { scopeOfOrigin, type PageScope } from '../../http/page-scope.js';
-import { creatorsOwningOrigin } from '../embeds/embeds.service.js';
+import { scopeOfRequest, type PageScope } from '../../http/page-scope.js';
 
 export const FILE_NOT_THIS_PAGES = 'This page may only load media of the creators whose site it is';
 
@@ -39,8 +37,6 @@ export async function fileInScope(db: DbOrTx, scope: PageScope, fileId: string, 
 
 /** 403 `embeds.origin_not_owned` when a page's media fetch names a file outside its scope. */
 export async function requireFileInPageScope(ctx: AppContext, request: FastifyRequest, fileId: string, viewerId: string | null): Promise<void> {
-  const header = request.headers[PAGE_ORIGIN_HEADER];
-  if (header === undefined) return;
-  const scope = await scopeOfOrigin(header, ctx.config.publicOrigin, (origin) => creatorsOwningOrigin(ctx, origin));
+  const scope = await scopeOfRequest(ctx, request);
   if (scope && !(await fileInScope(ctx.db, scope, fileId, viewerId))) throw forbidden('embeds.origin_not_owned', FILE_NOT_THIS_PAGES);
 }

@@ -5,6 +5,7 @@ import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { requireCreatorInScope, scopeOfRequest } from '../../http/page-scope.js';
 import type { ApiScope } from '../types.js';
 import { checkHlsLink, HLS_FILE, PLAYLIST_NAME, rewriteHlsPlaylist } from './hls-links.js';
 import type { IngestHub } from './ingest.js';
@@ -13,6 +14,7 @@ import type { StreamRow } from './streaming.presenter.js';
 import { findStream, mayWatch } from './streaming.service.js';
 
 const LINK_REFUSED = 'This stream link is not valid for you (expired, changed or made for someone else)';
+const STREAM_NOT_THIS_PAGES = 'This page may only play the streams of the creators whose site it is';
 
 /**
  * Another process's ingest of a stream that is live: its marker, fresh, and the row
@@ -61,6 +63,9 @@ export function hlsRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
       if (!checkHlsLink(ctx.config.mediaUrlSecret, { streamId: id, viewer: v, expires: e }, s, user?.id ?? null, ctx.now().getTime())) {
         throw forbidden('media.link_invalid', LINK_REFUSED);
       }
+      // Through the bridge's `media` command (the page origin): only the live of one of the page's creators.
+      const scope = await scopeOfRequest(ctx, request);
+      if (scope) requireCreatorInScope(scope, (await findStream(ctx.db, id))?.performerId ?? null, STREAM_NOT_THIS_PAGES);
       // This process's own ingest, else the one another process sharing DATA_DIR runs now.
       const own = hub.hlsDir(id);
       // The playlist checks the marker and the row every time; segments within the cache's second.
