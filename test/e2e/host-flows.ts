@@ -90,11 +90,16 @@ export async function plantToken(context: BrowserContext, origin: string, token:
 }
 
 /**
- * Waits until a signed-in page is done loading: the header shows the user and no
- * request has been open for a moment (the page gate re-checks the token on entry).
+ * Waits until a signed-in page is done loading: the header shows the user and its
+ * notification bell, nothing on the page is still loading (a lazy part's fallback or a
+ * list's busy state), and no request has been open for a moment. `networkidle` alone is
+ * not enough on a busy machine: a lazy part can arrive after half a second of quiet and
+ * only then ask the server for its data.
  */
 export async function settle(page: Page): Promise<void> {
   await page.getByTestId('signed-in-user').waitFor();
+  await page.getByTestId('notification-bell').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .page-status[role="status"]'));
   await page.waitForLoadState('networkidle');
 }
 
