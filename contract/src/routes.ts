@@ -166,7 +166,9 @@ export const routes = {
   'follows.unfollow': route('DELETE', '/follows/:id', 'authenticated'),
   'follows.followers': route('GET', '/follows/followers', 'restricted'),
   'follows.following': route('GET', '/follows/following', 'authenticated', 'embed'),
-  // media files of posts: short-lived links signed for one viewer
+  // media files of posts: short-lived links signed for one viewer. Not a plain call for a page:
+  // the bridge's `media` command fetches it (and `streaming.hls`) with the page's origin, and
+  // the server hands a page only the files and streams of its own creators and conversations.
   'media.file': route('GET', '/media/files/:id/:name', 'optional'),
   // settings
   'settings.public': route('GET', '/settings/public', 'public', 'embed'),
