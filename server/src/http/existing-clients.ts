@@ -3,7 +3,10 @@
  *
  * - an optional field sent as `""` (`couponCode`, `cardId`, `conversationId`) means absent:
  *   a body or query that fails validation only because such fields hold `""` is validated
- *   again without them. A field that accepts `""` (a bio cleared on purpose) keeps it;
+ *   again without them. A body field that accepts `""` (a bio cleared on purpose) keeps it;
+ * - in a query string an empty value (`gender=`, `categoryIds=`, `isFreeSubscription=`) is
+ *   always absent, and so is an empty repeat of a key (`ids=&ids=a` is `ids=a`): a filter
+ *   never means "equals nothing";
  * - a POST with `Content-Type: application/json` and no body is `{}`;
  * - keys a route does not take are dropped, not refused (zod objects strip them).
  */
@@ -28,10 +31,22 @@ function failedKeys(result: Result): Set<string> {
   return new Set(errors.map((error) => (error.instancePath ?? '').split('/')[1] ?? '').filter(Boolean));
 }
 
+/** A query string without its empty values. */
+function withoutBlankParameters(query: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const present = Array.isArray(value) ? value.filter((item) => item !== '') : value;
+    if (present === '' || (Array.isArray(present) && present.length === 0)) continue;
+    kept[key] = present;
+  }
+  return kept;
+}
+
 export const blankTolerantValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = validatorCompiler(route) as Validate;
   if (route.httpPart !== 'body' && route.httpPart !== 'querystring') return validate;
-  return (data) => {
+  return (input) => {
+    const data = route.httpPart === 'querystring' && isPlainObject(input) ? withoutBlankParameters(input) : input;
     const first = validate(data) as Result;
     if (!first.error || !isPlainObject(data)) return first;
     const failed = failedKeys(first);

@@ -3,14 +3,26 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 100;
 
 /**
+ * A page size up to `max`: existing clients ask for more than a list gives (`limit=500`)
+ * and mean "as many as you give", so a larger size is clamped, never refused. Not a
+ * positive whole number is still a 400.
+ */
+export const pageSizeSchema = (max: number = MAX_PAGE_SIZE) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((size) => Math.min(size, max));
+
+/**
  * List query of contract section 1: offset/limit, or the screen's current/pageSize,
  * plus sortBy (default updatedAt) and sort.
  */
 export const listQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  limit: pageSizeSchema().optional(),
   current: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  pageSize: pageSizeSchema().optional(),
   sortBy: z.string().max(64).optional(),
   sort: z.enum(['asc', 'desc']).optional(),
   q: z.string().max(200).optional(),
@@ -31,17 +43,18 @@ export function toPage(query: ListQuery, defaults: { limit?: number; sortBy?: st
 }
 
 /**
- * The list query of a list sorted by these columns only: `sortBy` is one of their names,
+ * The list query of a list sorted by these columns only: `sortBy` is one of their names
+ * or `updatedAt` (every client sends it; a list without that column keeps its own order),
  * and anything else (`constructor`, `__proto__`, a column of another table) is a 400
  * naming `querystring.sortBy`.
  */
 export function sortableListQuery<K extends string>(columns: Readonly<Record<K, unknown>>) {
-  const names = Object.keys(columns) as [K, ...K[]];
+  const names = [...new Set([...Object.keys(columns), 'updatedAt'])] as [K | 'updatedAt', ...(K | 'updatedAt')[]];
   return listQuerySchema.extend({ sortBy: z.enum(names).optional() });
 }
 
 /** The column a page sorts by: an own entry of `columns` only, else `fallback`. */
-export function sortColumnOf<T>(columns: Readonly<Record<string, T>>, page: Page, fallback: T): T {
+export function sortColumnOf<T>(columns: Readonly<Record<string, T>>, page: Pick<Page, 'sortBy'>, fallback: T): T {
   return Object.hasOwn(columns, page.sortBy) ? (columns[page.sortBy] as T) : fallback;
 }
 

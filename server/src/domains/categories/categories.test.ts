@@ -95,7 +95,7 @@ describe('creator categories', () => {
     }
     expect((await call('PUT', '/api/admin/performer-categories/aaaaaaaaaaaaaaaaaaaaaaaa', adminToken, { name: 'Nope' })).statusCode).toBe(404);
     expect((await call('PUT', `/api/admin/performer-categories/${existing._id}`, adminToken, { status: 'gone' })).statusCode).toBe(400);
-    for (const query of ['?pageSize=0', '?pageSize=101', '?status=gone', `?q=${'x'.repeat(201)}`]) {
+    for (const query of ['?pageSize=0', '?pageSize=x', '?status=gone', `?q=${'x'.repeat(201)}`]) {
       expect((await call('GET', `/api/admin/performer-categories/search${query}`, null)).statusCode, query).toBe(400);
     }
     // Clients send sortBy and sort with every list: the order stays the catalogue's.

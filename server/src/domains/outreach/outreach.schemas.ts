@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { AUTO_MESSAGE_TRIGGERS, MASS_MESSAGE_STATUSES, massMessages } from '../../db/schema/index.js';
 import { amountSchema } from '../../http/money.js';
-import { sortableListQuery } from '../../http/pagination.js';
+import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { partyInfoSchema } from '../subscriptions/subscriptions.presenter.js';
 
 export const TEMPLATE_NAME_MAX = 100;
@@ -96,7 +96,7 @@ export const namedSortKeys = { createdAt: 'createdAt', updatedAt: 'updatedAt', n
 export const namedSearchQuery = sortableListQuery(namedSortKeys).extend({ performerId: idSchema.optional() });
 export const openedQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: pageSizeSchema().optional(),
 });
 
 const money = z.number();

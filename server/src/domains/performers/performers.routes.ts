@@ -6,7 +6,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
-import { sortableListQuery } from '../../http/pagination.js';
+import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { registered, registrationAnswer } from '../auth/auth.routes.js';
 import { registerWithoutRevealingEmail } from '../auth/auth.service.js';
@@ -43,7 +43,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 
-  const sample = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+  const sample = z.object({ limit: pageSizeSchema(50).default(10) });
   api.get(
     paths['performers.top'],
     { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', querystring: sample, response: { 200: listSchema(performerSchema) } } },

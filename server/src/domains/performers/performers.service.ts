@@ -1,9 +1,9 @@
 import { contentTotals } from '../../content/totals.js';
 import { creatorShownTo, isCreatorHiddenFrom, type Audience } from '../../content/blocks.js';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { categoryPerformers, files, follows, performerCategories, performers, users } from '../../db/schema/index.js';
+import { categoryPerformers, files, follows, performerCategories, performers, streams, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { readSettings } from '../settings/settings.service.js';
@@ -18,14 +18,25 @@ export interface PerformerSearch extends ListQuery {
 
 type ProfileRow = { user: typeof users.$inferSelect; profile: typeof performers.$inferSelect };
 
-/** The columns its list may be sorted by (`sortBy`). */
+/** Whether the creator is broadcasting a public stream now. */
+const isLive = sql<boolean>`exists (select 1 from ${streams} where ${streams.performerId} = ${users.id} and ${streams.type} = 'public' and ${streams.state} = 'broadcasting')`;
+
+/** The columns its list may be sorted by (`sortBy`); `live` puts the creators streaming now first. */
 export const performerSortColumns = {
   updatedAt: performers.updatedAt,
   createdAt: performers.createdAt,
   name: users.name,
   username: users.username,
   subscribers: performers.subscribersCount,
+  live: isLive,
 } as const;
+
+/** The order of a page sorted by a column of `performerSortColumns`: `live` first whatever `sort`, then the latest updated. */
+function columnOrder(page: { sortBy: string; sort: 'asc' | 'desc' }): SQL[] {
+  const by = page.sort === 'asc' ? asc : desc;
+  if (page.sortBy === 'live') return [desc(isLive), by(performers.updatedAt)];
+  return [by(sortColumnOf<SQL | AnyColumn>(performerSortColumns, page, performers.updatedAt))];
+}
 
 const listed = () => [eq(users.role, 'performer'), eq(users.status, 'active')];
 
@@ -102,8 +113,7 @@ export async function searchPerformers(ctx: AppContext, query: PerformerSearch, 
   if (query.q) filters.push(textFilter(query.q));
   if (query.gender) filters.push(eq(users.gender, query.gender));
   if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
-  const column = sortColumnOf(performerSortColumns, page, performers.updatedAt);
-  return pageOf(ctx, and(...filters), [page.sort === 'asc' ? asc(column) : desc(column)], page, viewerId);
+  return pageOf(ctx, and(...filters), columnOrder(page), page, viewerId);
 }
 
 /** How the fans' creator search may sort: the three named orders, or a column of the creators' list. */
@@ -141,7 +151,7 @@ export async function userSearchPerformers(ctx: AppContext, query: UserSearch, a
   if (sortBy === 'popular') order = [direction('desc')(performers.subscribersCount), direction('desc')(performers.followersCount)];
   else if (sortBy === 'newest') order = [direction('desc')(performers.createdAt)];
   else if (sortBy === 'name') order = [direction('asc')(sql`lower(${users.name})`)];
-  else order = [direction('desc')(sortColumnOf(performerSortColumns, page, performers.updatedAt))];
+  else order = columnOrder({ sortBy, sort: query.sort ?? 'desc' });
   return pageOf(ctx, and(...filters), order, page, viewerId);
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { audienceOf } from '../../content/blocks.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import type { AuthUser } from '../../http/guard.js';
+import { pageSizeSchema } from '../../http/pagination.js';
 import { feedSchema, presentFeeds } from '../feeds/feeds.presenter.js';
 import { feedListQuerySchema } from '../feeds/feeds.schemas.js';
 import { findFeed, searchFeeds } from '../feeds/feeds.service.js';
@@ -15,7 +16,7 @@ import { KEYWORD_MAX, keywordSchema, KEYWORDS_LIMIT_MAX, saveKeyword, topKeyword
 /** The feeds list query without `following`: search covers every creator. */
 const postSearchQuery = feedListQuerySchema.omit({ following: true });
 const keywordBody = z.object({ keyword: z.string().trim().min(1, 'must not be empty').max(KEYWORD_MAX) });
-const keywordsQuery = z.object({ limit: z.coerce.number().int().min(1).max(KEYWORDS_LIMIT_MAX).default(10) });
+const keywordsQuery = z.object({ limit: pageSizeSchema(KEYWORDS_LIMIT_MAX).default(10) });
 const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
 
 async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
