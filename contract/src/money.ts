@@ -2,7 +2,7 @@
  * Money actions, declared once. Each entry is route metadata the three sides read:
  *
  * - the server registers the action route and its quote route from it and enforces it
- *   (an `Idempotency-Key` is required; the price comes from where it says; a quote token,
+ *   (once per `Idempotency-Key`; the price comes from where it says; a quote token,
  *   when sent, binds the call to exactly what was quoted);
  * - the bridge derives from it what a third-party page may pay for: a page never calls a
  *   money route directly, it sends one `pay` command naming the action, its parameters and
@@ -53,8 +53,11 @@ export interface MoneyAction {
   quotePath: string;
   kind: PayKind;
   price: PriceSource;
-  /** Every money action needs one; retries with the same key replay the first answer. */
-  idempotencyKey: 'required';
+  /**
+   * Our clients always send one, and retries with the same key replay the first answer.
+   * Existing clients send none (api-contract section 7): such a request is a fresh action.
+   */
+  idempotencyKey: 'optional';
   /** A third-party page must have the fan confirm it in the platform's own dialog. */
   confirmOnPage: boolean;
   /**
@@ -74,7 +77,7 @@ const action = (name: string, path: string, kind: PayKind, price: PriceSource): 
   quotePath: `${path}/quote`,
   kind,
   price,
-  idempotencyKey: 'required',
+  idempotencyKey: 'optional',
   confirmOnPage: true,
 });
 

@@ -8,7 +8,8 @@ import { idempotencyKeys } from '../db/schema/index.js';
 import { conflict, errorBody, HttpError, unprocessable } from './errors.js';
 
 /**
- * `Idempotency-Key` for money-moving requests.
+ * `Idempotency-Key` for money-moving requests. It is optional (existing clients never
+ * send one, api-contract section 7): a request without a key is a fresh action.
  *
  * A key belongs to the user who sent it. The first request with a key claims it
  * (a `pending` row, committed at once, unique on user and key) and runs its work in
@@ -130,14 +131,19 @@ export async function runIdempotent<T>(
  * out (a payment provider) between its own transactions. The answer is stored after the
  * work; a process that dies in between leaves a pending key whose lease another request
  * takes over, so such work must be harmless to repeat once it is abandoned (a top-up
- * that was never paid simply expires). A key is required.
+ * that was never paid simply expires). Without a key it simply runs.
  */
 export async function runIdempotentUnbound<T>(
   db: Db,
-  request: IdempotentRequest & { key: string },
+  request: IdempotentRequest,
   work: (db: Db) => Promise<Outcome<T>>,
   options: IdempotencyOptions = {},
 ): Promise<IdempotentAnswer<T>> {
+  if (request.key === undefined) {
+    const outcome = await work(db);
+    outcome.afterCommit?.();
+    return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
+  }
   return claimAndRun(db, request, request.key, options, async (finish) => {
     const result = await work(db);
     await finish(db, result);

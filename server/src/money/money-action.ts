@@ -9,8 +9,9 @@ import type { Outcome } from '../http/idempotency.js';
  * A money action as the server runs it: the contract's declaration (`@fandeck/contract`
  * `moneyActions`) plus the code that prices it and the code that does it. The engine
  * (`money-routes.ts`) turns one of these into the action route and its quote route and
- * enforces what the contract promises: signed in, an `Idempotency-Key` on every action,
- * and, when the client sends the quote it confirmed, exactly that request at that price.
+ * enforces what the contract promises: signed in, once per `Idempotency-Key` when one is
+ * sent (a keyless request is a fresh action), and, when the client sends the quote it
+ * confirmed, exactly that request at that price, once.
  */
 
 /** What an action costs, by the action's own pricing code, in cents. */
@@ -41,7 +42,8 @@ export interface MoneyCall<B> {
 }
 
 export interface ActionCall<B> extends MoneyCall<B> {
-  idempotencyKey: string;
+  /** Undefined when the client sent none: then the request is a fresh action. */
+  idempotencyKey: string | undefined;
 }
 
 /**

@@ -21,7 +21,6 @@ import { spendQuote } from './used-quotes.js';
 /** The platform's one currency; every amount in the API is in its units. */
 export const CURRENCY = 'BRL';
 
-export const KEY_REQUIRED = 'Money-moving requests need an Idempotency-Key header (1 to 255 visible ASCII characters)';
 export const QUOTE_INVALID = 'This quote is not valid for you any more; ask for a new one';
 export const QUOTE_MISMATCH = 'This quote was made for a different request';
 export const PRICE_CHANGED = 'The price changed since the quote; nothing was charged. Ask for a new quote';
@@ -33,8 +32,9 @@ function paramsSchema(template: string) {
   return z.object(Object.fromEntries(names.map((name) => [name, value])));
 }
 
+// An empty key is no key (api-contract section 7: optional values arrive as "").
 const actionHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional(),
+  [IDEMPOTENCY_HEADER]: z.union([z.literal(''), idempotencyKeySchema]).optional(),
   [QUOTE_HEADER]: z.string().min(1).max(QUOTE_MAX_LENGTH).optional(),
 });
 
@@ -45,6 +45,13 @@ function callOf<B>(ctx: AppContext, request: FastifyRequest, template: string): 
   if (path === null) throw badRequest('request.invalid', 'The path parameters cannot name an item', ['params']);
   return { ctx, user: currentUser(request), params, body: request.body as B, path };
 }
+
+/**
+ * Who spends a quote when the request has no Idempotency-Key: a value no key can equal
+ * (keys are visible ASCII, without spaces), fresh per request, so the quote pays once and
+ * any later request with it, keyless or keyed, is a 409 `payment.quote_used`.
+ */
+const keylessSpender = () => `no key ${newId()}`;
 
 /** Runs `read` in a transaction that never commits: a quote must not change anything. */
 class RolledBack<T> {
@@ -95,11 +102,12 @@ function priceCheck(quoted: QuoteClaims | null): PriceCheck & { called: boolean 
 
 /**
  * Registers a money action's two routes: `POST quotePath` answers a signed PayQuote
- * computed by the action's own pricing code; `POST path` requires an Idempotency-Key,
- * verifies the quote when one is sent (`x-fandeck-quote`), and runs the action once per
- * key. A request without a quote still runs (the host site, older clients); with one,
- * it runs only as quoted, and only once: the quote is spent with the first key that
- * uses it (`used-quotes.ts`).
+ * computed by the action's own pricing code; `POST path` verifies the quote when one is
+ * sent (`x-fandeck-quote`) and runs the action once per `Idempotency-Key`. Existing
+ * clients send neither (api-contract section 7): a request without a key is a fresh
+ * action each time, and one without a quote is charged at the current price. With a
+ * quote it runs only as quoted, and only once: the quote is spent with the first request
+ * that uses it (`used-quotes.ts`), so a keyless request spends it for good.
  */
 export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(api: ApiScope, ctx: AppContext, definition: MoneyActionDefinition<B, R>): void {
   const { action } = definition;
@@ -166,8 +174,9 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
         tags: definition.tags,
         summary: definition.summary,
         description:
-          `${definition.description ?? ''}\n\nMoney-moving: an \`Idempotency-Key\` header is required (1 to 255 visible ASCII characters); ` +
-          'a retry with the same key returns the first answer, the same key with another body is a 422. ' +
+          `${definition.description ?? ''}\n\nMoney-moving: send an \`Idempotency-Key\` header (1 to 255 visible ASCII characters) ` +
+          'so a retry with the same key returns the first answer (the same key with another body is a 422); ' +
+          'a request without one is a fresh action every time. ' +
           `With \`${QUOTE_HEADER}\` (from the quote route) the request must be the quoted one (422) at the quoted price (409); ` +
           'a quote pays once: sent again under another key it is a 409 `payment.quote_used`.',
         params,
@@ -176,23 +185,19 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
         // Widened: the route typing cannot follow a generic response schema; the schema still checks what is sent.
         response: { 200: definition.response as z.ZodType },
       },
-      // Before body validation, so a client that forgot the key learns that first.
-      preValidation: async (request) => {
-        if (!request.headers[IDEMPOTENCY_HEADER]) throw badRequest('idempotency.key_required', KEY_REQUIRED, [`headers.${IDEMPOTENCY_HEADER}`]);
-      },
     },
     async (request, reply) => {
-      const key = request.headers[IDEMPOTENCY_HEADER] as string;
+      const key = (request.headers[IDEMPOTENCY_HEADER] as string | undefined) || undefined;
       const token = request.headers[QUOTE_HEADER] as string | undefined;
       const call: ActionCall<z.output<B>> = { ...callOf<z.output<B>>(ctx, request, action.path), idempotencyKey: key };
-      const idempotent: IdempotentRequest & { key: string } = { userId: call.user.id, key, method: 'POST', path: `/api${call.path}`, body: call.body };
+      const idempotent: IdempotentRequest = { userId: call.user.id, key, method: 'POST', path: `/api${call.path}`, body: call.body };
 
       // Inside the idempotent work, so a retry of a done request replays its answer even after its quote expired.
       // An action in one transaction spends the quote in it, with the charge; an unbound one spends it before its
       // own transactions, bound to this key, so a retry of a released key still may use it and no other key can.
       const checked = async (db: DbOrTx) => {
         const quoted = token === undefined ? null : verifiedQuote(secret.key, token, { userId: call.user.id, action: action.name, path: call.path, bodyHash: bodyHash(call.body) }, ctx.now());
-        if (quoted) await spendQuote(db, quoted, key);
+        if (quoted) await spendQuote(db, quoted, key ?? keylessSpender());
         return priceCheck(quoted);
       };
       const mustHaveChecked = (check: ReturnType<typeof priceCheck>) => {

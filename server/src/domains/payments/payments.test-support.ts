@@ -44,7 +44,7 @@ export const auth = (token: string) => ({ authorization: token });
 let keys = 0;
 /**
  * Tops up through the API. `idempotencyKey`: a fresh one when omitted, none with null
- * (refused), or the given one (a retry).
+ * (a fresh top-up each time, as existing clients send it), or the given one (a retry).
  */
 export async function topUp(app: App, token: string, body: Record<string, unknown>, idempotencyKey: string | null = `topup-${process.pid}-${Date.now().toString(36)}-${(keys += 1)}`, extraHeaders: Record<string, string> = {}) {
   const key = idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey };

@@ -6,7 +6,7 @@ import { checkLedger } from '../../ledger/invariant.js';
 import { createCoupon } from '../coupons/coupons.service.js';
 import { auth, testClock, topUp } from './payments.test-support.js';
 
-/** The top-up as a money action: its quote, its required key, and what a retry returns. */
+/** The top-up as a money action: its quote, its optional key, and what a retry returns. */
 const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
@@ -97,12 +97,26 @@ describe('a top-up quote pays once (issue 21)', () => {
   });
 });
 
-describe('POST /payment/wallet/top-up needs an Idempotency-Key', () => {
-  it('refuses a request without one, creating nothing', async () => {
+describe('POST /payment/wallet/top-up and its Idempotency-Key', () => {
+  it('opens a fresh pending top-up for each request without one (existing clients send none)', async () => {
     const { user, token } = await fan();
-    const res = await topUp(t.app, token, { amount: 10 }, null);
-    expect([res.statusCode, res.json().code]).toEqual([400, 'idempotency.key_required']);
-    expect(await transactionsOf(user.id)).toHaveLength(0);
+    const first = await topUp(t.app, token, { amount: 10 }, null);
+    const second = await topUp(t.app, token, { amount: 10 }, null);
+    for (const res of [first, second]) expect([res.statusCode, res.headers['idempotent-replayed']], res.body).toEqual([200, undefined]);
+    expect(first.json().data._id).not.toBe(second.json().data._id);
+    expect(await transactionsOf(user.id)).toHaveLength(2);
+  });
+
+  it('spends a quote once even without a key: the next keyless request with it is a 409', async () => {
+    const { user, token } = await fan();
+    const quoted = (await quoteTopUp(token, { amount: 15 })).json().data.quote as string;
+    const paid = await topUp(t.app, token, { amount: 15 }, null, { 'x-fandeck-quote': quoted });
+    expect(paid.statusCode, paid.body).toBe(200);
+    for (const key of [null, 'topup-with-a-spent-quote']) {
+      const again = await topUp(t.app, token, { amount: 15 }, key, { 'x-fandeck-quote': quoted });
+      expect([again.statusCode, again.json().code], String(key)).toEqual([409, 'payment.quote_used']);
+    }
+    expect(await transactionsOf(user.id)).toHaveLength(1);
   });
 
   it('answers retries, concurrent or later, with the same pending transaction instead of opening a second charge', async () => {

@@ -234,9 +234,10 @@ describe('POST /payment/subscribe/performers', () => {
     expect(c.headers['idempotent-replayed']).toBe('true');
     expect(await walletOf(t.ctx, fan.id)).toBe(9000);
     expect(await paymentsOf(t.ctx, a.json().data.subscription._id)).toHaveLength(1);
-    // Without a key nothing runs.
+    // Without a key the request is a fresh action: the subscription is already active, so it charges nothing.
     const none = await t.app.inject({ method: 'POST', url: `/api${SUBSCRIBE_PATH}`, headers: { authorization: token }, payload: { performerId: creator.id } });
-    expect(none.json()).toMatchObject({ statusCode: 400, code: 'idempotency.key_required' });
+    expect(none.json()).toMatchObject({ statusCode: 409, code: 'subscriptions.already_active' });
+    expect(await walletOf(t.ctx, fan.id)).toBe(9000);
   });
 
   it('runs only as quoted: another plan is a mismatch (422), a price changed since the quote is 409, and neither charges', async () => {

@@ -30,12 +30,12 @@ export function recordingRealtime(): Realtime & { events: SentEvent[] } {
 }
 
 let keys = 0;
-/** A fresh Idempotency-Key: every money action needs one. */
+/** A fresh Idempotency-Key, as our own clients send with every money action. */
 export const freshKey = (prefix = 'test') => `${prefix}-${process.pid}-${Date.now().toString(36)}-${(keys += 1)}`;
 
 /**
  * Tips through the API. `idempotencyKey`: a fresh one when omitted, none at all with null
- * (the action then refuses the request), or the given one (retries, reuse).
+ * (a fresh action, as existing clients send it), or the given one (retries, reuse).
  */
 export function tip(app: App, token: string | undefined, creator: string, payload: unknown, idempotencyKey: string | null = freshKey('tip'), extraHeaders: Record<string, string> = {}) {
   return app.inject({

@@ -150,17 +150,19 @@ describe('POST /wallet/charges/tip/:id', () => {
     expect(await walletOf(t.ctx, fan.id)).toBe(10_000);
   });
 
-  it('requires an Idempotency-Key and validates it', async () => {
+  it('takes a request without an Idempotency-Key as a fresh tip, and validates a key that is sent', async () => {
     const { fan, token } = await fanWith(10_000);
     const creator = await createUser(t.ctx, { role: 'performer' });
-    for (const key of [null, '']) {
+    // Existing clients send no key (api-contract section 7); an empty one is no key either.
+    for (const key of [null, '', null]) {
       const res = await tip(t.app, token, creator.id, { price: 10 }, key);
-      expect(res.statusCode, JSON.stringify(key)).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'idempotency.key_required', fields: ['headers.idempotency-key'] });
+      expect(res.statusCode, JSON.stringify(key)).toBe(200);
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
     }
-    // The missing key is reported before a bad body, and nothing moved.
-    expect((await tip(t.app, token, creator.id, { price: 'lots' }, null)).json().code).toBe('idempotency.key_required');
-    expect(await walletOf(t.ctx, fan.id)).toBe(10_000);
+    expect(await walletOf(t.ctx, fan.id)).toBe(10_000 - 3 * 1000);
+    expect((await chargesOf(t.ctx, [fan.id])).map((c) => c.idempotencyKey)).toEqual([null, null, null]);
+    expect((await tip(t.app, token, creator.id, { price: 'lots' }, null)).json()).toMatchObject({ statusCode: 400, code: 'request.invalid', fields: ['body.price'] });
+    expect(await walletOf(t.ctx, fan.id)).toBe(7_000);
     for (const key of ['x'.repeat(256), 'has space']) {
       const res = await tip(t.app, token, creator.id, { price: 10 }, key);
       expect(res.statusCode, JSON.stringify(key)).toBe(400);
