@@ -30,8 +30,14 @@ export interface ConversationDto {
   totalNotSeenMessages: number;
   /** The other participant of a private conversation. */
   recipientInfo: PartyInfo | null;
-  /** The signed-in user may not write here (the creator blocked this fan). */
+  /** Either party blocked the other (a creator blocks a fan): the signed-in user may not write here. */
   isBlocked: boolean;
+  /**
+   * The conversation's fan holds an active subscription to its creator: for a fan, to the
+   * creator they write to; for the creator, the fan subscribes to them. A stream chat: the
+   * viewer subscribes to its creator or owns it. Clients disable the composer unless true.
+   */
+  isSubscribed: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -87,8 +93,11 @@ export interface MessageDto {
 
 /** `POST /messages/conversations/{id}` body. */
 export interface SendMessageBody {
-  /** Made by the client (letters, digits, `-`, `_`, up to 64): a resend with the same id stores nothing new. */
-  clientId: string;
+  /**
+   * Made by the client (letters, digits, `-`, `_`, up to 64): a resend with the same id stores
+   * nothing new. Our clients always send one; without it (existing clients) the server makes one.
+   */
+  clientId?: string;
   text?: string;
   /** Files uploaded through the message upload routes by the sender. */
   fileIds?: string[];

@@ -31,6 +31,7 @@ export function readConversation(value: unknown): ConversationDto | null {
     totalNotSeenMessages: Math.max(0, count(value.totalNotSeenMessages)),
     recipientInfo: isRecord(value.recipientInfo) ? (value.recipientInfo as unknown as ConversationDto['recipientInfo']) : null,
     isBlocked: value.isBlocked === true,
+    isSubscribed: value.isSubscribed === true,
   };
 }
 

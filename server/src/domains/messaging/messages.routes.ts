@@ -2,6 +2,7 @@ import { MESSAGE_PAGE_SIZE, paths } from '@fandeck/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { newId } from '../../db/schema/ids.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';
@@ -21,11 +22,13 @@ const authorOf = (request: FastifyRequest): Author => {
   const user = currentUser(request);
   return { id: user.id, role: user.role };
 };
-const toStoreInput = (body: SendMessageInput) => ({ clientId: body.clientId, text: body.text, fileIds: body.fileIds, priceCents: body.price });
+// Existing clients send `{ text, fileIds, type }` without a clientId (api-contract section 7): the send gets a fresh
+// one, so it is stored as a new message (a resend of it is a new message too, as it is for those clients).
+const toStoreInput = (body: SendMessageInput) => ({ clientId: body.clientId ?? `srv-${newId()}`, text: body.text, fileIds: body.fileIds, priceCents: body.price });
 
 const PAGING = `Pages of ${MESSAGE_PAGE_SIZE}, each oldest first. By default the newest page, \`offset\` counted from the newest; \`beforeSeq\`: the page before that message; \`sinceSeq\`: everything after it, oldest first, up to ${SINCE_PAGE_MAX} a call (ask again from the last \`seq\`). \`total\` counts all that match.`;
 const SEND =
-  'Body `{ clientId, text?, fileIds?, price? }`: `clientId` (1 to 64 letters, digits, `-`, `_`) made by the client; a resend with the same one answers the stored message and stores nothing (the same clientId with other content: 409 `messages.client_id_conflict`). The answer comes after commit: it is the ack. 422 `messages.empty`, `messages.price_not_allowed` (creators only, and only on files), `messages.files_invalid` (files from the message upload routes, your own).';
+  'Body `{ clientId?, text?, fileIds?, price? }`: `clientId` (1 to 64 letters, digits, `-`, `_`) made by the client; without one the server makes one (each such send is a new message); a resend with the same one answers the stored message and stores nothing (the same clientId with other content: 409 `messages.client_id_conflict`). The answer comes after commit: it is the ack. 422 `messages.empty`, `messages.price_not_allowed` (creators only, and only on files), `messages.files_invalid` (files from the message upload routes, your own).';
 
 /** Reading, sending, deleting and reading-all of messages, in private and stream conversations. */
 export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier): void {

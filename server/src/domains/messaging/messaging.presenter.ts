@@ -152,8 +152,10 @@ export interface ConversationFacts {
   unread: number;
   /** The other participant of a private conversation. */
   other: PartyRow | null;
-  /** The other participant (a creator) blocked the viewer. */
+  /** Either party blocked the other. */
   blocked: boolean;
+  /** The conversation's fan holds an active subscription to its creator (messaging.queries.ts). */
+  subscribed: boolean;
 }
 
 export function presentConversation(ctx: AppContext, row: ConversationRow, facts: ConversationFacts): ConversationDto {
@@ -167,6 +169,7 @@ export function presentConversation(ctx: AppContext, row: ConversationRow, facts
     totalNotSeenMessages: Math.max(0, facts.unread),
     recipientInfo: facts.other ? presentParty(ctx.config.publicOrigin, facts.other) : null,
     isBlocked: facts.blocked,
+    isSubscribed: facts.subscribed,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

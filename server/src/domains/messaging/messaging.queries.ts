@@ -1,11 +1,12 @@
 /** Reads: a conversation and who may read it, the viewer's conversations, a conversation's messages, unread totals. */
 import type { ConversationDto, MessageDto } from '@fandeck/contract';
-import { and, asc, count, desc, eq, gt, ilike, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, ilike, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { blockedSql } from '../../content/blocks.js';
+import { subscribedCreatorIds } from '../../content/entitlement.js';
 import type { DbOrTx } from '../../db/client.js';
-import { conversationMembers, conversations, messages, users } from '../../db/schema/index.js';
+import { conversationMembers, conversations, messages, subscriptions, userBlocks, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
@@ -61,6 +62,38 @@ const them = alias(conversationMembers, 'them');
 const other = alias(users, 'other');
 const otherColumns = { id: other.id, name: other.name, username: other.username, avatarPath: other.avatarPath };
 
+/**
+ * Either party blocked the other: the other participant (a creator) blocked the viewer (the
+ * rule every content query uses, staff never blocked) or the viewer (a creator) blocked them.
+ */
+function blockedEitherWay(db: DbOrTx, viewer: AuthUser): SQL<boolean> {
+  const viewerBlockedOther = exists(db.select({ one: sql`1` }).from(userBlocks).where(and(eq(userBlocks.performerId, viewer.id), eq(userBlocks.userId, other.id))));
+  return sql<boolean>`(${blockedSql(db, viewer, other.id)} or ${viewerBlockedOther})`;
+}
+
+/**
+ * The fan of the conversation holds an active subscription to its creator (`performerId`):
+ * for a fan, they subscribe to the creator they write to; for the creator, the fan they write
+ * with subscribes to them. In a stream chat: the viewer subscribes to its creator, or owns it.
+ * Clients disable the composer unless this is true (api-contract section 7).
+ */
+function subscribedSql(db: DbOrTx, now: Date): SQL<boolean> {
+  const fanSubscribes = exists(
+    db
+      .select({ one: sql`1` })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.performerId, conversations.performerId),
+          or(eq(subscriptions.userId, me.userId), eq(subscriptions.userId, them.userId)),
+          eq(subscriptions.status, 'active'),
+          gt(subscriptions.expiredAt, now),
+        ),
+      ),
+  );
+  return sql<boolean>`((${conversations.type} = 'stream' and ${conversations.performerId} = ${me.userId}) or ${fanSubscribes})`;
+}
+
 const conversationSort = {
   updatedAt: conversations.updatedAt,
   createdAt: conversations.createdAt,
@@ -86,7 +119,7 @@ export async function listConversations(
   const where = and(...filters);
   const from = () =>
     ctx.db
-      .select({ conversation: conversations, unread: me.unread, other: otherColumns, blocked: blockedSql(ctx.db, viewer, other.id) })
+      .select({ conversation: conversations, unread: me.unread, other: otherColumns, blocked: blockedEitherWay(ctx.db, viewer), subscribed: subscribedSql(ctx.db, ctx.now()) })
       .from(me)
       .innerJoin(conversations, eq(conversations.id, me.conversationId))
       .leftJoin(them, and(eq(them.conversationId, me.conversationId), ne(them.userId, me.userId)))
@@ -106,25 +139,33 @@ export async function listConversations(
       .leftJoin(other, eq(other.id, them.userId))
       .where(where),
   ]);
-  const items = rows.map((row) => presentConversation(ctx, row.conversation, { unread: row.unread, other: row.other?.id ? row.other : null, blocked: row.blocked === true }));
+  const items = rows.map((row) =>
+    presentConversation(ctx, row.conversation, { unread: row.unread, other: row.other?.id ? row.other : null, blocked: row.blocked === true, subscribed: row.subscribed === true }),
+  );
   return { items, total: total?.total ?? 0 };
 }
 
 /** One conversation as the viewer sees it (a private one: members only). */
 export async function conversationFor(ctx: AppContext, viewer: AuthUser | null, id: string): Promise<ConversationDto> {
   const row = await readableConversation(ctx.db, id, viewer?.id ?? null);
-  if (!viewer) return presentConversation(ctx, row, { unread: 0, other: null, blocked: false });
+  if (!viewer) return presentConversation(ctx, row, { unread: 0, other: null, blocked: false, subscribed: false });
   const [facts] = await ctx.db
-    .select({ unread: me.unread, other: otherColumns, blocked: blockedSql(ctx.db, viewer, other.id) })
+    .select({ unread: me.unread, other: otherColumns, blocked: blockedEitherWay(ctx.db, viewer), subscribed: subscribedSql(ctx.db, ctx.now()) })
     .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
     .leftJoin(them, and(eq(them.conversationId, me.conversationId), ne(them.userId, me.userId)))
     .leftJoin(other, eq(other.id, them.userId))
     .where(and(eq(me.conversationId, row.id), eq(me.userId, viewer.id)))
     .limit(1);
-  if (facts) return presentConversation(ctx, row, { unread: facts.unread, other: facts.other?.id ? facts.other : null, blocked: facts.blocked === true });
-  // A stream chat the viewer is not a member of: blocked when its creator blocked them.
-  const blocked = row.performerId ? (await ctx.db.select({ blocked: blockedSql(ctx.db, viewer, users.id) }).from(users).where(eq(users.id, row.performerId)))[0]?.blocked === true : false;
-  return presentConversation(ctx, row, { unread: 0, other: null, blocked });
+  if (facts) {
+    const other = facts.other?.id ? facts.other : null;
+    return presentConversation(ctx, row, { unread: facts.unread, other, blocked: facts.blocked === true, subscribed: facts.subscribed === true });
+  }
+  // A stream chat the viewer is not a member of: blocked when its creator blocked them; subscribed as its fan, or its owner.
+  if (!row.performerId) return presentConversation(ctx, row, { unread: 0, other: null, blocked: false, subscribed: false });
+  const blocked = (await ctx.db.select({ blocked: blockedSql(ctx.db, viewer, users.id) }).from(users).where(eq(users.id, row.performerId)))[0]?.blocked === true;
+  const subscribed = row.performerId === viewer.id || (await subscribedCreatorIds(ctx.db, viewer.id, [row.performerId], ctx.now())).has(row.performerId);
+  return presentConversation(ctx, row, { unread: 0, other: null, blocked, subscribed });
 }
 
 /**

@@ -21,7 +21,8 @@ export const SINCE_PAGE_MAX = MAX_PAGE_SIZE;
 
 /** `POST /messages/conversations/{id}` and the stream sends. */
 export const sendMessageSchema = z.object({
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _'),
+  /** Optional: existing clients send none (and a `type`, which is dropped); the server then makes one. */
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
   text: z.string().trim().max(MESSAGE_TEXT_MAX).default(''),
   fileIds: z
     .array(id)
@@ -74,6 +75,7 @@ export const conversationSchema = z.object({
   totalNotSeenMessages: z.number().int(),
   recipientInfo: partyInfoSchema.nullable(),
   isBlocked: z.boolean(),
+  isSubscribed: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -48,7 +48,8 @@ export async function updateStream(ctx: AppContext, viewer: AuthUser, id: string
     .set({ updatedAt: ctx.now(), ...(input.streamId !== undefined ? { streamId: input.streamId } : {}) })
     .where(eq(conversations.id, id))
     .returning();
-  return presentConversation(ctx, row!, { unread: 0, other: null, blocked: false });
+  // Its owner: never blocked from it, and may write in it.
+  return presentConversation(ctx, row!, { unread: 0, other: null, blocked: false, subscribed: true });
 }
 
 /** `DELETE /messages/stream/{id}/remove-all-message`: its creator deletes every message (soft); `clear_all_messages_{id}` to the room. */

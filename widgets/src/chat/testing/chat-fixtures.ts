@@ -15,6 +15,7 @@ export function conversationDto(overrides: Partial<ConversationDto> = {}): Conve
     totalNotSeenMessages: 0,
     recipientInfo: ana,
     isBlocked: false,
+    isSubscribed: true,
     createdAt: '2099-03-01T11:00:00.000Z',
     updatedAt: '2099-03-01T12:00:00.000Z',
     ...overrides,

@@ -66,7 +66,7 @@ export function serveChat(transport: FakeTransport, me: string, conversationIds:
     const failure = sendFailures.shift();
     if (failure) return failure;
     const all = stored.get(conversationId) ?? [];
-    const again = all.find((message) => message.clientId === body.clientId);
+    const again = body.clientId === undefined ? undefined : all.find((message) => message.clientId === body.clientId);
     if (again) return ok(again);
     const seq = (all[all.length - 1]?.seq ?? 0) + 1;
     const now = new Date().toISOString();
@@ -75,7 +75,7 @@ export function serveChat(transport: FakeTransport, me: string, conversationIds:
         _id: `msg-${seq}`,
         seq,
         conversationId,
-        clientId: body.clientId,
+        clientId: body.clientId ?? `srv-${seq}`,
         type: body.fileIds?.length ? 'photo' : 'text',
         text: body.text ?? '',
         senderId: me,
