@@ -209,6 +209,8 @@ export const routes = {
   'payments.sandboxPay': route('POST', '/payment/sandbox/:transactionId/pay', 'public'),
   'payments.webhookPix': route('POST', '/payment/webhooks/pix-sandbox', 'public'),
   'payments.webhookStripe': route('POST', '/payment/webhooks/stripe', 'public'),
+  /** Top-up bundles staff define (possibly none). */
+  'tokenPackages.search': route('GET', '/package/token/search', 'public', 'embed'),
   'cards.list': route('GET', '/payment-cards', 'authenticated'),
   'cards.add': route('POST', '/:provider/cards', 'authenticated'),
   'cards.remove': route('DELETE', '/payment-cards/:id', 'authenticated'),
@@ -251,6 +253,8 @@ export const routes = {
   'conversations.get': route('GET', '/conversations/:id', 'authenticated', 'embed-page'),
   'conversations.stream': route('GET', '/conversations/stream/:id', 'optional', 'embed'),
   'conversations.streamOfPerformer': route('GET', '/conversations/stream/performer/:id', 'optional', 'embed'),
+  /** The same stream chat by the path existing clients call (served by the streaming domain). */
+  'conversations.streamPublic': route('GET', '/conversations/stream/public/:id', 'optional', 'embed'),
   'conversations.streamUpdate': route('PUT', '/conversations/stream/:id/update', 'restricted'),
   // messages
   'messages.list': route('GET', '/messages/conversations/:id', 'authenticated', 'embed-page'),

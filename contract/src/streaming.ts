@@ -2,6 +2,7 @@
  * Wire shapes of live streaming (decimal units, ISO dates), inside the `{ status: 0, data }`
  * envelope. Types only. Status values are api-contract.md section 4's.
  */
+import type { ConversationDto } from './messaging.js';
 import type { PartyInfo } from './subscriptions.js';
 
 export type StreamTypeWire = 'public' | 'private' | 'group';
@@ -52,6 +53,17 @@ export interface StreamJoinDto {
   playlistUrl: string | null;
   /** Agora, when configured: the app id and channel to join (the token comes from `POST /streaming/agora/token`). */
   agora: { appId: string; channel: string } | null;
+  /** The stream's chat (a public stream's; existing clients open it from here). */
+  conversation?: ConversationDto;
+}
+
+/**
+ * `POST /streaming/live`: `{ stream, conversation }` as existing clients read it; the
+ * stream's own fields stay at the top level too, for the clients that read them there.
+ */
+export interface GoLiveDto extends StreamDto {
+  stream: StreamDto;
+  conversation: ConversationDto;
 }
 
 /** `POST /streaming/agora/token` body; answers the token string itself in `data` (api-contract section 1). */

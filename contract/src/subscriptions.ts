@@ -176,6 +176,12 @@ export interface PayoutCalculation {
   minimumPayout: number;
   /** Whether the body's `requestAmount` (or the whole available amount) could be requested now. */
   canRequest: boolean;
+  /** The names existing clients read (api-contract.md section 7), in tokens: all net earnings ever, */
+  totalEarnedTokens: number;
+  /** what reached the creator (requests `done`), */
+  previousPaidOutTokens: number;
+  /** and the rest: available plus reserved by an open request. */
+  remainingUnpaidTokens: number;
 }
 
 /** `POST /payout-requests` body. */

@@ -14,3 +14,4 @@ export * from './feeds-extras.js';
 export * from './subscriptions.js';
 export * from './messaging.js';
 export * from './streaming.js';
+export * from './token-packages.js';

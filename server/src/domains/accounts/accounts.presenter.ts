@@ -17,7 +17,10 @@ export const userSchema = z.object({
   isPerformer: z.boolean(),
   status: z.string(),
   verifiedEmail: z.boolean(),
+  /** The balance the header shows: a fan's wallet; a creator's earnings (the account `update_balance` reports to them). */
   balance: z.number(),
+  /** A creator's wallet, which `balance` does not show. */
+  walletBalance: z.number().optional(),
   phone: z.string().nullable(),
   countryCode: z.string().nullable(),
   gender: z.string().nullable(),

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import { performers, users } from '../../db/schema/index.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { fromCents } from '../../http/money.js';
 import { accountKeys } from '../../ledger/accounts.js';
 import { balanceOf } from '../../ledger/ledger.js';
 import { validatePhoneNumber } from '../reference/phone.js';
@@ -35,14 +36,20 @@ export async function findUserByLogin(db: DbOrTx, identifier: string): Promise<A
   return user;
 }
 
-/** The account as its owner sees it, with the wallet balance from the ledger. */
+/**
+ * The account as its owner sees it, with its balance from the ledger: a fan's wallet, a
+ * creator's earnings (what `update_balance` reports to a creator, so a reload agrees with
+ * the event) and the creator's wallet beside it.
+ */
 export async function presentAccount(ctx: AppContext, user: Account): Promise<UserDto> {
-  const dto = presentUser(ctx.config.publicOrigin, user, await balanceOf(ctx.db, accountKeys.wallet(user.id)));
-  if (user.role !== 'performer') return dto;
+  const walletCents = await balanceOf(ctx.db, accountKeys.wallet(user.id));
+  if (user.role !== 'performer') return presentUser(ctx.config.publicOrigin, user, walletCents);
+  const dto = presentUser(ctx.config.publicOrigin, user, await balanceOf(ctx.db, accountKeys.earnings(user.id)));
   const [profile] = await ctx.db.select().from(performers).where(eq(performers.userId, user.id)).limit(1);
   const count = (n: number | undefined) => Math.max(0, n ?? 0);
   return {
     ...dto,
+    walletBalance: fromCents(walletCents),
     verifiedDocument: profile?.verifiedDocument ?? false,
     stats: {
       subscribers: count(profile?.subscribersCount),

@@ -24,6 +24,8 @@ export const transactionSchema = z.object({
   qrCodeUrl: z.string().nullable(),
   /** The sandbox's payment page, while the sandbox is the gateway. */
   sandboxUrl: z.string().nullable(),
+  /** A gateway's hosted payment page, when it has one (the sandbox's): existing clients redirect there. */
+  paymentUrl: z.string().optional(),
   /** Cards: the secret Stripe.js confirms the payment with (only in the top-up answer). */
   clientSecret: z.string().optional(),
   /** Set when a person must look at it (a wrong amount, a second payment); it is never credited then. */
@@ -39,6 +41,7 @@ export const apiUrl = (ctx: AppContext, path: string) => `${ctx.config.publicOri
 
 export function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra: { clientSecret?: string } = {}): TransactionView {
   const isPix = t.gateway === 'pix-sandbox' || t.gateway === 'pix';
+  const sandboxUrl = t.gateway === 'pix-sandbox' ? apiUrl(ctx, `/payment/sandbox/${t.id}`) : null;
   return {
     _id: t.id,
     userId: t.userId,
@@ -52,7 +55,8 @@ export function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra
     couponId: t.couponId,
     brCode: t.brCode,
     qrCodeUrl: isPix && t.brCode ? apiUrl(ctx, `/payment/transactions/qrcode?transactionId=${t.id}`) : null,
-    sandboxUrl: t.gateway === 'pix-sandbox' ? apiUrl(ctx, `/payment/sandbox/${t.id}`) : null,
+    sandboxUrl,
+    ...(sandboxUrl ? { paymentUrl: sandboxUrl } : {}),
     ...(extra.clientSecret ? { clientSecret: extra.clientSecret } : {}),
     reviewReason: t.reviewReason,
     expiresAt: t.expiresAt?.toISOString() ?? null,

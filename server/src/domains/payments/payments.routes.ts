@@ -1,4 +1,5 @@
 import { paths } from '@fandeck/contract';
+import { registerTokenPackages } from './token-packages.routes.js';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -29,6 +30,7 @@ export default defineDomain({
 });
 
 async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
+  registerTokenPackages(api, ctx);
   registerMoneyAction(api, ctx, topUpAction);
 
   api.get(

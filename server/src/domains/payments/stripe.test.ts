@@ -156,13 +156,15 @@ describe('connected accounts', () => {
 });
 
 describe('without Stripe keys', () => {
-  it('answers every card endpoint with "Card payments are not enabled"', async () => {
+  it('answers every card endpoint but the list with "Card payments are not enabled"; the list is empty', async () => {
     const plain = await createTestApp();
     try {
       const user = await createUser(plain.ctx, { role: 'performer' });
       const token = await signIn(plain.app, user.email, undefined, '10.30.0.9');
+      // Existing clients load the list on every payment screen (api-contract.md section 7).
+      const listed = await plain.app.inject({ method: 'GET', url: '/api/payment-cards', headers: auth(token) });
+      expect(listed.json()).toEqual({ status: 0, data: { data: [], total: 0 } });
       const calls = [
-        { method: 'GET' as const, url: '/api/payment-cards' },
         { method: 'POST' as const, url: '/api/stripe/cards', payload: { paymentMethodId: 'pm_x' } },
         { method: 'DELETE' as const, url: '/api/payment-cards/ffffffffffffffffffffffff' },
         { method: 'POST' as const, url: '/api/stripe/accounts' },

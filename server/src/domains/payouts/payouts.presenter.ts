@@ -28,6 +28,9 @@ export const payoutCalculationSchema = z.object({
   paidAmount: z.number(),
   minimumPayout: z.number(),
   canRequest: z.boolean(),
+  totalEarnedTokens: z.number(),
+  previousPaidOutTokens: z.number(),
+  remainingUnpaidTokens: z.number(),
 }) satisfies z.ZodType<PayoutCalculation>;
 
 export const pendingReviewSchema = z.object({ pending: z.boolean(), request: payoutRequestSchema.nullable() });

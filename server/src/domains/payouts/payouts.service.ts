@@ -106,6 +106,9 @@ export async function calculatePayout(ctx: AppContext, performerId: string, requ
     paidAmount: fromCents(paid),
     minimumPayout: fromCents(minimum),
     canRequest: verified && !open && amount > 0 && amount >= minimum && amount <= availableCents,
+    totalEarnedTokens: fromCents(availableCents + reservedCents + paid),
+    previousPaidOutTokens: fromCents(paid),
+    remainingUnpaidTokens: fromCents(availableCents + reservedCents),
   };
 }
 

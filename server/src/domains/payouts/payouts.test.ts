@@ -108,7 +108,7 @@ describe('requesting a payout', () => {
   it('reserves the amount at once, keeps a masked copy of the details, and allows one open request', async () => {
     const me = await creator(12_345);
     const calc = await call('POST', '/payout-requests/calculate', me.token, { requestAmount: 100 });
-    expect(calc.json().data).toEqual({ availableAmount: 123.45, pendingAmount: 0, paidAmount: 0, minimumPayout: 50, canRequest: true });
+    expect(calc.json().data).toEqual({ availableAmount: 123.45, pendingAmount: 0, paidAmount: 0, minimumPayout: 50, canRequest: true, totalEarnedTokens: 123.45, previousPaidOutTokens: 0, remainingUnpaidTokens: 123.45 });
     expect((await call('POST', '/payout-requests/calculate', me.token, { requestAmount: 200 })).json().data.canRequest).toBe(false);
 
     realtime.events.length = 0;
@@ -128,7 +128,7 @@ describe('requesting a payout', () => {
 
     expect((await call('GET', '/payout-requests/check/pending-review', me.token)).json().data).toEqual({ pending: true, request });
     expect((await call('POST', '/payout-requests/calculate', me.token, {})).json().data).toEqual({
-      availableAmount: 23.45, pendingAmount: 100, paidAmount: 0, minimumPayout: 50, canRequest: false,
+      availableAmount: 23.45, pendingAmount: 100, paidAmount: 0, minimumPayout: 50, canRequest: false, totalEarnedTokens: 123.45, previousPaidOutTokens: 0, remainingUnpaidTokens: 123.45,
     });
     const stats = (await call('GET', '/performer/earning/stats', me.token)).json().data;
     expect(stats).toMatchObject({ pendingPrice: 100, remainingPrice: 23.45, paidPrice: 0 });

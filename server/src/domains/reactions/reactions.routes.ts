@@ -4,17 +4,19 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { COMMENT_OBJECT_TYPES, feeds, REACTION_ACTIONS, reactions, users } from '../../db/schema/index.js';
+import { feeds, REACTION_ACTIONS, REACTION_OBJECT_TYPES, reactions, users } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
+import { performerSchema } from '../performers/performers.presenter.js';
+import { bookmarkedCreators, checkBookmarkableCreator } from './bookmarked-creators.js';
 import { feedSchema, presentFeeds } from '../feeds/feeds.presenter.js';
 import { findFeed, publishedToFans, type FeedWithCreator } from '../feeds/feeds.service.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 
 const reactionBody = z.object({
-  objectType: z.enum(COMMENT_OBJECT_TYPES).default('feed'),
+  objectType: z.enum(REACTION_OBJECT_TYPES).default('feed'),
   objectId: z.string().min(1).max(64),
   action: z.enum(REACTION_ACTIONS),
 });
@@ -24,6 +26,7 @@ const answer = { 200: envelopeSchema(z.object({ success: z.literal(true), action
 /** The item must be one the user may see (a draft or an unknown post is a 404). */
 async function checkVisible(ctx: AppContext, user: AuthUser, input: ReactionInput): Promise<void> {
   if (input.objectType === 'feed') await findFeed(ctx, input.objectId, user);
+  else await checkBookmarkableCreator(ctx, input.objectId);
 }
 
 async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
@@ -54,15 +57,19 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
       config: { access: 'authenticated' },
       schema: {
         tags: ['reactions'],
-        summary: 'The signed-in user’s bookmarked posts, newest bookmark first (those still published)',
-        params: z.object({ kind: z.enum(['feeds']) }),
+        summary: 'The signed-in user’s bookmarked posts (`feeds`: those still published) or creators (`performers`), newest bookmark first',
+        params: z.object({ kind: z.enum(['feeds', 'performers']) }),
         querystring: listQuerySchema,
-        response: { 200: listSchema(feedSchema) },
+        response: { 200: listSchema(z.union([feedSchema, performerSchema])) },
       },
     },
-    async (request: FastifyRequest<{ Params: { kind: 'feeds' }; Querystring: z.output<typeof listQuerySchema> }>) => {
+    async (request: FastifyRequest<{ Params: { kind: 'feeds' | 'performers' }; Querystring: z.output<typeof listQuerySchema> }>) => {
       const user = currentUser(request);
       const page = toPage(request.query);
+      if (request.params.kind === 'performers') {
+        const { items, total } = await bookmarkedCreators(ctx, user, page);
+        return list(items, total);
+      }
       // A creator who blocked the fan is gone from their bookmarks too (until unblocked).
       const where = and(eq(reactions.userId, user.id), eq(reactions.objectType, 'feed'), eq(reactions.action, 'bookmark'), publishedToFans(), visibleTo(ctx.db, user, feeds.performerId));
       const [rows, [total]] = await Promise.all([

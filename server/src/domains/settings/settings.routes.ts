@@ -26,7 +26,7 @@ const CLIENT_NAMES = {
   maximumTipPrice: 'maxTipAmount',
   minimumPayoutAmount: 'minPayoutAmount',
 } as const satisfies Record<string, (typeof PUBLIC_SETTING_KEYS)[number]>;
-/** Image settings clients read under a shorter name, as absolute URLs. */
+/** Image settings clients read under a shorter name and under their own (`logoUrl`), both as absolute URLs. */
 const CLIENT_IMAGES = { favicon: 'faviconUrl', logo: 'logoUrl', darkmodeLogo: 'darkmodeLogoUrl' } as const;
 
 const absolute = (ctx: AppContext, url: unknown) => (typeof url === 'string' && url.startsWith('/') ? `${ctx.config.publicOrigin}${url}` : url);
@@ -35,7 +35,10 @@ const absolute = (ctx: AppContext, url: unknown) => (typeof url === 'string' && 
 function withClientNames(ctx: AppContext, values: Record<string, unknown>): Record<string, unknown> {
   const named: Record<string, unknown> = { ...values };
   for (const [name, key] of Object.entries(CLIENT_NAMES)) named[name] = values[key];
-  for (const [name, key] of Object.entries(CLIENT_IMAGES)) named[name] = absolute(ctx, values[key]);
+  for (const [name, key] of Object.entries(CLIENT_IMAGES)) {
+    named[name] = absolute(ctx, values[key]);
+    named[key] = named[name];
+  }
   return named;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PartyInfo, RecordingDto, StreamDto, StreamJoinDto, StreamPresenceEvent } from '@fandeck/contract';
+import type { GoLiveDto, PartyInfo, RecordingDto, StreamDto, StreamJoinDto, StreamPresenceEvent } from '@fandeck/contract';
+import { conversationSchema } from '../messaging/messaging.schemas.js';
 import { streamRecordings, streams } from '../../db/schema/index.js';
 import { partyInfoSchema } from '../earnings/party-info.js';
 
@@ -30,7 +31,10 @@ export const joinSchema = z.object({
   reason: z.enum(['subscribers_only', 'offline', 'sign_in']).nullable(),
   playlistUrl: z.string().nullable(),
   agora: z.object({ appId: z.string(), channel: z.string() }).nullable(),
+  conversation: conversationSchema.optional(),
 }) satisfies z.ZodType<StreamJoinDto>;
+
+export const goLiveSchema = streamSchema.extend({ stream: streamSchema, conversation: conversationSchema }) satisfies z.ZodType<GoLiveDto>;
 
 export const recordingSchema = z.object({
   _id: z.string(),

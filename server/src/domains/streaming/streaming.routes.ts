@@ -16,7 +16,10 @@ import { createIngestHub, type IngestHub } from './ingest.js';
 import { recordingRoutes } from './recordings.routes.js';
 import { signHlsPath } from './hls-links.js';
 import { registerStreamPresenceEvents, streamRoomPolicy } from './stream-presence-events.js';
-import { joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
+import { conversationFor } from '../messaging/messaging.queries.js';
+import { conversationSchema, idParams as conversationParams } from '../messaging/messaging.schemas.js';
+import { streamOfPerformer } from '../messaging/stream-chat.js';
+import { goLiveSchema, joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
 import {
   countViewer,
   findStream,
@@ -71,15 +74,17 @@ function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
       schema: {
         tags: ['streaming'],
         summary: 'Go live: the creator’s public stream that is not finished, or a new one',
-        description: `Fields given update it. Then the creator’s page sends its camera to the ingest WebSocket (\`/api${'/streaming/ingest'}\`). 403 \`performers.not_verified\`.`,
+        description: `Fields given update it. Then the creator’s page sends its camera to the ingest WebSocket (\`/api${'/streaming/ingest'}\`). Answers \`{ stream, conversation }\` (the stream chat), the stream’s fields also at the top level. 403 \`performers.not_verified\`.`,
         body: infoBody,
-        response: { 200: envelopeSchema(streamSchema) },
+        response: { 200: envelopeSchema(goLiveSchema) },
       },
     },
     async (request) => {
       const user = currentUser(request);
       await requireVerifiedCreator(ctx.db, user.id);
-      return ok(await withPerformer(ctx, await goLive(ctx, user.id, request.body)));
+      const stream = await withPerformer(ctx, await goLive(ctx, user.id, request.body));
+      const conversation = await conversationFor(ctx, user, stream.conversationId);
+      return ok({ ...stream, stream, conversation });
     },
   );
 
@@ -157,8 +162,23 @@ function viewerRoutes(api: ApiScope, ctx: AppContext) {
       const live = row.state === 'broadcasting';
       const reason = !entitled ? (user ? 'subscribers_only' : 'sign_in') : live ? null : 'offline';
       const playlistUrl = reason === null ? `${ctx.config.publicOrigin}${signHlsPath(ctx.config.mediaUrlSecret, row.id, 'index.m3u8', user?.id ?? null, ctx.now().getTime())}` : null;
-      return ok({ stream: await withPerformer(ctx, row), canWatch: entitled && live, reason, playlistUrl, agora: null });
+      const conversation = row.conversationId ? await conversationFor(ctx, user, row.conversationId) : undefined;
+      return ok({ stream: await withPerformer(ctx, row), canWatch: entitled && live, reason, playlistUrl, agora: null, ...(conversation ? { conversation } : {}) });
     },
+  );
+
+  api.get(
+    paths['conversations.streamPublic'],
+    {
+      config: { access: 'optional' },
+      schema: {
+        tags: ['streaming'],
+        summary: 'A creator’s stream chat (by id or username), public; created on first ask',
+        params: conversationParams,
+        response: { 200: envelopeSchema(conversationSchema) },
+      },
+    },
+    async (request) => ok(await streamOfPerformer(ctx, request.auth?.user ?? null, request.params.id)),
   );
 
   api.get(

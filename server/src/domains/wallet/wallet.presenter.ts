@@ -20,6 +20,11 @@ export const chargeSchema = z.object({
   sourceId: z.string(),
   performerId: z.string(),
   price: z.number(),
+  /** The names existing clients read (api-contract.md section 7): `type` is `target`, `totalPrice` is `price`, */
+  type: z.enum(WALLET_CHARGE_TARGETS),
+  totalPrice: z.number(),
+  /** and `products` is always an array: the product a `product` charge bought, none otherwise. */
+  products: z.array(z.object({ _id: z.string() })),
   earnings: z.number().optional(),
   message: z.string().nullable(),
   conversationId: z.string().nullable(),
@@ -45,6 +50,9 @@ export function presentCharge(
     sourceId: row.userId,
     performerId: row.performerId,
     price: fromCents(row.priceCents),
+    type: row.target,
+    totalPrice: fromCents(row.priceCents),
+    products: row.target === 'product' ? [{ _id: row.targetId }] : [],
     ...(viewer === 'creator' ? { earnings: fromCents(row.earningsCents) } : {}),
     message: row.message,
     conversationId: row.conversationId,
