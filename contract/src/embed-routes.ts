@@ -89,6 +89,7 @@ export const embedRoutes: readonly EmbedRoute[] = [
   ['POST', '/messages/read-all/:id', 'page'],
   ['POST', '/messages/:id/opened', 'page'],
   ['GET', '/streaming/join/:id', true],
+  ['GET', '/site-promo/search', true],
   ['POST', '/coupons/:code/apply-coupon', true],
   ['GET', '/performers/:id', true],
   ['POST', '/reports', true],

@@ -173,6 +173,7 @@ export const ERROR_CODES = [
   'settings.unknown_key',
   'settings.invalid_value',
   'reference.not_found',
+  'site_promos.not_found',
   // Said by the bridge or a client transport, never by the server
   'bridge.unavailable',
   'bridge.popup_blocked',

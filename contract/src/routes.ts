@@ -340,6 +340,12 @@ export const routes = {
   /** The live HLS of a stream, for one viewer: short-lived signed links (never a token in the URL). */
   'streaming.hls': route('GET', '/streaming/hls/:id/:file', 'optional'),
   'admin.streaming.end': route('POST', '/admin/streaming/:id/end', 'restricted'),
+  // site promos: the public list (active, inside their window, in order); staff schedule them
+  'sitePromos.search': route('GET', '/site-promo/search', 'public', 'embed'),
+  'admin.sitePromos.search': route('GET', '/admin/site-promo/search', 'restricted'),
+  'admin.sitePromos.create': route('POST', '/admin/site-promo', 'restricted'),
+  'admin.sitePromos.update': route('PUT', '/admin/site-promo/:id', 'restricted'),
+  'admin.sitePromos.retire': route('DELETE', '/admin/site-promo/:id', 'restricted'),
   // coupons
   'coupons.apply': route('POST', '/coupons/:code/apply-coupon', 'authenticated', 'embed'),
   'admin.coupons.create': route('POST', '/admin/coupons', 'restricted'),

@@ -28,6 +28,7 @@ import messaging from './messaging/messaging.routes.js';
 import outreach from './outreach/outreach.routes.js';
 import streaming from './streaming/streaming.routes.js';
 import privateStreams from './private-streams/private-streams.routes.js';
+import sitePromos from './site-promos/site-promos.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -60,4 +61,5 @@ export const domains: readonly DomainPlugin[] = [
   outreach,
   streaming,
   privateStreams,
+  sitePromos,
 ];

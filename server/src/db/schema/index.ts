@@ -15,3 +15,4 @@ export * from './subscriptions.js';
 export * from './messaging.js';
 export * from './streaming.js';
 export * from './token-packages.js';
+export * from './site-promos.js';
