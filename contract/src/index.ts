@@ -13,3 +13,4 @@ export * from './routes.js';
 export * from './subscriptions.js';
 export * from './messaging.js';
 export * from './streaming.js';
+export * from './usernames.js';

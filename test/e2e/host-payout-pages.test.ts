@@ -65,7 +65,7 @@ describe('earnings and payout pages on the host site', () => {
     expect(await walletBalance(origin, fanOne)).toBe(0.1);
 
     made.referralCode = (await apiOk<ReferralCode>(origin, 'GET', '/referrals/user/code', anaToken)).code;
-    const referred = await newFan(origin, { email: 'fa.indicado@fandeck.test', name: 'Fã Indicado', username: 'fa.indicado', ref: made.referralCode });
+    const referred = await newFan(origin, { email: 'fa.indicado@fandeck.test', name: 'Fã Indicado', username: 'faindicado', ref: made.referralCode });
     await topUpByPix(origin, referred, (REFERRED_TIPS * TIP_CENTS) / 100);
     await tip(origin, referred, bruno.username, TIP_CENTS / 100, REFERRED_TIPS);
 

@@ -178,7 +178,7 @@ describe('subscription pages on the host site', () => {
     const { context, page } = await openPage(browser, server.origin);
     try {
       const email = 'sem.assinatura@assinantes.test';
-      await newFan(server.origin, { email, name: 'Sem Assinatura', username: 'sem.assinatura' });
+      await newFan(server.origin, { email, name: 'Sem Assinatura', username: 'semassinatura' });
       const lists = await seeCalls(page, 'GET', '/subscriptions/user/search');
       await signIn(page, email);
       await waitForPath(page, '/home');

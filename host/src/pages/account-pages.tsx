@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { isValidUsername, normalizeUsername } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PictureUpload } from '../components/picture-upload.js';
 import { CreatorSettings } from './creator-settings/creator-settings.js';
 import { homePathFor, isAccountComplete } from '../routing/redirects.js';
 import { session, useSignalValue, type CurrentUser, type UserPatch } from '../session/session.js';
 
-// The server's username rule (auth.schemas.ts), checked here first to spare a round trip.
-const usernamePattern = /^[A-Za-z0-9_.-]{3,30}$/;
 
 type FormState =
   | { status: 'idle' }
@@ -34,8 +33,11 @@ function AccountCompletionForm({ user }: AccountCompletionFormProps) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const wanted = username.trim();
-    if (!usernamePattern.test(wanted)) {
+    // The contract's one username rule, checked here first to spare a round trip. A username made
+    // before the rule (`ana.lima`) may stay as it is; a new or changed one must follow it.
+    const unchanged = username.trim().toLowerCase() === (user.username ?? '').toLowerCase() && user.username;
+    const wanted = unchanged ? user.username! : normalizeUsername(username);
+    if (!unchanged && !isValidUsername(wanted)) {
       setState({ status: 'failed', message: t('account.usernameInvalid') });
       return;
     }

@@ -9,11 +9,20 @@ import { initialsSvg, writeUpload } from './avatars.js';
 
 export const DEMO_PASSWORD = 'fandeck-demo';
 
+/**
+ * The demo accounts have first and last names, as account forms need (api-contract section 7).
+ * Their usernames predate the one username rule (`@fandeck/contract` usernames.ts: lowercase
+ * letters and digits) and are kept on purpose: the end-to-end tests, the README and the spec's
+ * examples sign in and link to `/ana.lima`, and usernames made before the rule keep working
+ * for sign-in and profile links. Only new or changed usernames must follow the rule.
+ */
 interface DemoAccount {
   role: Role;
   email: string;
   username: string;
   name: string;
+  firstName: string;
+  lastName: string;
   gender?: 'male' | 'female';
   countryCode?: string;
   balanceCents?: number;
@@ -21,19 +30,19 @@ interface DemoAccount {
 
 const CREATORS = [
   {
-    account: { role: 'performer', email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima', gender: 'female', countryCode: 'BR' },
+    account: { role: 'performer', email: 'creator1@fandeck.local', username: 'ana.lima', name: 'Ana Lima', firstName: 'Ana', lastName: 'Lima', gender: 'female', countryCode: 'BR' },
     profile: { bio: 'Fotógrafa e viajante. Bastidores de cada ensaio.', monthlyPriceCents: 990, quarterlyPriceCents: 2690, halfYearlyPriceCents: 4990, yearlyPriceCents: 8990, freeSubscriptionEnabled: true, height: '167-169', hair: 'brown', eyes: 'brown', bodyType: 'fit' },
     posts: ['Novo ensaio no ar! 📸', 'Bastidores da viagem a Lisboa.', 'Qual cidade visitamos no próximo mês?'],
     subscriberPosts: ['O ensaio completo de Lisboa, só para assinantes 🔒', 'Meu roteiro de viagem, dia a dia: para assinantes.'],
   },
   {
-    account: { role: 'performer', email: 'creator2@fandeck.local', username: 'bruno.costa', name: 'Bruno Costa', gender: 'male', countryCode: 'PT' },
+    account: { role: 'performer', email: 'creator2@fandeck.local', username: 'bruno.costa', name: 'Bruno Costa', firstName: 'Bruno', lastName: 'Costa', gender: 'male', countryCode: 'PT' },
     profile: { bio: 'Chef de cozinha. Receitas exclusivas toda semana.', monthlyPriceCents: 1490, quarterlyPriceCents: 3990, halfYearlyPriceCents: 7490, yearlyPriceCents: 12990, height: '182-184', hair: 'black', eyes: 'green', bodyType: 'muscular' },
     posts: ['Receita da semana: risoto de cogumelos.', 'Live de sábado confirmada!', 'Dica rápida: como afiar facas.', 'Obrigado pelos 1000 assinantes!'],
     subscriberPosts: ['A receita do molho da casa, só para assinantes 🔒', 'Meu caderno de sobremesas: para assinantes.'],
   },
   {
-    account: { role: 'performer', email: 'creator3@fandeck.local', username: 'carla.souza', name: 'Carla Souza', gender: 'female', countryCode: 'US' },
+    account: { role: 'performer', email: 'creator3@fandeck.local', username: 'carla.souza', name: 'Carla Souza', firstName: 'Carla', lastName: 'Souza', gender: 'female', countryCode: 'US' },
     profile: { bio: 'Yoga teacher. Daily flows and wellness tips.', monthlyPriceCents: 595, quarterlyPriceCents: 1590, halfYearlyPriceCents: 2990, yearlyPriceCents: 295, height: '161-163', hair: 'blond', eyes: 'blue', bodyType: 'toned' },
     posts: ['Morning flow, 20 minutes.', 'Breathing exercise for better sleep.'],
     subscriberPosts: ['The full 45-minute evening flow, for subscribers 🔒', 'My weekly wellness plan: for subscribers.'],
@@ -41,10 +50,10 @@ const CREATORS = [
 ] as const;
 
 const OTHERS: (DemoAccount & { permissions?: PermissionKey[] })[] = [
-  { role: 'user', email: 'fan1@fandeck.local', username: 'fan.one', name: 'Fã Um', countryCode: 'BR', balanceCents: 100_00 },
-  { role: 'user', email: 'fan2@fandeck.local', username: 'fan.two', name: 'Fan Two', countryCode: 'US', balanceCents: 50_00 },
-  { role: 'manager', email: 'manager@fandeck.local', username: 'manager', name: 'Maria Gestora', permissions: ['feed.all', 'message.all', 'stream.view', 'earning.all'] },
-  { role: 'admin', email: 'admin@fandeck.local', username: 'admin.fandeck', name: 'Admin' },
+  { role: 'user', email: 'fan1@fandeck.local', username: 'fan.one', name: 'Fã Um', firstName: 'Fã', lastName: 'Um', countryCode: 'BR', balanceCents: 100_00 },
+  { role: 'user', email: 'fan2@fandeck.local', username: 'fan.two', name: 'Fan Two', firstName: 'Fan', lastName: 'Two', countryCode: 'US', balanceCents: 50_00 },
+  { role: 'manager', email: 'manager@fandeck.local', username: 'manager', name: 'Maria Gestora', firstName: 'Maria', lastName: 'Gestora', permissions: ['feed.all', 'message.all', 'stream.view', 'earning.all'] },
+  { role: 'admin', email: 'admin@fandeck.local', username: 'admin.fandeck', name: 'Admin', firstName: 'Admin', lastName: 'Fandeck' },
 ];
 
 export const DEMO_LOGINS = [...CREATORS.map((c) => c.account), ...OTHERS].map((a) => ({ role: a.role, email: a.email, username: a.username }));

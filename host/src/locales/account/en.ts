@@ -9,7 +9,7 @@ export default {
   creatorIntro: 'Your username will be the address of your page.',
   username: 'Username',
   usernameHint: '3 to 30 characters: letters, digits, dot, underscore or hyphen.',
-  usernameInvalid: 'Choose a username of 3 to 30 characters: letters, digits, dot, underscore or hyphen.',
+  usernameInvalid: 'Choose a username of 3 to 30 lowercase letters and digits, without spaces or symbols.',
   email: 'Email',
   save: 'Save',
   saving: 'Saving…',

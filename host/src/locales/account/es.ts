@@ -9,7 +9,7 @@ export default {
   creatorIntro: 'Tu nombre de usuario será la dirección de tu página.',
   username: 'Nombre de usuario',
   usernameHint: 'De 3 a 30 caracteres: letras, números, punto, guion bajo o guion.',
-  usernameInvalid: 'Elige un nombre de usuario de 3 a 30 caracteres: letras, números, punto, guion bajo o guion.',
+  usernameInvalid: 'Elige un nombre de usuario de 3 a 30 letras minúsculas y números, sin espacios ni símbolos.',
   email: 'Correo electrónico',
   save: 'Guardar',
   saving: 'Guardando…',

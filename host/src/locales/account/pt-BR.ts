@@ -8,7 +8,7 @@ const account = {
   creatorIntro: 'Seu nome de usuário será o endereço da sua página.',
   username: 'Nome de usuário',
   usernameHint: 'De 3 a 30 caracteres: letras, números, ponto, sublinhado ou hífen.',
-  usernameInvalid: 'Escolha um nome de usuário de 3 a 30 caracteres: letras, números, ponto, sublinhado ou hífen.',
+  usernameInvalid: 'Escolha um nome de usuário de 3 a 30 letras minúsculas e números, sem espaços nem símbolos.',
   email: 'E-mail',
   save: 'Salvar',
   saving: 'Salvando…',

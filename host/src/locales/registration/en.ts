@@ -53,7 +53,7 @@ export default {
   invalid: {
     required: 'Fill in this field.',
     field: 'Check this field.',
-    username: 'Use 3 to 30 letters and digits, without spaces or symbols.',
+    username: 'Use 3 to 30 lowercase letters and digits, without spaces or symbols.',
     usernameRefused: 'This username cannot be used. Choose another one.',
     email: 'Enter a valid email address.',
     password: 'The password must have 8 to 128 characters.',

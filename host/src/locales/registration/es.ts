@@ -53,7 +53,7 @@ export default {
   invalid: {
     required: 'Completa este campo.',
     field: 'Revisa este campo.',
-    username: 'Usa de 3 a 30 letras y números, sin espacios ni símbolos.',
+    username: 'Usa de 3 a 30 letras minúsculas y números, sin espacios ni símbolos.',
     usernameRefused: 'Este nombre de usuario no se puede usar. Elige otro.',
     email: 'Introduce un correo electrónico válido.',
     password: 'La contraseña debe tener de 8 a 128 caracteres.',

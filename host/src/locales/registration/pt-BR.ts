@@ -52,7 +52,7 @@ const registration = {
   invalid: {
     required: 'Preencha este campo.',
     field: 'Confira este campo.',
-    username: 'Use de 3 a 30 letras e números, sem espaços nem símbolos.',
+    username: 'Use de 3 a 30 letras minúsculas e números, sem espaços nem símbolos.',
     usernameRefused: 'Este nome de usuário não pode ser usado. Escolha outro.',
     email: 'Informe um e-mail válido.',
     password: 'A senha precisa ter de 8 a 128 caracteres.',

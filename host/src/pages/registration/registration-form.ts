@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type { ErrorCode } from '@fandeck/contract';
+import { isValidUsername, type ErrorCode } from '@fandeck/contract';
 import type { i18n } from '@fandeck/widgets/i18n';
 import type { ActionError } from '../../session/session.js';
 
@@ -26,11 +26,6 @@ export interface AccountValues {
 
 export const emptyAccount: AccountValues = { username: '', email: '', password: '', confirmPassword: '', terms: false };
 
-/**
- * Existing clients take only letters and digits (api-contract section 7), so the site asks
- * for that though the server also allows `.`, `_` and `-`; 3 to 30 like the server.
- */
-const USERNAME = /^[A-Za-z0-9]{3,30}$/;
 // Only what a typo breaks; the server's check is the real one.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The server's referral code shape (referrals.service.ts); anything else it ignores, so it is not carried. */
@@ -60,7 +55,8 @@ export function checkAccount(values: AccountValues, t: Translate): FieldErrors {
   const errors: FieldErrors = {};
   const username = values.username.trim();
   if (!username) errors.username = t('registration.invalid.required');
-  else if (!USERNAME.test(username)) errors.username = t('registration.invalid.username');
+  // The contract's one username rule (lowercase letters and digits, 3 to 30; the server lowercases what it is sent).
+  else if (!isValidUsername(username)) errors.username = t('registration.invalid.username');
   const email = values.email.trim();
   if (!email) errors.email = t('registration.invalid.required');
   else if (!isEmailAddress(email)) errors.email = t('registration.invalid.email');

@@ -1,6 +1,8 @@
 /** The fields of an account, as every form that creates or edits one validates them. */
+import { normalizeUsername, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@fandeck/contract';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
+import { badRequest } from '../../http/errors.js';
 
 /** Paths of the host site that a username would shadow at /{profileId}. */
 const RESERVED_USERNAMES = new Set([
@@ -14,14 +16,39 @@ const FILE_LIKE = /\.(js|mjs|css|map|html|json|txt|xml|svg|png|jpe?g|gif|webp|ic
 
 export const emailSchema = z.email('must be a valid email address').max(254).transform((e) => e.trim().toLowerCase());
 export const passwordSchema = z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters');
+const notIdLike = (u: string) => !ID_PATTERN.test(u.toLowerCase());
+const notReserved = (u: string) => !RESERVED_USERNAMES.has(u.toLowerCase());
+
+/** What an account form may send back: also the usernames made before the rule (`ana.lima`), which keep working. */
 export const usernameSchema = z
   .string()
-  .min(3, 'must have at least 3 characters')
-  .max(30, 'must have at most 30 characters')
+  .min(USERNAME_MIN, `must have at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `must have at most ${USERNAME_MAX} characters`)
   .regex(/^[A-Za-z0-9_.-]+$/, 'may hold only letters, digits, dot, underscore and hyphen')
-  .refine((u) => !ID_PATTERN.test(u.toLowerCase()), 'must not look like an id')
-  .refine((u) => !RESERVED_USERNAMES.has(u.toLowerCase()), 'is reserved')
+  .refine(notIdLike, 'must not look like an id')
+  .refine(notReserved, 'is reserved')
   .refine((u) => !FILE_LIKE.test(u), 'must not end like a file name');
+
+export const USERNAME_RULE = `must be ${USERNAME_MIN} to ${USERNAME_MAX} lowercase letters and digits`;
+
+/** A username chosen now (registration): the contract's rule, lowercased first (usernames compare without case). */
+export const newUsernameSchema = z
+  .string()
+  .transform(normalizeUsername)
+  .pipe(z.string().regex(USERNAME_PATTERN, USERNAME_RULE).refine(notIdLike, 'must not look like an id').refine(notReserved, 'is reserved'));
+
+/**
+ * The username an account form asks for, as it is to be stored: undefined when none was
+ * sent or it is the current one (compared without case: a form sends the whole account
+ * back, and a name made before the rule is not refused for being sent back); a change
+ * must follow the contract's rule (400 on `body.username`) and is stored lowercased.
+ */
+export function usernameChange(current: string | null, wanted: string | undefined): string | undefined {
+  if (wanted === undefined || wanted.toLowerCase() === (current ?? '').toLowerCase()) return undefined;
+  const username = normalizeUsername(wanted);
+  if (!USERNAME_PATTERN.test(username)) throw badRequest('request.invalid', `body.username: ${USERNAME_RULE}`, ['body.username']);
+  return username;
+}
 export const personNameSchema = z.string().trim().max(100, 'must have at most 100 characters');
 export const genderSchema = z.enum(['male', 'female', 'trans']);
 export const countryCodeSchema = z

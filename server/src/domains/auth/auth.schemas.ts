@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeSchema, emailSchema, genderSchema, passwordSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
+import { countryCodeSchema, emailSchema, genderSchema, newUsernameSchema, passwordSchema, personNameSchema } from '../accounts/accounts.schemas.js';
 
 export const loginBodySchema = z
   .object({
@@ -13,7 +13,7 @@ export const loginBodySchema = z
 export const fanRegisterSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  username: usernameSchema.optional(),
+  username: newUsernameSchema.optional(),
   name: personNameSchema.optional(),
   firstName: personNameSchema.optional(),
   lastName: personNameSchema.optional(),
@@ -27,7 +27,7 @@ export const fanRegisterSchema = z.object({
 export type FanRegister = z.infer<typeof fanRegisterSchema>;
 
 export const performerRegisterSchema = fanRegisterSchema.extend({
-  username: usernameSchema,
+  username: newUsernameSchema,
   firstName: personNameSchema.min(1, 'is required'),
   lastName: personNameSchema.min(1, 'is required'),
   gender: genderSchema,

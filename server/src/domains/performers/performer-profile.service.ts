@@ -12,6 +12,7 @@ import { badRequest, HttpError } from '../../http/errors.js';
 import type { UploadedPart } from '../../http/multipart.js';
 import { uploadVideo } from '../../media/video-upload.js';
 import { cleanFileName } from '../../storage/uploads.js';
+import { usernameChange } from '../accounts/accounts.schemas.js';
 import { rethrowUserConflict } from '../accounts/accounts.service.js';
 import { readSettings } from '../settings/settings.service.js';
 import { PRICE_FIELDS, type PerformerProfileUpdate, type PriceField } from './performer-profile.schemas.js';
@@ -19,9 +20,6 @@ import { assertAdult, checkDocument, removeDocumentFiles, writeDocuments } from 
 import { payoutSettingsOf } from './payout-settings.js';
 import { presentOwnPerformer, type OwnPerformerDto } from './performers.presenter.js';
 import { findProfileRow, presentProfiles } from './performers.service.js';
-
-/** Existing clients accept usernames of letters and digits only (api-contract.md section 7). */
-const NEW_USERNAME = /^[A-Za-z0-9]+$/;
 
 /** The creator's own profile, whatever their account status: payout details masked, never public. */
 export async function ownProfile(ctx: AppContext, performerId: string, viewerId: string | null): Promise<OwnPerformerDto> {
@@ -66,10 +64,8 @@ async function checkCategories(ctx: AppContext, ids: readonly string[]): Promise
 /** Applies a settings form to a creator's profile, all or nothing. */
 export async function updatePerformerProfile(ctx: AppContext, performerId: string, input: PerformerProfileUpdate): Promise<void> {
   const { user } = await findProfileRow(ctx, performerId, { listedOnly: false });
-  const usernameChanged = input.username !== undefined && input.username.toLowerCase() !== (user.username ?? '').toLowerCase();
-  if (usernameChanged && !NEW_USERNAME.test(input.username!)) {
-    throw badRequest('request.invalid', 'body.username: may hold only letters and digits', ['body.username']);
-  }
+  // Existing clients accept usernames of lowercase letters and digits only (api-contract.md section 7).
+  const username = usernameChange(user.username, input.username);
   if (input.dateOfBirth !== undefined) assertAdult(input.dateOfBirth, ctx.now());
   await checkPrices(ctx, input);
   const categoryIds = input.categoryIds === undefined ? undefined : await checkCategories(ctx, input.categoryIds);
@@ -79,7 +75,7 @@ export async function updatePerformerProfile(ctx: AppContext, performerId: strin
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
     ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-    ...(input.username !== undefined ? { username: input.username } : {}),
+    ...(username !== undefined ? { username } : {}),
     ...(input.gender !== undefined ? { gender: input.gender } : {}),
     ...(country !== undefined ? { countryCode: country } : {}),
     ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),

@@ -64,7 +64,8 @@ describe('a creator updates their profile', () => {
     expect(own).toMatchObject({
       _id: user.id,
       name: 'Nova Criadora',
-      username: 'NovaCriadora1',
+      // Usernames follow the one rule (lowercase letters and digits): a mixed-case change is stored lowercased.
+      username: 'novacriadora1',
       country: 'PT',
       countryCode: 'PT',
       city: 'Lisboa',

@@ -36,7 +36,7 @@ function multipart(fields: Record<string, string>, uploads: { field: string; fil
 const creatorFields = (overrides: Record<string, string> = {}) => ({
   email: 'new.creator@example.test',
   password: 'creator password',
-  username: 'new.creator',
+  username: 'newcreator',
   firstName: 'Nova',
   lastName: 'Criadora',
   gender: 'female',

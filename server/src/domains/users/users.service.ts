@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
+import { usernameChange } from '../accounts/accounts.schemas.js';
 import { checkPhone, displayName, findUserById, rethrowUserConflict } from '../accounts/accounts.service.js';
 import type { ProfileUpdate } from './users.schemas.js';
 
 export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate) {
   const current = await findUserById(ctx.db, userId);
+  const username = usernameChange(current.username, input.username);
   const next = {
-    ...(input.username !== undefined ? { username: input.username } : {}),
+    ...(username !== undefined ? { username } : {}),
     ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
     ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
     ...(input.gender !== undefined ? { gender: input.gender } : {}),
@@ -22,7 +24,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
       ? displayName({
           firstName: input.firstName ?? current.firstName,
           lastName: input.lastName ?? current.lastName,
-          username: input.username ?? current.username ?? undefined,
+          username: username ?? current.username ?? undefined,
           email: current.email,
         })
       : undefined);

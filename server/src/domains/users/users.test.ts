@@ -23,7 +23,7 @@ describe('PUT /users', () => {
   });
 
   it('refuses an unsupported locale, an unknown time zone and a taken username', async () => {
-    const other = await createUser(t.ctx, { username: 'taken.name' });
+    const other = await createUser(t.ctx, { username: 'takenname' });
     const user = await createUser(t.ctx);
     const token = await signIn(t.app, user.email);
     const locale = await put(token, { locale: 'xx-YY' });
