@@ -14,7 +14,16 @@ let session: OwnedSession;
 const admin = { ...demoFan, _id: 'admin-1', name: 'Admin', username: 'admin.fandeck', email: 'admin@fandeck.local', role: 'admin' as const };
 const stats = (net: number): EarningStats => ({ totalGrossPrice: net / 0.8, totalSiteCommission: net / 4, totalNetPrice: net, paidPrice: 0, pendingPrice: 0, remainingPrice: net });
 const point = (date: string, netPrice: number): EarningPoint => ({ date, netPrice, grossPrice: netPrice, count: netPrice > 0 ? 1 : 0 });
-const calculation = (available: number): PayoutCalculation => ({ availableAmount: available, pendingAmount: 0, paidAmount: 0, minimumPayout: 50, canRequest: available >= 50 });
+const calculation = (available: number): PayoutCalculation => ({
+  availableAmount: available,
+  pendingAmount: 0,
+  paidAmount: 0,
+  minimumPayout: 50,
+  canRequest: available >= 50,
+  totalEarnedTokens: available,
+  previousPaidOutTokens: 0,
+  remainingUnpaidTokens: available,
+});
 const subscriber = subscriptionDto({ userInfo: { _id: 'fan-1', name: 'Fan One', username: 'fan.one', avatar: 'http://platform.test/a.svg' } });
 
 /** The platform's answers, changeable per test; each read is counted. */

@@ -235,6 +235,9 @@ export default {
   reference: {
     not_found: 'Not found.',
   },
+  site_promos: {
+    not_found: 'Site promo not found.',
+  },
   streaming: {
     not_found: 'Stream not found.',
     offline: 'This creator is not live right now.',

@@ -235,6 +235,9 @@ export default {
   reference: {
     not_found: 'No encontrado.',
   },
+  site_promos: {
+    not_found: 'Promoción del sitio no encontrada.',
+  },
   streaming: {
     not_found: 'Transmisión no encontrada.',
     offline: 'Este creador no está en vivo ahora.',

@@ -232,6 +232,9 @@ const errors = {
   reference: {
     not_found: 'Não encontrado.',
   },
+  site_promos: {
+    not_found: 'Destaque do site não encontrado.',
+  },
   streaming: {
     not_found: 'Transmissão não encontrada.',
     offline: 'Este criador não está ao vivo agora.',
