@@ -69,6 +69,8 @@ describe('sort keys clients send', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.json().data.data[0]._id, url).toBe(liveCreatorId);
+      expect(res.json().data.data[0].live, url).toBe(true);
+      expect(res.json().data.data[1].live, url).toBe(false);
     }
   });
 

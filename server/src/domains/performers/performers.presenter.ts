@@ -38,6 +38,8 @@ export interface ProfileExtras {
   plans?: PlanOffer[];
   /** The signed-in viewer's relation to the creator. */
   viewer?: { isSubscribed: boolean; usedFreeSubscription: boolean };
+  /** Broadcasting a public stream now. */
+  live?: boolean;
 }
 export const NO_EXTRAS: ProfileExtras = { categories: [], welcomeVideo: null };
 
@@ -120,7 +122,7 @@ export const performerSchema = z.object({
   isBookMarked: z.boolean(),
   /** Whether the signed-in viewer follows the creator (false when signed out). */
   isFollowed: z.boolean(),
-  /** Streaming now: false until live streams exist. */
+  /** Broadcasting a public stream now (what `sortBy=live` puts first). */
   live: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -189,7 +191,7 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     usedFreeSubscription: extras.viewer?.usedFreeSubscription ?? false,
     isBookMarked: false,
     isFollowed: false,
-    live: false,
+    live: extras.live ?? false,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };

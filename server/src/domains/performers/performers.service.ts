@@ -57,7 +57,7 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user.id);
   const videoIds = rows.map((r) => r.profile.welcomeVideoFileId).filter((id): id is string => id !== null);
-  const [totals, chosen, videos, relations, limits] = await Promise.all([
+  const [totals, chosen, videos, relations, limits, liveRows] = await Promise.all([
     contentTotals(ctx.db, ids),
     ctx.db
       .select({ performerId: categoryPerformers.performerId, _id: performerCategories.id, name: performerCategories.name, slug: performerCategories.slug })
@@ -68,7 +68,12 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
     videoIds.length ? ctx.db.select().from(files).where(inArray(files.id, videoIds)) : Promise.resolve([]),
     viewerRelations(ctx.db, viewerId, ids, ctx.now()),
     readSettings(ctx.db, PLAN_LIMIT_KEYS),
+    ctx.db
+      .selectDistinct({ performerId: streams.performerId })
+      .from(streams)
+      .where(and(inArray(streams.performerId, ids), eq(streams.type, 'public'), eq(streams.state, 'broadcasting'))),
   ]);
+  const liveIds = new Set(liveRows.map((row) => row.performerId));
   const categories = new Map<string, ProfileCategoryDto[]>();
   for (const { performerId, ...category } of chosen) categories.set(performerId, [...(categories.get(performerId) ?? []), category]);
   const videoById = new Map(videos.map((file) => [file.id, file]));
@@ -81,6 +86,7 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
       totals: totals.get(user.id) ?? { photos: 0, videos: 0 },
       plans: planOffers(profile, limits),
       viewer: relations.get(user.id),
+      live: liveIds.has(user.id),
     };
     return presentPerformer(ctx.config.publicOrigin, user, profile, extras);
   });
