@@ -179,7 +179,7 @@ async function measuredFigures(): Promise<void> {
   try {
     // The tip button's creator lets the partner embed her, as a real partner page would be set up.
     const creatorToken = await signInApi(server.origin, demoCreator.email, demoCreator.password);
-    await allowOrigin(server.origin, creatorToken, site.origin);
+    await allowOrigin(server.origin, creatorToken, site);
     await warmUpBrowser(browser, site.origin);
     for (const [tag, spec] of Object.entries(benchedElements) as [ElementTag, Omit<ElementSpec, 'tag'>][]) {
       const attributes = Object.entries(spec.attributes).map(([name, value]) => ` ${name}="${value}"`).join('');
