@@ -6,11 +6,11 @@ import { isKnownCountry } from '../reference/countries.js';
 import { findLanguage } from '../reference/language-data.js';
 import { bodyAttributeSchema, type BodyAttribute } from '../reference/user-additional.js';
 
-/** Older forms wrote bands with a hyphen (`167-169`); the stored form is `167_169`. */
-const band = (key: BodyAttribute) =>
+/** Older forms wrote bands with a hyphen (`167-169`); the stored form is `167_169`. Creator list filters take them the same way. */
+export const bodyAttributeBand = (key: BodyAttribute) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim().replace(/^(\d+)-(\d+)$/, '$1_$2') : value), bodyAttributeSchema(key));
 /** An attribute the creator may also clear with `null`. */
-const attribute = (key: BodyAttribute) => band(key).nullable().optional();
+const attribute = (key: BodyAttribute) => bodyAttributeBand(key).nullable().optional();
 const place = (max: number) => z.string().trim().min(1, 'must not be empty').max(max).nullable().optional();
 const country = countryCodeSchema.refine(isKnownCountry, 'must be an ISO 3166 alpha-2 country code');
 const price = amountSchema.optional();

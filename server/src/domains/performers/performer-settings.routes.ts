@@ -15,11 +15,11 @@ import { readMultipart } from '../../http/multipart.js';
 import { listQuerySchema } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { VIDEO_FIELD } from '../../media/video-upload.js';
-import { countryCodeSchema, genderSchema } from '../accounts/accounts.schemas.js';
 import type { ApiScope } from '../types.js';
 import { bankingSettingsSchema, bankingSettingsView, paymentGatewaySettingsSchema, paymentGatewaySettingsView, payoutSettingsOf, presentBanking, saveBanking, saveGateway } from './payout-settings.js';
 import { performerProfileUpdateSchema } from './performer-profile.schemas.js';
 import { DOCUMENT_SIDES, ownProfile, replaceDocument, replaceWelcomeVideo, updatePerformerProfile, type DocumentSide } from './performer-profile.service.js';
+import { creatorFilterShape, FILTERS_DESCRIPTION } from './performer-filters.js';
 import { DOCUMENT_FIELDS } from './performer-registration.js';
 import { ownPerformerSchema, performerSchema } from './performers.presenter.js';
 import { findProfileRow, USER_SEARCH_SORTS, userSearchPerformers } from './performers.service.js';
@@ -48,21 +48,17 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
       schema: {
         tags: ['performers'],
         summary: 'Fans’ creator search: approved, active creators (paged)',
-        description: 'sortBy: popular (subscribers, then followers; the default), newest, name, or a column of /performers/search.',
+        description: `sortBy: popular (subscribers, then followers; the default), newest, name, or a column of /performers/search. ${FILTERS_DESCRIPTION} categoryId: one more category.`,
         querystring: listQuerySchema.extend({
           sortBy: z.enum(USER_SEARCH_SORTS).optional(),
-          gender: genderSchema.optional(),
-          country: countryCodeSchema.optional(),
-          countryCode: countryCodeSchema.optional(),
+          ...creatorFilterShape,
           categoryId: z.string().regex(ID_PATTERN, 'must be a category id').optional(),
         }),
         response: { 200: listSchema(performerSchema) },
       },
     },
     async (request) => {
-      const { countryCode, country, ...query } = request.query;
-      const code = country ?? countryCode;
-      const { items, total } = await userSearchPerformers(ctx, { ...query, ...(code ? { country: code } : {}) }, audienceOf(request));
+      const { items, total } = await userSearchPerformers(ctx, request.query, audienceOf(request));
       return list(items, total);
     },
   );

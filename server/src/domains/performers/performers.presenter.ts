@@ -40,6 +40,10 @@ export interface ProfileExtras {
   viewer?: { isSubscribed: boolean; usedFreeSubscription: boolean };
   /** Broadcasting a public stream now. */
   live?: boolean;
+  /** Whether the signed-in viewer bookmarked the creator (a `performer` bookmark reaction). */
+  isBookMarked?: boolean;
+  /** Whether the signed-in viewer follows the creator. */
+  isFollowed?: boolean;
 }
 export const NO_EXTRAS: ProfileExtras = { categories: [], welcomeVideo: null };
 
@@ -118,7 +122,7 @@ export const performerSchema = z.object({
   isSubscribed: z.boolean(),
   /** Whether the viewer took the creator's free offer before (one per fan and creator, ever). */
   usedFreeSubscription: z.boolean(),
-  /** False until bookmarks of creators exist. */
+  /** Whether the signed-in viewer bookmarked the creator (`GET /reactions/performers/bookmark` lists them; false when signed out). */
   isBookMarked: z.boolean(),
   /** Whether the signed-in viewer follows the creator (false when signed out). */
   isFollowed: z.boolean(),
@@ -189,8 +193,8 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     verifiedAccount: profile.verifiedDocument,
     isSubscribed: extras.viewer?.isSubscribed ?? false,
     usedFreeSubscription: extras.viewer?.usedFreeSubscription ?? false,
-    isBookMarked: false,
-    isFollowed: false,
+    isBookMarked: extras.isBookMarked ?? false,
+    isFollowed: extras.isFollowed ?? false,
     live: extras.live ?? false,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),

@@ -6,7 +6,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
-import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
+import { listQuerySchema, pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { registered, registrationAnswer } from '../auth/auth.routes.js';
 import { registerWithoutRevealingEmail } from '../auth/auth.service.js';
@@ -14,6 +14,7 @@ import { performerRegisterSchema } from '../auth/auth.schemas.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { registerCreatorReview } from './creator-review.routes.js';
+import { creatorFilterShape, FILTERS_DESCRIPTION } from './performer-filters.js';
 import { ownPerformerSchema, performerSchema } from './performers.presenter.js';
 import { DOCUMENT_FIELDS, registerPerformer } from './performer-registration.js';
 import { ownProfile } from './performer-profile.service.js';
@@ -30,10 +31,8 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
       schema: {
         tags: ['performers'],
         summary: 'Find creators (paged)',
-        querystring: sortableListQuery(performerSortColumns).extend({
-          gender: z.enum(['male', 'female', 'trans']).optional(),
-          countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').optional(),
-        }),
+        description: FILTERS_DESCRIPTION,
+        querystring: sortableListQuery(performerSortColumns).extend(creatorFilterShape),
         response: { 200: listSchema(performerSchema) },
       },
     },
@@ -43,20 +42,22 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     },
   );
 
-  const sample = z.object({ limit: pageSizeSchema(50).default(10) });
+  const sample = z.object({ limit: pageSizeSchema(50).default(10), q: listQuerySchema.shape.q, ...creatorFilterShape });
   api.get(
     paths['performers.top'],
-    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', querystring: sample, response: { 200: listSchema(performerSchema) } } },
+    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', description: FILTERS_DESCRIPTION, querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
-      const items = await topPerformers(ctx, request.query.limit, audienceOf(request));
+      const { limit, ...filters } = request.query;
+      const items = await topPerformers(ctx, limit, audienceOf(request), filters);
       return list(items, items.length);
     },
   );
   api.get(
     paths['performers.random'],
-    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'A random handful of creators', querystring: sample, response: { 200: listSchema(performerSchema) } } },
+    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'A random handful of creators', description: FILTERS_DESCRIPTION, querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
-      const items = await randomPerformers(ctx, request.query.limit, audienceOf(request));
+      const { limit, ...filters } = request.query;
+      const items = await randomPerformers(ctx, limit, audienceOf(request), filters);
       return list(items, items.length);
     },
   );

@@ -1,20 +1,16 @@
 import { contentTotals } from '../../content/totals.js';
 import { creatorShownTo, isCreatorHiddenFrom, type Audience } from '../../content/blocks.js';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { categoryPerformers, files, follows, performerCategories, performers, streams, users } from '../../db/schema/index.js';
+import { categoryPerformers, files, follows, performerCategories, performers, reactions, streams, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
-import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
+import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { readSettings } from '../settings/settings.service.js';
 import { PLAN_LIMIT_KEYS, planOffers } from '../subscriptions/plans.js';
 import { viewerRelations } from '../subscriptions/subscriptions.queries.js';
+import { creatorFilterConditions, type CreatorFilters } from './performer-filters.js';
 import { presentPerformer, presentWelcomeVideo, type PerformerDto, type ProfileCategoryDto, type ProfileExtras } from './performers.presenter.js';
-
-export interface PerformerSearch extends ListQuery {
-  gender?: string;
-  countryCode?: string;
-}
 
 type ProfileRow = { user: typeof users.$inferSelect; profile: typeof performers.$inferSelect };
 
@@ -49,6 +45,24 @@ const listedFor = (ctx: AppContext, audience: Audience): SQL[] => {
 /** A signed-out visitor from nowhere in particular (scripts, tests). */
 const ANYONE: Audience = { viewer: null, country: null };
 
+/** Which of these creators the viewer bookmarked and follows: one query for the page, none signed out. */
+async function viewerMarks(ctx: AppContext, viewerId: string | null, ids: readonly string[]): Promise<{ bookmarked: Set<string>; followed: Set<string> }> {
+  if (!viewerId) return { bookmarked: new Set(), followed: new Set() };
+  const rows = await ctx.db
+    .select({ id: reactions.objectId, mark: sql<string>`'bookmark'` })
+    .from(reactions)
+    .where(and(eq(reactions.userId, viewerId), eq(reactions.objectType, 'performer'), eq(reactions.action, 'bookmark'), inArray(reactions.objectId, [...ids])))
+    .unionAll(
+      ctx.db
+        .select({ id: follows.performerId, mark: sql<string>`'follow'` })
+        .from(follows)
+        .where(and(eq(follows.followerId, viewerId), inArray(follows.performerId, [...ids]))),
+    );
+  const bookmarked = new Set(rows.filter((row) => row.mark === 'bookmark').map((row) => row.id));
+  const followed = new Set(rows.filter((row) => row.mark === 'follow').map((row) => row.id));
+  return { bookmarked, followed };
+}
+
 /**
  * Profiles as a viewer sees them, with their categories, welcome video, plans and the
  * viewer's subscriptions loaded in one query each for the whole page.
@@ -57,7 +71,7 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.user.id);
   const videoIds = rows.map((r) => r.profile.welcomeVideoFileId).filter((id): id is string => id !== null);
-  const [totals, chosen, videos, relations, limits, liveRows] = await Promise.all([
+  const [totals, chosen, videos, relations, limits, liveRows, marks] = await Promise.all([
     contentTotals(ctx.db, ids),
     ctx.db
       .select({ performerId: categoryPerformers.performerId, _id: performerCategories.id, name: performerCategories.name, slug: performerCategories.slug })
@@ -72,6 +86,7 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
       .selectDistinct({ performerId: streams.performerId })
       .from(streams)
       .where(and(inArray(streams.performerId, ids), eq(streams.type, 'public'), eq(streams.state, 'broadcasting'))),
+    viewerMarks(ctx, viewerId, ids),
   ]);
   const liveIds = new Set(liveRows.map((row) => row.performerId));
   const categories = new Map<string, ProfileCategoryDto[]>();
@@ -87,6 +102,8 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
       plans: planOffers(profile, limits),
       viewer: relations.get(user.id),
       live: liveIds.has(user.id),
+      isBookMarked: marks.bookmarked.has(user.id),
+      isFollowed: marks.followed.has(user.id),
     };
     return presentPerformer(ctx.config.publicOrigin, user, profile, extras);
   });
@@ -107,18 +124,12 @@ async function pageOf(ctx: AppContext, where: SQL | undefined, order: SQL[], pag
   return { items: await presentProfiles(ctx, rows, viewerId), total: totalRow?.total ?? 0 };
 }
 
-const textFilter = (q: string) => {
-  const pattern = `%${escapeLike(q)}%`;
-  return or(ilike(users.username, pattern), ilike(users.name, pattern))!;
-};
+export interface PerformerSearch extends ListQuery, CreatorFilters {}
 
 export async function searchPerformers(ctx: AppContext, query: PerformerSearch, audience: Audience = ANYONE) {
   const viewerId = audience.viewer?.id ?? null;
   const page = toPage(query);
-  const filters: SQL[] = listedFor(ctx, audience);
-  if (query.q) filters.push(textFilter(query.q));
-  if (query.gender) filters.push(eq(users.gender, query.gender));
-  if (query.countryCode) filters.push(eq(users.countryCode, query.countryCode.toUpperCase()));
+  const filters: SQL[] = [...listedFor(ctx, audience), ...(await creatorFilterConditions(ctx, query))];
   return pageOf(ctx, and(...filters), columnOrder(page), page, viewerId);
 }
 
@@ -126,10 +137,9 @@ export async function searchPerformers(ctx: AppContext, query: PerformerSearch, 
 export const USER_SEARCH_SORTS = ['popular', 'newest', 'name', ...(Object.keys(performerSortColumns) as (keyof typeof performerSortColumns)[])] as const;
 export type UserSearchSort = (typeof USER_SEARCH_SORTS)[number];
 
-export interface UserSearch extends Omit<ListQuery, 'sortBy'> {
+export interface UserSearch extends Omit<ListQuery, 'sortBy'>, CreatorFilters {
   sortBy?: UserSearchSort;
-  gender?: string;
-  country?: string;
+  /** One category, as this route took before `categoryIds`: creators in it or any of those. */
   categoryId?: string;
 }
 
@@ -138,20 +148,8 @@ export async function userSearchPerformers(ctx: AppContext, query: UserSearch, a
   const viewerId = audience.viewer?.id ?? null;
   const sortBy = query.sortBy ?? 'popular';
   const page = toPage({ ...query, sortBy });
-  const filters: SQL[] = [...listedFor(ctx, audience), eq(performers.verifiedDocument, true)];
-  if (query.q) filters.push(textFilter(query.q));
-  if (query.gender) filters.push(eq(users.gender, query.gender));
-  if (query.country) filters.push(eq(users.countryCode, query.country.toUpperCase()));
-  if (query.categoryId) {
-    filters.push(
-      exists(
-        ctx.db
-          .select({ one: sql`1` })
-          .from(categoryPerformers)
-          .where(and(eq(categoryPerformers.performerId, performers.userId), eq(categoryPerformers.categoryId, query.categoryId))),
-      ),
-    );
-  }
+  const categoryIds = query.categoryId ? [query.categoryId, ...(query.categoryIds ?? [])] : query.categoryIds;
+  const filters: SQL[] = [...listedFor(ctx, audience), eq(performers.verifiedDocument, true), ...(await creatorFilterConditions(ctx, { ...query, categoryIds }))];
   const direction = (fallback: 'asc' | 'desc') => ((query.sort ?? fallback) === 'asc' ? asc : desc);
   let order: SQL[];
   if (sortBy === 'popular') order = [direction('desc')(performers.subscribersCount), direction('desc')(performers.followersCount)];
@@ -174,38 +172,37 @@ export async function findProfileRow(ctx: AppContext, idOrUsername: string, opti
   return row;
 }
 
-/** A creator's public profile by id or username, with whether the viewer follows them. */
+/** A creator's public profile by id or username, with whether the viewer follows and bookmarked them. */
 export async function findPerformer(ctx: AppContext, idOrUsername: string, audience: Audience = ANYONE) {
   const viewerId = audience.viewer?.id ?? null;
   const row = await findProfileRow(ctx, idOrUsername, { listedOnly: true });
   // A fan the creator blocked, or a visitor from a country they hide from, finds no such creator.
   if (await isCreatorHiddenFrom(ctx.db, row.user.id, audience)) throw notFound('performers.not_found', 'Creator not found');
-  const followed = viewerId
-    ? (await ctx.db.select({ id: follows.performerId }).from(follows).where(and(eq(follows.followerId, viewerId), eq(follows.performerId, row.user.id))).limit(1)).length > 0
-    : false;
   const [profile] = await presentProfiles(ctx, [row], viewerId);
-  return { ...profile!, isFollowed: followed };
+  return profile!;
 }
 
 /** Active creators, most subscribed first (then most followed): the platform's top list. */
-export async function topPerformers(ctx: AppContext, limit: number, audience: Audience = ANYONE) {
+export async function topPerformers(ctx: AppContext, limit: number, audience: Audience = ANYONE, filters: CreatorFilters = {}) {
+  const conditions = await creatorFilterConditions(ctx, filters);
   const rows = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(...listedFor(ctx, audience)))
+    .where(and(...listedFor(ctx, audience), ...conditions))
     .orderBy(desc(performers.subscribersCount), desc(performers.followersCount), asc(users.id))
     .limit(limit);
   return presentProfiles(ctx, rows, audience.viewer?.id ?? null);
 }
 
 /** A random handful of active creators, different on every call (discovery). */
-export async function randomPerformers(ctx: AppContext, limit: number, audience: Audience = ANYONE) {
+export async function randomPerformers(ctx: AppContext, limit: number, audience: Audience = ANYONE, filters: CreatorFilters = {}) {
+  const conditions = await creatorFilterConditions(ctx, filters);
   const rows = await ctx.db
     .select({ user: users, profile: performers })
     .from(performers)
     .innerJoin(users, eq(users.id, performers.userId))
-    .where(and(...listedFor(ctx, audience)))
+    .where(and(...listedFor(ctx, audience), ...conditions))
     .orderBy(sql`random()`)
     .limit(limit);
   return presentProfiles(ctx, rows, audience.viewer?.id ?? null);

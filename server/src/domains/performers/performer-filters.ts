@@ -1,0 +1,130 @@
+/**
+ * The filters every creator list takes (`/performers/search`, `/performers/user/search`,
+ * `/performers/top`, `/performers/search/random`), as existing clients send them
+ * (api-contract.md section 7):
+ *
+ * - `categoryIds`: comma-separated ids and/or the key repeated; creators in any of them.
+ *   A malformed id is a 400 naming `querystring.categoryIds` (`request.invalid`), an id
+ *   of no category a 400 `categories.not_found` naming it too;
+ * - `isFreeSubscription=true|false`: creators a fan may subscribe to for free now (the
+ *   creator offers it and the platform's `freeSubscriptionEnabled` setting allows it), or
+ *   those who do not. Anything but `true` or `false` is a 400;
+ * - `gender`, `country` (or `countryCode`), the body attributes of the profile
+ *   (`height`, `weight`, `age`, `bodyType`, `ethnicity`, `size`, `hair`, `eyes`,
+ *   `sexualOrientation`, values of GET /user-additional) and `q` (name or username).
+ *
+ * An empty value (`categoryIds=`) never reaches here: it is absent (http/existing-clients.ts).
+ */
+import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { ID_PATTERN } from '../../db/schema/ids.js';
+import { categoryPerformers, performerCategories, performers, users } from '../../db/schema/index.js';
+import { badRequest } from '../../http/errors.js';
+import { escapeLike } from '../../http/pagination.js';
+import { countryCodeSchema, genderSchema } from '../accounts/accounts.schemas.js';
+import { readSettings } from '../settings/settings.service.js';
+import { bodyAttributeBand } from './performer-profile.schemas.js';
+
+/** What a list's documentation says of these filters. */
+export const FILTERS_DESCRIPTION =
+  'Filters: categoryIds (comma-separated or repeated; creators in any), isFreeSubscription (true or false: a free subscription a fan may take now), gender, country (or countryCode), height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation (values of GET /user-additional), q (name or username). An unknown or malformed value is a 400 naming the parameter.';
+
+/** The most categories one search may name. */
+export const CATEGORY_FILTER_MAX = 50;
+
+/** `a,b` and `categoryIds=a&categoryIds=b` (and both at once) as one list; nothing left is absent. */
+function splitList(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+  const kept = parts.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+  return kept.length === 0 ? undefined : kept;
+}
+
+const categoryIdsSchema = z.preprocess(
+  splitList,
+  z
+    .array(z.string())
+    .max(CATEGORY_FILTER_MAX, `must name at most ${CATEGORY_FILTER_MAX} categories`)
+    .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), 'must be category ids, comma-separated or repeated')
+    .optional(),
+);
+
+const booleanWord = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((word) => word === 'true');
+
+/** The body attributes a creator list filters on: the profile's columns, with their values. */
+export const ATTRIBUTE_FILTERS = ['height', 'weight', 'age', 'bodyType', 'ethnicity', 'size', 'hair', 'eyes', 'sexualOrientation'] as const;
+type AttributeFilter = (typeof ATTRIBUTE_FILTERS)[number];
+
+/** The querystring keys of the filters, to extend a list's query with. */
+export const creatorFilterShape = {
+  gender: genderSchema.optional(),
+  country: countryCodeSchema.optional(),
+  countryCode: countryCodeSchema.optional(),
+  categoryIds: categoryIdsSchema,
+  isFreeSubscription: booleanWord.optional(),
+  height: bodyAttributeBand('height').optional(),
+  weight: bodyAttributeBand('weight').optional(),
+  age: bodyAttributeBand('age').optional(),
+  bodyType: bodyAttributeBand('bodyType').optional(),
+  ethnicity: bodyAttributeBand('ethnicity').optional(),
+  size: bodyAttributeBand('size').optional(),
+  hair: bodyAttributeBand('hair').optional(),
+  eyes: bodyAttributeBand('eyes').optional(),
+  sexualOrientation: bodyAttributeBand('sexualOrientation').optional(),
+};
+
+export type CreatorFilters = { q?: string | undefined } & Partial<{ [K in AttributeFilter]: string | undefined }> & {
+  gender?: string | undefined;
+  country?: string | undefined;
+  countryCode?: string | undefined;
+  categoryIds?: string[] | undefined;
+  isFreeSubscription?: boolean | undefined;
+};
+
+/** A creator whose name or username contains `q` (literally: `%` and `_` match themselves). */
+export const textFilter = (q: string): SQL => {
+  const pattern = `%${escapeLike(q)}%`;
+  return or(ilike(users.username, pattern), ilike(users.name, pattern))!;
+};
+
+/** 400 `categories.not_found` naming `querystring.categoryIds` unless every category exists. */
+async function checkCategories(ctx: AppContext, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found = await ctx.db.select({ id: performerCategories.id }).from(performerCategories).where(inArray(performerCategories.id, unique));
+  const known = new Set(found.map((row) => row.id));
+  const missing = unique.filter((id) => !known.has(id));
+  if (missing.length > 0) throw badRequest('categories.not_found', `querystring.categoryIds: no such category: ${missing.join(', ')}`, ['querystring.categoryIds']);
+  return unique;
+}
+
+/**
+ * The conditions of these filters on a query of `performers` joined with `users`. Reads the
+ * categories (when named) and the free-subscription setting (when asked about) once each.
+ */
+export async function creatorFilterConditions(ctx: AppContext, filters: CreatorFilters): Promise<SQL[]> {
+  const conditions: SQL[] = [];
+  if (filters.q) conditions.push(textFilter(filters.q));
+  if (filters.gender) conditions.push(eq(users.gender, filters.gender));
+  const country = filters.country ?? filters.countryCode;
+  if (country) conditions.push(eq(users.countryCode, country.toUpperCase()));
+  for (const key of ATTRIBUTE_FILTERS) {
+    const value = filters[key];
+    if (value) conditions.push(eq(performers[key], value));
+  }
+  if (filters.categoryIds?.length) {
+    const ids = await checkCategories(ctx, filters.categoryIds);
+    const inCategory = ctx.db
+      .select({ one: sql`1` })
+      .from(categoryPerformers)
+      .where(and(eq(categoryPerformers.performerId, performers.userId), inArray(categoryPerformers.categoryId, ids)));
+    conditions.push(exists(inCategory));
+  }
+  if (filters.isFreeSubscription !== undefined) {
+    // As the subscribe action decides: the creator offers it and the platform allows it now.
+    const { freeSubscriptionEnabled } = await readSettings(ctx.db, ['freeSubscriptionEnabled'] as const);
+    if (filters.isFreeSubscription) conditions.push(freeSubscriptionEnabled ? eq(performers.freeSubscriptionEnabled, true) : sql`false`);
+    else if (freeSubscriptionEnabled) conditions.push(eq(performers.freeSubscriptionEnabled, false));
+  }
+  return conditions;
+}
