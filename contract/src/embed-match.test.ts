@@ -171,6 +171,8 @@ describe('matchEmbedRoute', () => {
         'conversations.list',
         'conversations.open',
         'conversations.search',
+        // What the fan bookmarked and whom they follow (issue 22).
+        'follows.following',
         'messages.countingNotRead',
         'messages.delete',
         'messages.fileStatus',
@@ -190,6 +192,7 @@ describe('matchEmbedRoute', () => {
         'messages.totalUnread',
         'messages.videoUrl',
         'payments.transactions',
+        'reactions.bookmarks',
         'subscriptions.cancel',
         'subscriptions.userSearch',
         'subscriptions.userSubscriber',

@@ -157,15 +157,17 @@ export const routes = {
   'comments.pin': route('PUT', '/comments/pin/:id', 'authenticated'),
   'comments.unpin': route('PUT', '/comments/unpin/:id', 'authenticated'),
   'comments.pinned': route('GET', '/comments/pin/view/:id', 'optional', 'embed'),
-  // reactions: likes and bookmarks
+  // reactions: likes and bookmarks. What a fan bookmarked and whom they follow is the fan's
+  // private business with every creator: `embed-page`, a page lists only the posts and
+  // creators of the creators who list its origin (its own Follow and Bookmark states).
   'reactions.add': route('POST', '/reactions', 'authenticated'),
   'reactions.remove': route('DELETE', '/reactions', 'authenticated'),
-  'reactions.bookmarks': route('GET', '/reactions/:kind/bookmark', 'authenticated', 'embed'),
+  'reactions.bookmarks': route('GET', '/reactions/:kind/bookmark', 'authenticated', 'embed-page'),
   // follows
   'follows.follow': route('POST', '/follows/:id', 'authenticated'),
   'follows.unfollow': route('DELETE', '/follows/:id', 'authenticated'),
   'follows.followers': route('GET', '/follows/followers', 'restricted'),
-  'follows.following': route('GET', '/follows/following', 'authenticated', 'embed'),
+  'follows.following': route('GET', '/follows/following', 'authenticated', 'embed-page'),
   // media files of posts: short-lived links signed for one viewer. Not a plain call for a page:
   // the bridge's `media` command fetches it (and `streaming.hls`) with the page's origin, and
   // the server hands a page only the files and streams of its own creators and conversations.

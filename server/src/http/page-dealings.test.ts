@@ -4,15 +4,15 @@
  * and money actions. From a page listed by creator B, with the fan signed in: the fan's
  * subscription to creator A can be neither cancelled nor resumed, the fan's money history
  * shows nothing of A (nor the top-ups, which belong to no creator), and the fan cannot write
- * in A's stream chat; the same calls about B work. The platform's own pages (no header) see
- * and do everything, as before.
+ * in A's stream chat; the same calls about B work. Nor does it list what the fan bookmarked
+ * or follows of A (issue 22). The platform's own pages (no header) see and do everything, as before.
  */
 import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markOriginVerified } from '../../test/embed-origins.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
-import { paymentTransactions, subscriptions } from '../db/schema/index.js';
+import { feeds, paymentTransactions, subscriptions } from '../db/schema/index.js';
 import { resumeCall, setPrices, subscribeCall } from '../domains/subscriptions/subscriptions-test-kit.js';
 import { freshKey, tip } from '../domains/wallet/wallet-test-kit.js';
 
@@ -146,5 +146,33 @@ describe("from a page listed by creator B, the fan's dealings", () => {
     }
     // On the platform itself, A's chat takes it.
     expect(okData(await write(null, `/messages/stream/${streamA}`))).toMatchObject({ conversationId: streamA });
+  });
+
+  it("bookmarks and follows: the page lists only the fan's with B", async () => {
+    const act = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api${url}`, headers: { authorization: fan.token }, ...(payload ? { payload } : {}) });
+    const posts: Record<string, string> = {};
+    for (const creator of [creatorA, creatorB]) {
+      const [post] = await t.ctx.db.insert(feeds).values({ performerId: creator.id, text: `bookmarked post of ${creator.username}` }).returning();
+      posts[creator.id] = post!.id;
+      okData(await act('POST', '/reactions', { objectType: 'feed', objectId: post!.id, action: 'bookmark' }));
+      okData(await act('POST', '/reactions', { objectType: 'performer', objectId: creator.id, action: 'bookmark' }));
+      okData(await act('POST', `/follows/${creator.id}`));
+    }
+    const ids = async (origin: string | null, url: string) => {
+      const data = okData<{ data: { _id: string }[]; total: number }>(await call(origin, 'GET', url));
+      expect(data.total, url).toBe(data.data.length);
+      return data.data.map((item) => item._id).sort();
+    };
+    const both = [creatorA.id, creatorB.id].sort();
+    for (const url of ['/reactions/performers/bookmark', '/follows/following']) {
+      expect(await ids(null, url), url).toEqual(both);
+      expect(await ids(t.ctx.config.publicOrigin, url), url).toEqual(both);
+      expect(await ids(SHOP_B, url), url).toEqual([creatorB.id]);
+      expect(await ids(NOBODYS, url), url).toEqual([]);
+    }
+    expect(await ids(null, '/reactions/feeds/bookmark')).toEqual([posts[creatorA.id], posts[creatorB.id]].sort());
+    expect(await ids(SHOP_B, '/reactions/feeds/bookmark')).toEqual([posts[creatorB.id]]);
+    expect(await ids(NOBODYS, '/reactions/feeds/bookmark')).toEqual([]);
   });
 });

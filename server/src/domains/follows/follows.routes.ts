@@ -3,6 +3,7 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
+import { pageScopeOf } from '../../http/page-scope.js';
 import { listQuerySchema } from '../../http/pagination.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -34,9 +35,9 @@ async function followsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   );
   api.get(
     paths['follows.following'],
-    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'The creators the signed-in user follows, newest first', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
+    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'The creators the signed-in user follows, newest first (from a partner page, only those who list its origin)', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
     async (request) => {
-      const page = await listFollows(ctx, { followedBy: currentUser(request).id }, request.query);
+      const page = await listFollows(ctx, { followedBy: currentUser(request).id, scope: pageScopeOf(request) }, request.query);
       return list(page.items, page.total);
     },
   );

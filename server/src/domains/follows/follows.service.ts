@@ -4,6 +4,7 @@ import { assertNotBlocked, blockersOf } from '../../content/blocks.js';
 import { follows, performers, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
+import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.js';
 import type { ListQuery } from '../../http/pagination.js';
 import { toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
@@ -40,14 +41,18 @@ export async function unfollow(ctx: AppContext, fanId: string, creatorRef: strin
   return { creatorId, following: false };
 }
 
-/** One side of follows, newest first: the creator's followers, or the creators a fan follows. */
-export async function listFollows(ctx: AppContext, side: { followersOf: string } | { followedBy: string }, query: ListQuery) {
+/** One side of follows, newest first: the creator's followers, or the creators a fan follows (on a partner's page, `scope`: only the creators who own it). */
+export async function listFollows(ctx: AppContext, side: { followersOf: string } | { followedBy: string; scope?: PageScope | null }, query: ListQuery) {
   const page = toPage(query);
   // A fan does not see the creators who blocked them, even ones followed before the block.
   const where =
     'followersOf' in side
       ? eq(follows.performerId, side.followersOf)
-      : and(eq(follows.followerId, side.followedBy), not(inArray(follows.performerId, blockersOf(ctx.db, side.followedBy))));
+      : and(
+          eq(follows.followerId, side.followedBy),
+          not(inArray(follows.performerId, blockersOf(ctx.db, side.followedBy))),
+          creatorInScopeCondition(side.scope ?? null, follows.performerId),
+        );
   const other = 'followersOf' in side ? follows.followerId : follows.performerId;
   const [rows, [total]] = await Promise.all([
     ctx.db

@@ -4,6 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { performers, reactions, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
+import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.js';
 import type { Page } from '../../http/pagination.js';
 import { findProfileRow, presentProfiles } from '../performers/performers.service.js';
 
@@ -12,9 +13,11 @@ export async function checkBookmarkableCreator(ctx: AppContext, creatorId: strin
   await findProfileRow(ctx, creatorId, { listedOnly: true });
 }
 
-export async function bookmarkedCreators(ctx: AppContext, user: AuthUser, page: Page) {
+/** On a partner's page (`scope`), only the bookmarks of the creators who own it. */
+export async function bookmarkedCreators(ctx: AppContext, user: AuthUser, page: Page, scope: PageScope | null = null) {
   // A creator who blocked the fan, or is no longer active, is gone from the list.
   const where = and(
+    creatorInScopeCondition(scope, users.id),
     eq(reactions.userId, user.id),
     eq(reactions.objectType, 'performer'),
     eq(reactions.action, 'bookmark'),

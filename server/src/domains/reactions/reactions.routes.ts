@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { feeds, REACTION_ACTIONS, REACTION_OBJECT_TYPES, reactions, users } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
+import { creatorInScopeCondition, pageScopeOf } from '../../http/page-scope.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { performerSchema } from '../performers/performers.presenter.js';
 import { bookmarkedCreators, checkBookmarkableCreator } from './bookmarked-creators.js';
@@ -58,6 +59,7 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
       schema: {
         tags: ['reactions'],
         summary: 'The signed-in user’s bookmarked posts (`feeds`: those still published) or creators (`performers`), newest bookmark first',
+        description: 'From a partner page (through the bridge) only the posts and creators of the creators who list the page’s origin.',
         params: z.object({ kind: z.enum(['feeds', 'performers']) }),
         querystring: listQuerySchema,
         response: { 200: listSchema(z.union([feedSchema, performerSchema])) },
@@ -66,12 +68,20 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
     async (request: FastifyRequest<{ Params: { kind: 'feeds' | 'performers' }; Querystring: z.output<typeof listQuerySchema> }>) => {
       const user = currentUser(request);
       const page = toPage(request.query);
+      const scope = pageScopeOf(request);
       if (request.params.kind === 'performers') {
-        const { items, total } = await bookmarkedCreators(ctx, user, page);
+        const { items, total } = await bookmarkedCreators(ctx, user, page, scope);
         return list(items, total);
       }
       // A creator who blocked the fan is gone from their bookmarks too (until unblocked).
-      const where = and(eq(reactions.userId, user.id), eq(reactions.objectType, 'feed'), eq(reactions.action, 'bookmark'), publishedToFans(), visibleTo(ctx.db, user, feeds.performerId));
+      const where = and(
+        eq(reactions.userId, user.id),
+        eq(reactions.objectType, 'feed'),
+        eq(reactions.action, 'bookmark'),
+        publishedToFans(),
+        visibleTo(ctx.db, user, feeds.performerId),
+        creatorInScopeCondition(scope, feeds.performerId),
+      );
       const [rows, [total]] = await Promise.all([
         ctx.db
           .select({ feed: feeds, creator: { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath } })
