@@ -131,6 +131,20 @@ describe('invalid filter values', () => {
         const res = await get(`${list}?${query}`);
         expect({ status: res.statusCode, code: res.json().code, fields: res.json().fields }, `${list}?${query}`).toEqual({ status: 400, code, fields: [field] });
       }
+      // Hostile spellings: a 4xx, never a 5xx.
+      const hostile = [
+        `categoryIds=${'a,'.repeat(500)}`,
+        `categoryIds=${Array.from({ length: 51 }, () => cat1).join(',')}`,
+        'categoryIds[]=x&isFreeSubscription[]=true',
+        'categoryIds=__proto__&isFreeSubscription=constructor',
+        'height=__proto__&bodyType=%00&hair=blond%27--',
+        `isFreeSubscription=${'t'.repeat(5000)}`,
+      ];
+      for (const query of hostile) {
+        const res = await get(`${list}?${query}`);
+        expect(res.statusCode, `${list}?${query.slice(0, 60)}`).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, `${list}?${query.slice(0, 60)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
       // A known id beside an unknown one is still refused.
       const mixed = await get(`${list}?categoryIds=${cat1},${'b'.repeat(24)}`);
       expect({ status: mixed.statusCode, code: mixed.json().code }).toEqual({ status: 400, code: 'categories.not_found' });
