@@ -1,7 +1,7 @@
 // api-contract.md section 7: creator searches as existing clients send them, filters with values
 // (`categoryIds`, `isFreeSubscription`) applied with the others, and `isBookMarked` for the viewer.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../test/helpers.js';
 import { categoryPerformers, performerCategories, performers, streams, users } from './db/schema/index.js';
 import { updateSettings } from './domains/settings/settings.service.js';
@@ -191,6 +191,22 @@ describe('isBookMarked', () => {
     }
     // The bookmarks list itself: every creator in it is bookmarked.
     expect(await marks('/api/reactions/performers/bookmark', fan1)).toEqual({ A: true, C: true });
+  });
+
+  it('is read once per page, not once per item', async () => {
+    const selects = async (limit: number) => {
+      const spy = vi.spyOn(t.ctx.db, 'select');
+      try {
+        const res = await get(CLIENT(`categoryIds=&isFreeSubscription=`).replace('limit=12', `limit=${limit}`), fan1);
+        expect(res.json().data.data).toHaveLength(limit);
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const one = await selects(1);
+    expect(one).toBeGreaterThan(0);
+    expect(await selects(4)).toBe(one);
   });
 
   it('turns false once the bookmark is taken back', async () => {
