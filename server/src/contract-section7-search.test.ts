@@ -97,8 +97,11 @@ describe('categoryIds and isFreeSubscription with values filter the creator sear
       expect(await sorted(`${list}categoryIds=${cat2}&categoryIds=${cat1}&gender=female`), list).toEqual(['A', 'C']);
       expect(await sorted(`${list}isFreeSubscription=false&country=&gender=`), list).toEqual(['B', 'D']);
     }
-    // The fans' search keeps its single `categoryId`, adding to `categoryIds`.
-    expect(await sorted(`/api/performers/user/search?categoryId=${cat2}&isFreeSubscription=false`)).toEqual(['B']);
+    // The fans' search's single `categoryId` (every list takes it), adding to `categoryIds`.
+    for (const list of ['/api/performers/user/search', '/api/performers/search']) {
+      expect(await sorted(`${list}?categoryId=${cat2}&isFreeSubscription=false`)).toEqual(['B']);
+      expect(await sorted(`${list}?categoryId=${cat2}&categoryIds=${cat1}&gender=male`)).toEqual(['B']);
+    }
   });
 
   it('isFreeSubscription=true finds nobody while the platform turns free subscriptions off', async () => {
@@ -145,6 +148,12 @@ describe('invalid filter values', () => {
         expect(res.statusCode, `${list}?${query.slice(0, 60)}`).toBeGreaterThanOrEqual(200);
         expect(res.statusCode, `${list}?${query.slice(0, 60)}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
       }
+      const single = await get(`${list}?categoryId=${'c'.repeat(24)}&categoryIds=${cat1}`);
+      expect({ status: single.statusCode, code: single.json().code, fields: single.json().fields }).toEqual({
+        status: 400,
+        code: 'categories.not_found',
+        fields: ['querystring.categoryId'],
+      });
       // A known id beside an unknown one is still refused.
       const mixed = await get(`${list}?categoryIds=${cat1},${'b'.repeat(24)}`);
       expect({ status: mixed.statusCode, code: mixed.json().code }).toEqual({ status: 400, code: 'categories.not_found' });

@@ -3,7 +3,8 @@
  * `/performers/top`, `/performers/search/random`), as existing clients send them
  * (api-contract.md section 7):
  *
- * - `categoryIds`: comma-separated ids and/or the key repeated; creators in any of them.
+ * - `categoryIds`: comma-separated ids and/or the key repeated; creators in any of them
+ *   (and `categoryId`, one id, as the fans' search took it first).
  *   A malformed id is a 400 naming `querystring.categoryIds` (`request.invalid`), an id
  *   of no category a 400 `categories.not_found` naming it too;
  * - `isFreeSubscription=true|false`: creators a fan may subscribe to for free now (the
@@ -28,7 +29,7 @@ import { bodyAttributeBand } from './performer-profile.schemas.js';
 
 /** What a list's documentation says of these filters. */
 export const FILTERS_DESCRIPTION =
-  'Filters: categoryIds (comma-separated or repeated; creators in any), isFreeSubscription (true or false: a free subscription a fan may take now), gender, country (or countryCode), height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation (values of GET /user-additional), q (name or username). An unknown or malformed value is a 400 naming the parameter.';
+  'Filters: categoryIds (comma-separated or repeated; creators in any; categoryId: one more), isFreeSubscription (true or false: a free subscription a fan may take now), gender, country (or countryCode), height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation (values of GET /user-additional), q (name or username). An unknown or malformed value is a 400 naming the parameter.';
 
 /** The most categories one search may name. */
 export const CATEGORY_FILTER_MAX = 50;
@@ -62,6 +63,7 @@ export const creatorFilterShape = {
   country: countryCodeSchema.optional(),
   countryCode: countryCodeSchema.optional(),
   categoryIds: categoryIdsSchema,
+  categoryId: z.string().regex(ID_PATTERN, 'must be a category id').optional(),
   isFreeSubscription: booleanWord.optional(),
   height: bodyAttributeBand('height').optional(),
   weight: bodyAttributeBand('weight').optional(),
@@ -79,6 +81,8 @@ export type CreatorFilters = { q?: string | undefined } & Partial<{ [K in Attrib
   country?: string | undefined;
   countryCode?: string | undefined;
   categoryIds?: string[] | undefined;
+  /** One category, as the fans' search took it before `categoryIds`: creators in it or in any of those. */
+  categoryId?: string | undefined;
   isFreeSubscription?: boolean | undefined;
 };
 
@@ -88,13 +92,19 @@ export const textFilter = (q: string): SQL => {
   return or(ilike(users.username, pattern), ilike(users.name, pattern))!;
 };
 
-/** 400 `categories.not_found` naming `querystring.categoryIds` unless every category exists. */
-async function checkCategories(ctx: AppContext, ids: readonly string[]): Promise<string[]> {
-  const unique = [...new Set(ids)];
+/** 400 `categories.not_found` naming the parameter(s) that hold an id of no category; else the ids, once each. */
+async function checkCategories(ctx: AppContext, byParameter: Readonly<Record<string, readonly string[]>>): Promise<string[]> {
+  const unique = [...new Set(Object.values(byParameter).flat())];
   const found = await ctx.db.select({ id: performerCategories.id }).from(performerCategories).where(inArray(performerCategories.id, unique));
   const known = new Set(found.map((row) => row.id));
-  const missing = unique.filter((id) => !known.has(id));
-  if (missing.length > 0) throw badRequest('categories.not_found', `querystring.categoryIds: no such category: ${missing.join(', ')}`, ['querystring.categoryIds']);
+  const wrong = Object.entries(byParameter).flatMap(([parameter, ids]) => {
+    const missing = ids.filter((id) => !known.has(id));
+    return missing.length ? [{ field: `querystring.${parameter}`, missing }] : [];
+  });
+  if (wrong.length > 0) {
+    const message = wrong.map(({ field, missing }) => `${field}: no such category: ${missing.join(', ')}`).join('; ');
+    throw badRequest('categories.not_found', message, wrong.map(({ field }) => field));
+  }
   return unique;
 }
 
@@ -112,8 +122,9 @@ export async function creatorFilterConditions(ctx: AppContext, filters: CreatorF
     const value = filters[key];
     if (value) conditions.push(eq(performers[key], value));
   }
-  if (filters.categoryIds?.length) {
-    const ids = await checkCategories(ctx, filters.categoryIds);
+  const named = { ...(filters.categoryIds?.length ? { categoryIds: filters.categoryIds } : {}), ...(filters.categoryId ? { categoryId: [filters.categoryId] } : {}) };
+  if (Object.keys(named).length > 0) {
+    const ids = await checkCategories(ctx, named);
     const inCategory = ctx.db
       .select({ one: sql`1` })
       .from(categoryPerformers)

@@ -7,7 +7,6 @@ import { audienceOf } from '../../content/blocks.js';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { ID_PATTERN } from '../../db/schema/ids.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
@@ -48,11 +47,10 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
       schema: {
         tags: ['performers'],
         summary: 'Fans’ creator search: approved, active creators (paged)',
-        description: `sortBy: popular (subscribers, then followers; the default), newest, name, or a column of /performers/search. ${FILTERS_DESCRIPTION} categoryId: one more category.`,
+        description: `sortBy: popular (subscribers, then followers; the default), newest, name, or a column of /performers/search. ${FILTERS_DESCRIPTION}`,
         querystring: listQuerySchema.extend({
           sortBy: z.enum(USER_SEARCH_SORTS).optional(),
           ...creatorFilterShape,
-          categoryId: z.string().regex(ID_PATTERN, 'must be a category id').optional(),
         }),
         response: { 200: listSchema(performerSchema) },
       },

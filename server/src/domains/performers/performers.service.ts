@@ -139,8 +139,6 @@ export type UserSearchSort = (typeof USER_SEARCH_SORTS)[number];
 
 export interface UserSearch extends Omit<ListQuery, 'sortBy'>, CreatorFilters {
   sortBy?: UserSearchSort;
-  /** One category, as this route took before `categoryIds`: creators in it or any of those. */
-  categoryId?: string;
 }
 
 /** Fans' creator search: active creators whose documents staff approved only. */
@@ -148,8 +146,7 @@ export async function userSearchPerformers(ctx: AppContext, query: UserSearch, a
   const viewerId = audience.viewer?.id ?? null;
   const sortBy = query.sortBy ?? 'popular';
   const page = toPage({ ...query, sortBy });
-  const categoryIds = query.categoryId ? [query.categoryId, ...(query.categoryIds ?? [])] : query.categoryIds;
-  const filters: SQL[] = [...listedFor(ctx, audience), eq(performers.verifiedDocument, true), ...(await creatorFilterConditions(ctx, { ...query, categoryIds }))];
+  const filters: SQL[] = [...listedFor(ctx, audience), eq(performers.verifiedDocument, true), ...(await creatorFilterConditions(ctx, query))];
   const direction = (fallback: 'asc' | 'desc') => ((query.sort ?? fallback) === 'asc' ? asc : desc);
   let order: SQL[];
   if (sortBy === 'popular') order = [direction('desc')(performers.subscribersCount), direction('desc')(performers.followersCount)];
