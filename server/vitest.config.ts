@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import { HOOK_MS, TEST_MS, expectDefaults } from '../testing/budgets.js';
+import { productionConfigTests } from './test/production-config.js';
 
 const shared = {
   include: ['src/**/*.test.ts'],
@@ -22,7 +24,12 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'pglite', env: { FANDECK_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...shared, name: 'postgres', env: { FANDECK_TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              // Only what the production configuration changes (test/production-config.ts says what and why).
+              test: { ...shared, name: 'postgres', include: productionConfigTests(fileURLToPath(new URL('.', import.meta.url))), env: { FANDECK_TEST_DB: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },
