@@ -3,7 +3,6 @@ import type { Tx } from '../../db/client.js';
 import { orders, products, users, type DeliveryAddress } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { defineHandler } from '../wallet/charge-handler.js';
-import { NO_SUCH_PRODUCT } from './products.service.js';
 import { productChargeBodySchema, type DeliveryAddressInput } from './products.schemas.js';
 
 export const OUT_OF_STOCK = 'Not enough of this product is left in stock';
@@ -24,7 +23,8 @@ async function productForSale(tx: Tx, id: string) {
     .innerJoin(users, eq(users.id, products.performerId))
     .where(eq(products.id, id))
     .limit(1);
-  if (!row || row.creatorStatus !== 'active') throw notFound('products.not_found', NO_SUCH_PRODUCT);
+  // Worded like every kind's missing item (wallet.item_not_found), so a client reads one code for all.
+  if (!row || row.creatorStatus !== 'active') throw notFound('wallet.item_not_found', 'No product with this id can be bought');
   if (row.product.status !== 'active') throw unprocessable('products.unavailable', NOT_FOR_SALE);
   return row.product;
 }

@@ -71,10 +71,14 @@ export type DeliveryAddressInput = z.output<typeof deliveryAddressSchema>;
  * where it goes (`deliveryAddress`, an address object). Saved addresses (`/addresses/...`)
  * are not built yet, so there is no `deliveryAddressId`.
  */
-export const productChargeBodySchema = z.object({
-  quantity: z.coerce.number().int().min(1).max(QUANTITY_MAX).default(1),
-  deliveryAddress: deliveryAddressSchema.optional(),
-});
+export const productChargeBodySchema = z.preprocess(
+  // A body-less POST (no content type at all) buys one, as `{}` does.
+  (body) => body ?? {},
+  z.object({
+    quantity: z.coerce.number().int().min(1).max(QUANTITY_MAX).default(1),
+    deliveryAddress: deliveryAddressSchema.optional(),
+  }),
+);
 export type ProductChargeBody = z.output<typeof productChargeBodySchema>;
 
 export const orderListQuerySchema = sortableListQuery({ createdAt: true, updatedAt: true, totalPrice: true } as const).extend({
