@@ -1,20 +1,43 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, ok } from '../../http/envelope.js';
+import { DELIVERY_STATUSES, PRODUCT_TYPES } from '../../db/schema/index.js';
+import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import type { WalletExtension } from '../wallet/wallet.routes.js';
 import type { ApiScope } from '../types.js';
 import { findOrder, searchOrders, updateOrder, updateOrderAddress } from './orders.service.js';
-import { idParams, orderAddressSchema, orderListQuerySchema, orderUpdateSchema } from './products.schemas.js';
+import { deliveryAddressSchema, idParams, orderAddressSchema, orderListQuerySchema, orderUpdateSchema } from './products.schemas.js';
 
 const TAGS = ['orders'];
 /** The seller updates an order; staff holding `order.update` may too (checked in the service). */
 const SELLER_OR_STAFF = { roles: ['performer', 'manager', 'admin'] } as const;
-// Orders carry nested objects (product, parties, address); the list and item answers are described loosely.
-const orderSchema = z.object({ _id: z.string(), deliveryStatus: z.string() }).passthrough();
+const person = z.object({ _id: z.string(), username: z.string().nullable(), name: z.string().nullable(), avatar: z.string() });
+const orderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  chargeId: z.string(),
+  /** Null once the creator deleted the product; `productInfo` keeps what was bought. */
+  productId: z.string().nullable(),
+  buyerId: z.string(),
+  userId: z.string(),
+  sellerId: z.string(),
+  performerId: z.string(),
+  productInfo: z.object({ _id: z.string().nullable(), name: z.string(), type: z.enum(PRODUCT_TYPES), price: z.number(), image: z.string().nullable() }),
+  quantity: z.number().int(),
+  /** Decimal units. */
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  deliveryStatus: z.enum(DELIVERY_STATUSES),
+  deliveryAddress: deliveryAddressSchema.nullable(),
+  shippingCode: z.string(),
+  userInfo: person,
+  performerInfo: person,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 const one = { 200: envelopeSchema(orderSchema) };
-const many = { 200: envelopeSchema(z.object({ data: z.array(orderSchema), total: z.number().int() })) };
+const many = { 200: listSchema(orderSchema) };
 
 /**
  * Orders: one per product purchase (written by the product charge handler in the purchase's

@@ -90,15 +90,16 @@ export async function updateProduct(ctx: AppContext, creator: AuthUser, id: stri
 }
 
 /**
- * Deletes the creator's own product. Its orders stay (they are money records) and keep the
- * name and price they were bought at; their `productId` becomes null. The digital file stays
- * while anyone bought it, so past buyers' links keep working; the picture goes.
+ * Deletes the creator's own product with its picture and file (as deleting a bought video or
+ * gallery does: to stop selling while buyers keep their downloads, set it `inactive`). Its
+ * orders stay (they are money records) with the name and price they were bought at; their
+ * `productId` becomes null. Answers the ids of the files to delete once committed.
  */
 export async function deleteProduct(ctx: AppContext, creator: AuthUser, id: string): Promise<(string | null)[]> {
   return ctx.db.transaction(async (tx) => {
     const product = await ownProduct(tx, creator.id, id, true);
     await tx.delete(products).where(eq(products.id, id));
-    return [product.imageFileId];
+    return [product.imageFileId, product.digitalFileId];
   });
 }
 
