@@ -6,6 +6,8 @@ import { orders, products, walletCharges } from '../../db/schema/index.js';
 import { REPLAYED_HEADER } from '../../http/idempotency.js';
 import { checkLedger } from '../../ledger/invariant.js';
 import { chargesOf, earningsOf, freshKey, walletOf } from '../wallet/wallet-test-kit.js';
+import type { WalletChargeRow } from '../wallet/charge-handler.js';
+import { productHandler } from './product-handler.js';
 import { ADDRESS, productsClient } from './products.test-support.js';
 
 let t: TestApp;
@@ -87,5 +89,19 @@ describe(`product purchases (${testDatabaseKind()})`, () => {
     expect(quoted.json().data).toMatchObject({ price: 37.5, itemId: shirt._id });
     expect(await stockOf(shirt._id)).toBe(4);
     expect(await walletOf(t.ctx, buyer.user.id)).toBe(10_000);
+  });
+
+  it('the stock is taken by a conditional update in the purchase, whatever the price check saw before', async () => {
+    // On PostgreSQL purchases run side by side: two may both pass the read-only price check
+    // while one item is left. The update in `fulfil` is what decides; here it meets no stock.
+    const creator = await api.creator();
+    const buyer = await api.fan();
+    const shirt = await api.physical(creator.token, { stock: '1' });
+    await t.ctx.db.update(products).set({ stock: 0 }).where(eq(products.id, shirt._id));
+    const charge = { id: 'no-charge', userId: buyer.user.id, performerId: creator.user.id, targetId: shirt._id, priceCents: 2500 } as WalletChargeRow;
+    const attempt = t.ctx.db.transaction((tx) => productHandler.fulfil!(tx, t.ctx, charge, { quantity: 1, deliveryAddress: ADDRESS }));
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'products.out_of_stock' });
+    expect(await stockOf(shirt._id)).toBe(0);
+    expect(await t.ctx.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toHaveLength(0);
   });
 });
