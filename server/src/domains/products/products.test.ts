@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
-import { orders, products } from '../../db/schema/index.js';
+import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '../../../test/helpers.js';
+import { files, orders, products } from '../../db/schema/index.js';
 import { checkLedger } from '../../ledger/invariant.js';
 import { earningsOf, walletOf } from '../wallet/wallet-test-kit.js';
-import { ADDRESS, PDF, productsClient, type Product } from './products.test-support.js';
+import { ADDRESS, PDF, png, productsClient, type Product } from './products.test-support.js';
 
 let t: TestApp;
 let api: ReturnType<typeof productsClient>;
@@ -77,6 +77,37 @@ describe('products: the creator’s shop', () => {
     const wrongType = await api.createForm(owner.token, { name: 'X', price: '5', type: 'service' });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().fields).toContain('body.type');
+  });
+});
+
+describe('editing a product with new files', () => {
+  it('a multipart PUT replaces the picture and the digital file; the old ones are deleted', async () => {
+    const creator = await api.creator();
+    const buyer = await api.fan(5000);
+    const ebook = await api.digital(creator.token);
+    expect((await api.buy(buyer.token, ebook._id)).statusCode).toBe(200);
+    const form = multipartForm([
+      { name: 'name', data: 'E-book 2ª edição' },
+      { name: 'image', filename: 'cover.png', contentType: 'image/png', data: await png() },
+      { name: 'digitalFile', filename: 'v2.pdf', contentType: 'application/pdf', data: Buffer.concat([PDF, Buffer.from('% v2\n')]) },
+    ]);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/performer/performer-assets/products/${ebook._id}`, payload: form.payload, headers: { ...form.headers, authorization: creator.token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited = res.json().data as Product;
+    expect(edited.name).toBe('E-book 2ª edição');
+    expect(edited.image).not.toBe(ebook.image);
+    expect(edited.digitalFileId).not.toBe(ebook.digitalFileId);
+    const old = await t.ctx.db.select().from(files).where(inArray(files.id, [ebook.digitalFileId!]));
+    expect(old).toHaveLength(0);
+    // The buyer downloads the new file.
+    const link = (await api.call('GET', `/api/performer-assets/products/${ebook._id}/download-link`, buyer.token)).json().data.downloadLink as string;
+    const file = await api.fetchLink(link, buyer.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('% v2');
+
+    const notAnImage = multipartForm([{ name: 'image', filename: 'x.png', contentType: 'image/png', data: PDF }]);
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/performer/performer-assets/products/${ebook._id}`, payload: notAnImage.payload, headers: { ...notAnImage.headers, authorization: creator.token } });
+    expect(refused.statusCode).toBe(415);
   });
 });
 
