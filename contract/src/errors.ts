@@ -184,6 +184,16 @@ export const ERROR_CODES = [
   // Refunds of wallet charges
   'payment.already_refunded',
   'wallet.refund_not_covered',
+  // Products and orders
+  'products.not_found',
+  'products.unavailable',
+  'products.out_of_stock',
+  'products.file_required',
+  'products.not_bought',
+  'orders.not_found',
+  'orders.address_required',
+  'orders.address_locked',
+  'orders.invalid_transition',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -342,6 +342,21 @@ export const routes = {
   /** The live HLS of a stream, for one viewer: short-lived signed links (never a token in the URL). */
   'streaming.hls': route('GET', '/streaming/hls/:id/:file', 'optional'),
   'admin.streaming.end': route('POST', '/admin/streaming/:id/end', 'restricted'),
+  // products (physical or digital, sold through the wallet charge kind `product`) and their orders
+  'products.create': route('POST', '/performer/performer-assets/products', 'restricted'),
+  'products.mine': route('GET', '/performer/performer-assets/products/search', 'restricted'),
+  'products.update': route('PUT', '/performer/performer-assets/products/:id', 'restricted'),
+  'products.mineGet': route('GET', '/performer/performer-assets/products/:id/view', 'restricted'),
+  'products.delete': route('DELETE', '/performer/performer-assets/products/:id', 'restricted'),
+  'products.search': route('GET', '/performer-assets/products/search', 'optional', 'embed'),
+  'products.get': route('GET', '/performer-assets/products/:id', 'optional', 'embed'),
+  /** A digital product's file, for its buyers: a short-lived link signed for the buyer (never a token in the URL). */
+  'products.downloadLink': route('GET', '/performer-assets/products/:id/download-link', 'authenticated'),
+  'orders.sales': route('GET', '/orders/search', 'restricted'),
+  'orders.mine': route('GET', '/orders/users/search', 'authenticated'),
+  'orders.get': route('GET', '/orders/:id', 'authenticated'),
+  'orders.update': route('PUT', '/orders/:id/update', 'restricted'),
+  'orders.updateAddress': route('PUT', '/orders/:id/update/delivery-address', 'authenticated'),
   // site promos: the public list (active, inside their window, in order); staff schedule them
   'sitePromos.search': route('GET', '/site-promo/search', 'public', 'embed'),
   'admin.sitePromos.search': route('GET', '/admin/site-promo/search', 'restricted'),

@@ -29,6 +29,7 @@ import outreach from './outreach/outreach.routes.js';
 import streaming from './streaming/streaming.routes.js';
 import privateStreams from './private-streams/private-streams.routes.js';
 import sitePromos from './site-promos/site-promos.routes.js';
+import products from './products/products.routes.js';
 
 /** Every domain, registered under /api in dependency order (registerDomains). */
 export const domains: readonly DomainPlugin[] = [
@@ -62,4 +63,5 @@ export const domains: readonly DomainPlugin[] = [
   streaming,
   privateStreams,
   sitePromos,
+  products,
 ];

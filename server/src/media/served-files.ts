@@ -26,6 +26,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
+  // A digital product's file (`download`), kept as its creator sent it.
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
 };
 
 /** A name a link may carry: letters, digits, `_`, and one known extension. */

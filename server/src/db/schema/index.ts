@@ -16,3 +16,4 @@ export * from './messaging.js';
 export * from './streaming.js';
 export * from './token-packages.js';
 export * from './site-promos.js';
+export * from './products.js';

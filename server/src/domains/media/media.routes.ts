@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
@@ -49,6 +50,8 @@ async function mediaRoutes(api: ApiScope, ctx: AppContext) {
       const stored = await ctx.store.read(served.path);
       if (!stored) throw forbidden('media.link_invalid', LINK_REFUSED);
       reply.header('content-type', served.contentType).header('x-content-type-options', 'nosniff');
+      // A digital product's file is saved, never shown inline on the platform's origin.
+      if (name === 'download') reply.header('content-disposition', `attachment; filename="download${path.posix.extname(served.path)}"`);
       if (served.playlist) {
         const text = await stored.body.toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
         // A playlist holds links for this viewer: never cached, never shared.

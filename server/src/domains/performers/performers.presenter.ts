@@ -32,8 +32,8 @@ export type WelcomeVideoDto = z.infer<typeof welcomeVideoSchema>;
 export interface ProfileExtras {
   categories: ProfileCategoryDto[];
   welcomeVideo: WelcomeVideoDto | null;
-  /** Published photos and videos, counted (content/totals.ts). */
-  totals?: { photos: number; videos: number };
+  /** Published photos and videos and active products, counted (content/totals.ts). */
+  totals?: { photos: number; videos: number; products: number };
   /** The plans a fan may take now (prices within the platform's limits). */
   plans?: PlanOffer[];
   /** The signed-in viewer's relation to the creator. */
@@ -162,7 +162,7 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
       totalFeeds: Math.max(0, profile.feedsCount),
       totalVideos: extras.totals?.videos ?? 0,
       totalPhotos: extras.totals?.photos ?? 0,
-      totalProducts: 0,
+      totalProducts: extras.totals?.products ?? 0,
       likes: 0,
     },
     bodyInfo: {

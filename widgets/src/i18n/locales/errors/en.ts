@@ -59,6 +59,19 @@ export default {
   content: {
     locked: 'Unlock this post to watch it.',
   },
+  products: {
+    not_found: 'Product not found.',
+    unavailable: 'This product is not for sale right now.',
+    out_of_stock: 'Not enough of this product is left in stock.',
+    file_required: 'A digital product needs its file.',
+    not_bought: 'Only buyers of this product can download it.',
+  },
+  orders: {
+    not_found: 'Order not found.',
+    address_required: 'Enter the delivery address.',
+    address_locked: 'The address can no longer change: the order has shipped.',
+    invalid_transition: 'The order cannot move to that delivery status.',
+  },
   galleries: {
     not_found: 'Gallery not found.',
     already_unlocked: 'You have already unlocked this gallery.',

@@ -59,6 +59,19 @@ export default {
   content: {
     locked: 'Desbloquea esta publicación para verla.',
   },
+  products: {
+    not_found: 'Producto no encontrado.',
+    unavailable: 'Este producto no está a la venta en este momento.',
+    out_of_stock: 'No queda suficiente stock de este producto.',
+    file_required: 'Un producto digital necesita su archivo.',
+    not_bought: 'Solo quienes compraron este producto pueden descargarlo.',
+  },
+  orders: {
+    not_found: 'Pedido no encontrado.',
+    address_required: 'Indica la dirección de entrega.',
+    address_locked: 'La dirección ya no puede cambiar: el pedido ya fue enviado.',
+    invalid_transition: 'El pedido no puede pasar a ese estado de entrega.',
+  },
   galleries: {
     not_found: 'Galería no encontrada.',
     already_unlocked: 'Ya desbloqueaste esta galería.',

@@ -56,6 +56,19 @@ const errors = {
   content: {
     locked: 'Desbloqueie esta publicação para assistir.',
   },
+  products: {
+    not_found: 'Produto não encontrado.',
+    unavailable: 'Este produto não está à venda no momento.',
+    out_of_stock: 'Não há estoque suficiente deste produto.',
+    file_required: 'Um produto digital precisa do seu arquivo.',
+    not_bought: 'Somente quem comprou este produto pode baixá-lo.',
+  },
+  orders: {
+    not_found: 'Pedido não encontrado.',
+    address_required: 'Informe o endereço de entrega.',
+    address_locked: 'O endereço não pode mais mudar: o pedido já foi enviado.',
+    invalid_transition: 'O pedido não pode passar para esse status de entrega.',
+  },
   galleries: {
     not_found: 'Galeria não encontrada.',
     already_unlocked: 'Você já desbloqueou esta galeria.',
