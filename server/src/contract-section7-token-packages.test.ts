@@ -87,6 +87,9 @@ describe('token packages: staff define them, the public list shows the active on
     expect((await call('POST', '/api/admin/package/token', admin, { name: 'x', price: 10.001, tokens: 10 })).statusCode).toBe(400);
     expect((await call('POST', '/api/admin/package/token', admin, { name: 'x', price: 10 })).statusCode).toBe(400);
     expect((await call('PUT', '/api/admin/package/token/0123456789abcdef01234567', admin, { ordering: 1 })).statusCode).toBe(404);
+    // A price outside the top-up limits could never be bought.
+    expect((await call('POST', '/api/admin/package/token', admin, { name: 'x', price: 500, tokens: 500 })).json()).toMatchObject({ statusCode: 422, code: 'payment.topup_out_of_range' });
+    expect((await call('POST', '/api/admin/package/token', admin, { name: 'x', price: 2.5, tokens: 3 })).statusCode).toBe(422);
   });
 
   it('lets only staff with the settings permissions manage them', async () => {
@@ -178,6 +181,24 @@ describe('buying a token package through the wallet top-up', () => {
     expect((await call('POST', `/api/payment/sandbox/${started._id}/pay`)).json().data.outcome).toBe('credited');
     expect((await wallet()) - before).toBe(1400);
     expect((await call('GET', `/api/payment/transactions/${started._id}`, fan)).json().data).toMatchObject({ packageId: null, packageName: 'Pacote Efêmero' });
+  });
+
+  it('takes a coupon off the price and still credits the tokens; a package worth less than its price leaves the platform the rest', async () => {
+    const coupon = await call('POST', '/api/admin/coupons', admin, { code: 'PACOTE10', type: 'percentage', value: 10 });
+    expect(coupon.statusCode, coupon.body).toBe(200);
+    const pack = await create({ name: 'Pacote Cupom', price: 40, tokens: 44 });
+    const platformBefore = await balanceOf(t.ctx.db, accountKeys.platform());
+    const withCoupon = (await buy({ packageId: pack._id, couponCode: 'PACOTE10' })).json().data;
+    expect(withCoupon).toMatchObject({ amount: 36, tokens: 44, discount: 4, bonus: 4, totalPrice: 36, originalPrice: 40 });
+    const lean = await create({ name: 'Pacote Taxado', price: 10, tokens: 9 });
+    const leanStarted = (await buy({ packageId: lean._id })).json().data;
+    expect(leanStarted).toMatchObject({ amount: 10, tokens: 9, bonus: -1 });
+
+    const before = await wallet();
+    for (const id of [withCoupon._id, leanStarted._id]) expect((await call('POST', `/api/payment/sandbox/${id}/pay`)).json().data.outcome).toBe('credited');
+    expect((await wallet()) - before).toBe(4400 + 900);
+    // The platform funds the coupon and the bonus (8.00) and keeps 1.00 from the lean package.
+    expect((await balanceOf(t.ctx.db, accountKeys.platform())) - platformBefore).toBe(-800 + 100);
   });
 
   it('still tops up a typed amount as before', async () => {

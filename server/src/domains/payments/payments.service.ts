@@ -6,7 +6,6 @@ import { couponRedemptions, paymentCards, paymentTransactions, type GatewayName,
 import { GatewayUnavailableError, PaymentDeclinedError, type PaymentGateway, type TopUpCharge } from '../../gateways/gateway.js';
 import { chooseGateway } from '../../gateways/registry.js';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.js';
-import { fromCents, toCents } from '../../http/money.js';
 import { sortColumnOf, type Page } from '../../http/pagination.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import { assertUsable, discountCents, extendHold, findCoupon, releaseReservation, reserveCoupon } from '../coupons/coupons.service.js';
@@ -15,6 +14,7 @@ import { findCustomerId } from './cards.service.js';
 import type { PaymentTransaction } from './payments.presenter.js';
 import { applyPaymentEvent } from './settlement.service.js';
 import { buyablePackage, type TokenPackage } from './token-packages.service.js';
+import { assertTopUpLimits, units } from './top-up-limits.js';
 
 /** A charge is payable, and its coupon reserved, for an hour unless the gateway says otherwise. */
 export const CHARGE_SECONDS = 60 * 60;
@@ -29,18 +29,6 @@ export interface TopUpInput {
   paymentGateway?: GatewayName | undefined;
   couponCode?: string | undefined;
   paymentCardId?: string | undefined;
-}
-
-const units = (cents: number) => fromCents(cents).toFixed(2);
-
-/** The limits are settings read on every call, so an admin change applies at once. */
-async function assertTopUpLimits(db: DbOrTx, amountCents: number): Promise<void> {
-  const settings = await readSettings(db, ['minTopupWalletAmount', 'maxTopupWalletAmount']);
-  const min = toCents(String(settings.minTopupWalletAmount)) ?? 0;
-  const max = toCents(String(settings.maxTopupWalletAmount)) ?? 0;
-  if (amountCents < min || amountCents > max) {
-    throw unprocessable('payment.topup_out_of_range', `The top-up amount must be between ${units(min)} and ${units(max)}`);
-  }
 }
 
 /** What a top-up is worth before any coupon: `baseCents` to pay, `creditCents` for the wallet. */

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { tokenPackages } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { escapeLike, type Page } from '../../http/pagination.js';
+import { assertTopUpLimits } from './top-up-limits.js';
 
 export type TokenPackage = typeof tokenPackages.$inferSelect;
 
@@ -62,13 +63,20 @@ export async function buyablePackage(db: DbOrTx, id: string): Promise<TokenPacka
   return row;
 }
 
+/**
+ * A package's price keeps to the top-up limits (422 `payment.topup_out_of_range`), so staff
+ * learn at once that a package could not be bought. If the limits change later, a package
+ * outside them is refused at the top-up with the same code.
+ */
 export async function createPackage(ctx: AppContext, input: TokenPackageInput & { name: string; priceCents: number; tokensCents: number }): Promise<TokenPackage> {
+  await assertTopUpLimits(ctx.db, input.priceCents);
   const [row] = await ctx.db.insert(tokenPackages).values(defined(input)).returning();
   return row!;
 }
 
 /** Changes what is given: the order, the texts, the price and tokens (top-ups already started keep theirs), active or retired. */
 export async function updatePackage(ctx: AppContext, id: string, input: TokenPackageInput): Promise<TokenPackage> {
+  if (input.priceCents !== undefined) await assertTopUpLimits(ctx.db, input.priceCents);
   const [row] = await ctx.db
     .update(tokenPackages)
     .set({ ...defined(input), updatedAt: ctx.now() })
