@@ -42,12 +42,12 @@ interface TopUpBasis {
  * An amount credits itself; a package credits its tokens for its price. A package and an
  * amount that is not its price are a 400 naming the amount, never a guess at which one was meant.
  */
-async function topUpBasis(db: DbOrTx, input: TopUpInput): Promise<TopUpBasis> {
+async function topUpBasis(db: DbOrTx, input: TopUpInput, lock = false): Promise<TopUpBasis> {
   if (!input.packageId) {
     if (input.amountCents === undefined) throw badRequest('request.invalid', 'body.amount: send an amount or a packageId', ['body.amount']);
     return { baseCents: input.amountCents, creditCents: input.amountCents, tokenPackage: null };
   }
-  const tokenPackage = await buyablePackage(db, input.packageId);
+  const tokenPackage = await buyablePackage(db, input.packageId, lock);
   if (input.amountCents !== undefined && input.amountCents !== tokenPackage.priceCents) {
     throw badRequest(
       'payment.package_amount_mismatch',
@@ -103,8 +103,8 @@ export async function createTopUp(
   input: TopUpInput,
   check: PriceCheck = () => undefined,
 ): Promise<{ transaction: PaymentTransaction; clientSecret?: string }> {
-  const basis = await topUpBasis(ctx.db, input);
-  await assertTopUpLimits(ctx.db, basis.baseCents);
+  const checked = await topUpBasis(ctx.db, input);
+  await assertTopUpLimits(ctx.db, checked.baseCents);
   const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
   const gateway = chooseGateway(ctx, settings.paymentGateway, input.paymentGateway);
   const card = input.paymentCardId ? await savedCard(ctx.db, userId, gateway, input.paymentCardId) : undefined;
@@ -114,6 +114,9 @@ export async function createTopUp(
   const expiresAt = new Date(now.getTime() + CHARGE_SECONDS * 1000);
   const transaction = await ctx.db.transaction(async (tx) => {
     const id = newId();
+    // The package again, locked, as it stands when the top-up is recorded (staff may have just changed it).
+    const basis = input.packageId ? await topUpBasis(tx, input, true) : checked;
+    if (basis.baseCents !== checked.baseCents) await assertTopUpLimits(tx, basis.baseCents);
     const reservation = input.couponCode
       ? await reserveCoupon(tx, { code: input.couponCode, userId, transactionId: id, amountCents: basis.baseCents, holdUntil: expiresAt, now })
       : undefined;

@@ -47,17 +47,20 @@ export function allPackages(ctx: AppContext, page: Page, filter: { q?: string | 
   return pageOf(ctx, and(filter.isActive === undefined ? undefined : eq(tokenPackages.isActive, filter.isActive), named(filter.q)), page);
 }
 
-async function findPackage(db: DbOrTx, id: string): Promise<TokenPackage | undefined> {
-  const [row] = await db.select().from(tokenPackages).where(eq(tokenPackages.id, id)).limit(1);
+async function findPackage(db: DbOrTx, id: string, lock = false): Promise<TokenPackage | undefined> {
+  const query = db.select().from(tokenPackages).where(eq(tokenPackages.id, id)).limit(1);
+  const [row] = lock ? await query.for('key share') : await query;
   return row;
 }
 
 /**
  * The package a top-up buys: an unknown one is a 404 `token_packages.not_found`, a retired
- * one a 422 `payment.package_unavailable` (the fan's screen is out of date).
+ * one a 422 `payment.package_unavailable` (the fan's screen is out of date). `lock`, inside
+ * the transaction that records the top-up: a concurrent delete waits for it (then clears the
+ * link) instead of failing its foreign key.
  */
-export async function buyablePackage(db: DbOrTx, id: string): Promise<TokenPackage> {
-  const row = await findPackage(db, id);
+export async function buyablePackage(db: DbOrTx, id: string, lock = false): Promise<TokenPackage> {
+  const row = await findPackage(db, id, lock);
   if (!row) throw notFound('token_packages.not_found', NOT_FOUND);
   if (!row.isActive) throw unprocessable('payment.package_unavailable', 'This token package is no longer on sale; choose another');
   return row;
