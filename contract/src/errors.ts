@@ -174,6 +174,9 @@ export const ERROR_CODES = [
   'settings.invalid_value',
   'reference.not_found',
   'site_promos.not_found',
+  'token_packages.not_found',
+  'payment.package_unavailable',
+  'payment.package_amount_mismatch',
   // Said by the bridge or a client transport, never by the server
   'bridge.unavailable',
   'bridge.popup_blocked',

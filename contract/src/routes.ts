@@ -213,6 +213,11 @@ export const routes = {
   'payments.webhookStripe': route('POST', '/payment/webhooks/stripe', 'public'),
   /** Top-up bundles staff define (possibly none). */
   'tokenPackages.search': route('GET', '/package/token/search', 'public', 'embed'),
+  // Staff (the settings permissions) define them: list all, create, order, activate or retire, delete.
+  'admin.tokenPackages.search': route('GET', '/admin/package/token/search', 'restricted'),
+  'admin.tokenPackages.create': route('POST', '/admin/package/token', 'restricted'),
+  'admin.tokenPackages.update': route('PUT', '/admin/package/token/:id', 'restricted'),
+  'admin.tokenPackages.delete': route('DELETE', '/admin/package/token/:id', 'restricted'),
   'cards.list': route('GET', '/payment-cards', 'authenticated'),
   'cards.add': route('POST', '/:provider/cards', 'authenticated'),
   'cards.remove': route('DELETE', '/payment-cards/:id', 'authenticated'),

@@ -1,6 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { feeds, performers, userPermissions, users, type Role } from '../db/schema/index.js';
+import { feeds, performers, sitePromos, tokenPackages, userPermissions, users, type Role } from '../db/schema/index.js';
 import { hashPassword } from '../domains/accounts/passwords.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
 import { accountKeys } from '../ledger/accounts.js';
@@ -55,6 +55,19 @@ const OTHERS: (DemoAccount & { permissions?: PermissionKey[] })[] = [
   { role: 'manager', email: 'manager@fandeck.local', username: 'manager', name: 'Maria Gestora', firstName: 'Maria', lastName: 'Gestora', permissions: ['feed.all', 'message.all', 'stream.view', 'earning.all'] },
   { role: 'admin', email: 'admin@fandeck.local', username: 'admin.fandeck', name: 'Admin', firstName: 'Admin', lastName: 'Fandeck' },
 ];
+
+/** Top-up bundles the demo's top-up screen offers: a little bonus on the bigger ones. */
+export const DEMO_TOKEN_PACKAGES = [
+  { name: 'Pacote Inicial', description: 'Para começar: 10 tokens.', priceCents: 10_00, tokensCents: 10_00, ordering: 1 },
+  { name: 'Pacote Fã', description: '50 tokens com 5 de bônus.', priceCents: 50_00, tokensCents: 55_00, ordering: 2 },
+  { name: 'Pacote Superfã', description: '100 tokens com 15 de bônus.', priceCents: 100_00, tokensCents: 115_00, ordering: 3 },
+] as const;
+
+/** Banners the demo's pages show, open-ended so they are shown from the first start on. */
+export const DEMO_SITE_PROMOS = [
+  { title: 'Bem-vindo ao Fandeck', description: 'Descubra criadores e assine seus favoritos.', linkUrl: '/creators', position: 'top', ordering: 1 },
+  { title: 'Tokens de bônus', description: 'Nos pacotes Fã e Superfã você recebe tokens extras.', linkUrl: '', position: 'top', ordering: 2 },
+] as const;
 
 export const DEMO_LOGINS = [...CREATORS.map((c) => c.account), ...OTHERS].map((a) => ({ role: a.role, email: a.email, username: a.username }));
 
@@ -120,6 +133,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       }
       if (permissions?.length) await tx.insert(userPermissions).values(permissions.map((permissionKey) => ({ userId: user!.id, permissionKey })));
     }
+    await tx.insert(tokenPackages).values([...DEMO_TOKEN_PACKAGES]);
+    await tx.insert(sitePromos).values([...DEMO_SITE_PROMOS]);
   });
   return true;
 }

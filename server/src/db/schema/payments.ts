@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.js';
+import { tokenPackages } from './token-packages.js';
 import { users } from './users.js';
 
 /** Contract section 4: payment transaction statuses. */
@@ -26,7 +27,9 @@ export type GatewayName = (typeof GATEWAY_NAMES)[number];
 /**
  * A payment through a gateway. `amount_cents` is what the payer is charged (the BR Code
  * amount, the PaymentIntent amount); `credit_cents` is what the wallet receives, and the
- * platform funds `discount_cents` when a coupon applies (credit = amount + discount).
+ * platform funds `discount_cents` when a coupon applies and `bonus_cents` when a token
+ * package gives more tokens than its price (credit = amount + discount + bonus; a package
+ * giving fewer tokens than its price has a negative bonus, which the platform keeps).
  */
 export const paymentTransactions = pgTable(
   'payment_transactions',
@@ -43,6 +46,11 @@ export const paymentTransactions = pgTable(
     creditCents: bigint('credit_cents', { mode: 'number' }).notNull(),
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     couponId: text('coupon_id'),
+    /** What a token package adds to (or, below zero, keeps from) the price paid before the coupon. */
+    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
+    /** The token package bought, if any; its name is kept too, so the history reads the same after a package is deleted. */
+    tokenPackageId: text('token_package_id').references(() => tokenPackages.id, { onDelete: 'set null' }),
+    tokenPackageName: text('token_package_name'),
     /** The provider's handle of the charge: the PIX txid, the Stripe PaymentIntent id. */
     providerReference: text('provider_reference'),
     /** The provider's id of the payment that settled it: the PIX endToEndId, the PaymentIntent id. */
@@ -60,7 +68,10 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('payment_transactions_provider_reference_unique').on(t.gateway, t.providerReference),
     uniqueIndex('payment_transactions_provider_payment_unique').on(t.gateway, t.providerPaymentId),
-    check('payment_transactions_amounts', sql`${t.amountCents} > 0 and ${t.discountCents} >= 0 and ${t.creditCents} = ${t.amountCents} + ${t.discountCents}`),
+    check(
+      'payment_transactions_amounts',
+      sql`${t.amountCents} > 0 and ${t.discountCents} >= 0 and ${t.creditCents} > 0 and ${t.creditCents} = ${t.amountCents} + ${t.discountCents} + ${t.bonusCents}`,
+    ),
   ],
 );
 

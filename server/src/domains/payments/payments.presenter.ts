@@ -14,10 +14,20 @@ export const transactionSchema = z.object({
   currency: z.string(),
   /** What the payer is charged (the BR Code amount). */
   amount: z.number(),
-  /** What the wallet receives: the amount plus the coupon's discount. */
+  /** What the wallet receives: the amount plus the coupon's discount, or a token package's tokens. */
   tokens: z.number(),
   discount: z.number(),
+  /** What a token package gives beyond its price (negative when it gives less). */
+  bonus: z.number(),
   couponId: z.string().nullable(),
+  /** The token package bought (null for a typed amount, or once the package was deleted) and its name at purchase. */
+  packageId: z.string().nullable(),
+  packageName: z.string().nullable(),
+  /** The names existing clients read (api-contract.md section 7): `totalPrice` is what was paid, `originalPrice` the price before the coupon, */
+  totalPrice: z.number(),
+  originalPrice: z.number(),
+  /** and `products` what was bought: the token package by name, none for a typed amount. */
+  products: z.array(z.object({ _id: z.string().nullable(), description: z.string() })),
   /** PIX copy-and-paste code. */
   brCode: z.string().nullable(),
   /** PNG of the PIX QR code (owner only). */
@@ -52,7 +62,13 @@ export function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra
     amount: fromCents(t.amountCents),
     tokens: fromCents(t.creditCents),
     discount: fromCents(t.discountCents),
+    bonus: fromCents(t.bonusCents),
     couponId: t.couponId,
+    packageId: t.tokenPackageId,
+    packageName: t.tokenPackageName,
+    totalPrice: fromCents(t.amountCents),
+    originalPrice: fromCents(t.amountCents + t.discountCents),
+    products: t.tokenPackageName === null ? [] : [{ _id: t.tokenPackageId, description: t.tokenPackageName }],
     brCode: t.brCode,
     qrCodeUrl: isPix && t.brCode ? apiUrl(ctx, `/payment/transactions/qrcode?transactionId=${t.id}`) : null,
     sandboxUrl,

@@ -5,8 +5,7 @@ import { newId } from '../../db/schema/ids.js';
 import { couponRedemptions, paymentCards, paymentTransactions, type GatewayName, type PaymentStatus } from '../../db/schema/index.js';
 import { GatewayUnavailableError, PaymentDeclinedError, type PaymentGateway, type TopUpCharge } from '../../gateways/gateway.js';
 import { chooseGateway } from '../../gateways/registry.js';
-import { HttpError, notFound, unprocessable } from '../../http/errors.js';
-import { fromCents, toCents } from '../../http/money.js';
+import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { sortColumnOf, type Page } from '../../http/pagination.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import { assertUsable, discountCents, extendHold, findCoupon, releaseReservation, reserveCoupon } from '../coupons/coupons.service.js';
@@ -14,6 +13,8 @@ import { readSetting, readSettings } from '../settings/settings.service.js';
 import { findCustomerId } from './cards.service.js';
 import type { PaymentTransaction } from './payments.presenter.js';
 import { applyPaymentEvent } from './settlement.service.js';
+import { buyablePackage, type TokenPackage } from './token-packages.service.js';
+import { assertTopUpLimits, units } from './top-up-limits.js';
 
 /** A charge is payable, and its coupon reserved, for an hour unless the gateway says otherwise. */
 export const CHARGE_SECONDS = 60 * 60;
@@ -21,49 +22,73 @@ export const CHARGE_SECONDS = 60 * 60;
 export const MIN_CHARGE_CENTS = 50;
 const OPEN: PaymentStatus[] = ['created', 'pending', 'require_authentication'];
 
+/** An amount the fan chose, or a token package (its price; `amountCents`, when sent too, must be that price). */
 export interface TopUpInput {
-  amountCents: number;
+  amountCents?: number | undefined;
+  packageId?: string | undefined;
   paymentGateway?: GatewayName | undefined;
   couponCode?: string | undefined;
   paymentCardId?: string | undefined;
 }
 
-const units = (cents: number) => fromCents(cents).toFixed(2);
-
-/** The limits are settings read on every call, so an admin change applies at once. */
-async function assertTopUpLimits(db: DbOrTx, amountCents: number): Promise<void> {
-  const settings = await readSettings(db, ['minTopupWalletAmount', 'maxTopupWalletAmount']);
-  const min = toCents(String(settings.minTopupWalletAmount)) ?? 0;
-  const max = toCents(String(settings.maxTopupWalletAmount)) ?? 0;
-  if (amountCents < min || amountCents > max) {
-    throw unprocessable('payment.topup_out_of_range', `The top-up amount must be between ${units(min)} and ${units(max)}`);
-  }
+/** What a top-up is worth before any coupon: `baseCents` to pay, `creditCents` for the wallet. */
+interface TopUpBasis {
+  baseCents: number;
+  creditCents: number;
+  tokenPackage: TokenPackage | null;
 }
 
-/** What the payer pays and the wallet receives for an amount and a coupon's discount. */
-function topUpPrice(amountCents: number, discountCents: number): { priceCents: number; creditCents: number } {
-  const priceCents = amountCents - discountCents;
+/**
+ * An amount credits itself; a package credits its tokens for its price. A package and an
+ * amount that is not its price are a 400 naming the amount, never a guess at which one was meant.
+ */
+async function topUpBasis(db: DbOrTx, input: TopUpInput, lock = false): Promise<TopUpBasis> {
+  if (!input.packageId) {
+    if (input.amountCents === undefined) throw badRequest('request.invalid', 'body.amount: send an amount or a packageId', ['body.amount']);
+    return { baseCents: input.amountCents, creditCents: input.amountCents, tokenPackage: null };
+  }
+  const tokenPackage = await buyablePackage(db, input.packageId, lock);
+  if (input.amountCents !== undefined && input.amountCents !== tokenPackage.priceCents) {
+    throw badRequest(
+      'payment.package_amount_mismatch',
+      `body.amount: ${units(input.amountCents)} is not the price of the token package (${units(tokenPackage.priceCents)}); send its price or no amount`,
+      ['body.amount'],
+    );
+  }
+  return { baseCents: tokenPackage.priceCents, creditCents: tokenPackage.tokensCents, tokenPackage };
+}
+
+/** What the payer pays and the wallet receives for a top-up and a coupon's discount. */
+function topUpPrice(basis: TopUpBasis, discountCents: number): { priceCents: number; creditCents: number } {
+  const priceCents = basis.baseCents - discountCents;
   if (priceCents < MIN_CHARGE_CENTS) {
     throw unprocessable('payment.coupon_leaves_too_little', `With this coupon less than ${units(MIN_CHARGE_CENTS)} is left to pay; choose a larger amount`);
   }
-  return { priceCents, creditCents: amountCents };
+  return { priceCents, creditCents: basis.creditCents };
 }
 
 /**
  * What a top-up would cost, by the same rules `createTopUp` applies, reserving nothing:
- * the limits, the gateway, the saved card and the coupon as it stands now.
+ * the package, the limits, the gateway, the saved card and the coupon as it stands now.
+ * `description` is the package's name.
  */
-export async function quoteTopUp(db: DbOrTx, ctx: AppContext, userId: string, input: TopUpInput): Promise<{ priceCents: number; creditCents: number }> {
-  await assertTopUpLimits(db, input.amountCents);
+export async function quoteTopUp(
+  db: DbOrTx,
+  ctx: AppContext,
+  userId: string,
+  input: TopUpInput,
+): Promise<{ priceCents: number; creditCents: number; description: string | null }> {
+  const basis = await topUpBasis(db, input);
+  await assertTopUpLimits(db, basis.baseCents);
   const gateway = chooseGateway(ctx, await readSetting(db, 'paymentGateway'), input.paymentGateway);
   if (input.paymentCardId) await savedCard(db, userId, gateway, input.paymentCardId);
   let discount = 0;
   if (input.couponCode) {
     const coupon = await findCoupon(db, input.couponCode);
     await assertUsable(db, coupon, userId, ctx.now());
-    discount = discountCents(coupon, input.amountCents);
+    discount = discountCents(coupon, basis.baseCents);
   }
-  return topUpPrice(input.amountCents, discount);
+  return { ...topUpPrice(basis, discount), description: basis.tokenPackage?.name ?? null };
 }
 
 /**
@@ -78,7 +103,8 @@ export async function createTopUp(
   input: TopUpInput,
   check: PriceCheck = () => undefined,
 ): Promise<{ transaction: PaymentTransaction; clientSecret?: string }> {
-  await assertTopUpLimits(ctx.db, input.amountCents);
+  const checked = await topUpBasis(ctx.db, input);
+  await assertTopUpLimits(ctx.db, checked.baseCents);
   const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
   const gateway = chooseGateway(ctx, settings.paymentGateway, input.paymentGateway);
   const card = input.paymentCardId ? await savedCard(ctx.db, userId, gateway, input.paymentCardId) : undefined;
@@ -88,10 +114,13 @@ export async function createTopUp(
   const expiresAt = new Date(now.getTime() + CHARGE_SECONDS * 1000);
   const transaction = await ctx.db.transaction(async (tx) => {
     const id = newId();
+    // The package again, locked, as it stands when the top-up is recorded (staff may have just changed it).
+    const basis = input.packageId ? await topUpBasis(tx, input, true) : checked;
+    if (basis.baseCents !== checked.baseCents) await assertTopUpLimits(tx, basis.baseCents);
     const reservation = input.couponCode
-      ? await reserveCoupon(tx, { code: input.couponCode, userId, transactionId: id, amountCents: input.amountCents, holdUntil: expiresAt, now })
+      ? await reserveCoupon(tx, { code: input.couponCode, userId, transactionId: id, amountCents: basis.baseCents, holdUntil: expiresAt, now })
       : undefined;
-    const priced = topUpPrice(input.amountCents, reservation?.discountCents ?? 0);
+    const priced = topUpPrice(basis, reservation?.discountCents ?? 0);
     check(priced);
     const [row] = await tx
       .insert(paymentTransactions)
@@ -102,7 +131,10 @@ export async function createTopUp(
         status: 'created',
         amountCents: priced.priceCents,
         creditCents: priced.creditCents,
-        discountCents: priced.creditCents - priced.priceCents,
+        discountCents: basis.baseCents - priced.priceCents,
+        bonusCents: basis.creditCents - basis.baseCents,
+        tokenPackageId: basis.tokenPackage?.id ?? null,
+        tokenPackageName: basis.tokenPackage?.name ?? null,
         couponId: reservation?.coupon.id ?? null,
         expiresAt,
       })

@@ -62,13 +62,16 @@ async function credit(tx: Tx, gateway: PaymentGateway, t: PaymentTransaction, ev
     .update(paymentTransactions)
     .set({ status: 'success', providerPaymentId: event.providerPaymentId, paidAt: now, updatedAt: now })
     .where(eq(paymentTransactions.id, t.id));
-  // The payer's money arrives at the gateway's clearing account; a coupon's discount is the platform's.
+  // The payer's money arrives at the gateway's clearing account; a coupon's discount and a token
+  // package's bonus are the platform's (a package worth less than its price leaves the platform the rest).
+  // The wallet receives `credit_cents` as stored at creation, whatever the package says now.
   const wallet = accountKeys.wallet(t.userId);
   const postings: Posting[] = [
     { account: accountKeys.gateway(gateway.clearingAccount), amountCents: -t.amountCents },
     { account: wallet, amountCents: t.creditCents },
   ];
-  if (t.discountCents > 0) postings.push({ account: accountKeys.platform(), amountCents: -t.discountCents });
+  const platformCents = t.discountCents + t.bonusCents;
+  if (platformCents !== 0) postings.push({ account: accountKeys.platform(), amountCents: -platformCents });
   const { balances } = await postMovement(tx, { kind: 'topup', referenceType: 'payment_transaction', referenceId: t.id, postings });
   if (t.couponId) await redeemReservation(tx, t.id);
   return balances.get(wallet)!;

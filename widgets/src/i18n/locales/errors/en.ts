@@ -148,6 +148,8 @@ export default {
     price_changed: 'The price has changed. Check the new amount; nothing was charged.',
     quote_used: 'This confirmation was already used for another payment; nothing was charged again. Please confirm again.',
     topup_out_of_range: 'The top-up amount is outside the allowed range.',
+    package_unavailable: 'This token package is no longer on sale. Choose another one.',
+    package_amount_mismatch: 'The amount does not match the price of the token package.',
     coupon_leaves_too_little: 'With this coupon, the amount to pay falls below the minimum.',
     declined: 'The payment was declined.',
     gateway_unavailable: 'This payment method is unavailable right now. Try again later.',
@@ -250,6 +252,9 @@ export default {
   },
   site_promos: {
     not_found: 'Site promo not found.',
+  },
+  token_packages: {
+    not_found: 'Token package not found.',
   },
   streaming: {
     not_found: 'Stream not found.',

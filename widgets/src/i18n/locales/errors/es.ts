@@ -148,6 +148,8 @@ export default {
     price_changed: 'El precio cambió. Revisa el nuevo monto; no se cobró nada.',
     quote_used: 'Esta confirmación ya se usó en otro pago; no se cobró nada de nuevo. Confirma otra vez.',
     topup_out_of_range: 'El monto de la recarga está fuera del rango permitido.',
+    package_unavailable: 'Este paquete de tokens ya no está a la venta. Elige otro.',
+    package_amount_mismatch: 'El monto no coincide con el precio del paquete de tokens.',
     coupon_leaves_too_little: 'Con este cupón, el monto a pagar queda por debajo del mínimo.',
     declined: 'El pago fue rechazado.',
     gateway_unavailable: 'Este medio de pago no está disponible ahora. Inténtalo más tarde.',
@@ -250,6 +252,9 @@ export default {
   },
   site_promos: {
     not_found: 'Promoción del sitio no encontrada.',
+  },
+  token_packages: {
+    not_found: 'Paquete de tokens no encontrado.',
   },
   streaming: {
     not_found: 'Transmisión no encontrada.',

@@ -145,6 +145,8 @@ const errors = {
     price_changed: 'O preço mudou. Confira o novo valor; nada foi cobrado.',
     quote_used: 'Esta confirmação já foi usada em outro pagamento; nada foi cobrado de novo. Confirme outra vez.',
     topup_out_of_range: 'O valor da recarga está fora do permitido.',
+    package_unavailable: 'Este pacote de tokens não está mais à venda. Escolha outro.',
+    package_amount_mismatch: 'O valor não corresponde ao preço do pacote de tokens.',
     coupon_leaves_too_little: 'Com este cupom, o valor a pagar fica abaixo do mínimo.',
     declined: 'O pagamento foi recusado.',
     gateway_unavailable: 'Esta forma de pagamento está indisponível agora. Tente mais tarde.',
@@ -247,6 +249,9 @@ const errors = {
   },
   site_promos: {
     not_found: 'Destaque do site não encontrado.',
+  },
+  token_packages: {
+    not_found: 'Pacote de tokens não encontrado.',
   },
   streaming: {
     not_found: 'Transmissão não encontrada.',

@@ -1,0 +1,6 @@
+ALTER TABLE "payment_transactions" DROP CONSTRAINT "payment_transactions_amounts";--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD COLUMN "bonus_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD COLUMN "token_package_id" text;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD COLUMN "token_package_name" text;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_token_package_id_token_packages_id_fk" FOREIGN KEY ("token_package_id") REFERENCES "public"."token_packages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_amounts" CHECK ("payment_transactions"."amount_cents" > 0 and "payment_transactions"."discount_cents" >= 0 and "payment_transactions"."credit_cents" > 0 and "payment_transactions"."credit_cents" = "payment_transactions"."amount_cents" + "payment_transactions"."discount_cents" + "payment_transactions"."bonus_cents");
