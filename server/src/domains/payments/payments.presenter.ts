@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GATEWAY_NAMES, PAYMENT_STATUSES, PAYMENT_TYPES, type paymentTransactions } from '../../db/schema/index.js';
 import { fromCents } from '../../http/money.js';
+import { pixQrSvg } from './pix-qr.js';
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 
@@ -32,6 +33,11 @@ export const transactionSchema = z.object({
   brCode: z.string().nullable(),
   /** PNG of the PIX QR code (owner only). */
   qrCodeUrl: z.string().nullable(),
+  /**
+   * The PIX QR code of `brCode` as SVG markup (`<svg viewBox="0 0 n n">`), drawn by this
+   * server while the charge can be paid (status `pending`); null otherwise and for cards.
+   */
+  qrCodeSvg: z.string().nullable(),
   /** The sandbox's payment page, while the sandbox is the gateway. */
   sandboxUrl: z.string().nullable(),
   /** A gateway's hosted payment page, when it has one (the sandbox's): existing clients redirect there. */
@@ -49,8 +55,10 @@ export type TransactionView = z.infer<typeof transactionSchema>;
 
 export const apiUrl = (ctx: AppContext, path: string) => `${ctx.config.publicOrigin}/api${path}`;
 
-export function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra: { clientSecret?: string } = {}): TransactionView {
+export async function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra: { clientSecret?: string } = {}): Promise<TransactionView> {
   const isPix = t.gateway === 'pix-sandbox' || t.gateway === 'pix';
+  // Only a charge that can still be paid needs its drawing: lists of old payments stay light.
+  const qrCodeSvg = isPix && t.brCode && t.status === 'pending' ? await pixQrSvg(t.brCode) : null;
   const sandboxUrl = t.gateway === 'pix-sandbox' ? apiUrl(ctx, `/payment/sandbox/${t.id}`) : null;
   return {
     _id: t.id,
@@ -71,6 +79,7 @@ export function presentTransaction(ctx: AppContext, t: PaymentTransaction, extra
     products: t.tokenPackageName === null ? [] : [{ _id: t.tokenPackageId, description: t.tokenPackageName }],
     brCode: t.brCode,
     qrCodeUrl: isPix && t.brCode ? apiUrl(ctx, `/payment/transactions/qrcode?transactionId=${t.id}`) : null,
+    qrCodeSvg,
     sandboxUrl,
     ...(sandboxUrl ? { paymentUrl: sandboxUrl } : {}),
     ...(extra.clientSecret ? { clientSecret: extra.clientSecret } : {}),

@@ -50,7 +50,7 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
       if (pageScopeOf(request)) return list([], 0);
       const { status, paymentGateway, ...query } = request.query;
       const { items, total } = await searchTransactions(ctx, currentUser(request).id, toPage(query), { status, paymentGateway });
-      return list(items.map((t) => presentTransaction(ctx, t)), total);
+      return list(await Promise.all(items.map((t) => presentTransaction(ctx, t))), total);
     },
   );
 
@@ -82,7 +82,7 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       const userId = currentUser(request).id;
       await expireStale(ctx, userId);
-      return ok(presentTransaction(ctx, await ownTransaction(ctx, userId, request.params.id)));
+      return ok(await presentTransaction(ctx, await ownTransaction(ctx, userId, request.params.id)));
     },
   );
 

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { SANDBOX_CATALOGUE, type SandboxLocale, type SandboxText } from './sandbox-page.i18n.js';
 import type { PaymentTransaction } from './payments.presenter.js';
+import { pixQrSvg, svgDataUrl } from './pix-qr.js';
 
 /**
  * The sandbox's payment page: what a payer's bank app would show for the charge (amount,
  * payee, the QR code and its copy-and-paste text) and a Pay button that makes the sandbox
- * send its signed webhook. The QR is inlined as a data URL because the payer need not be
- * signed in; scripts and styles run only with this response's nonce.
+ * send its signed webhook. The QR is the top-up answer's SVG, inlined as a data URL in an
+ * `<img>` because the payer need not be signed in; scripts and styles run only with this
+ * response's nonce.
  */
 export type SandboxPageState = 'payable' | 'paid' | 'expired' | 'closed';
 
@@ -41,7 +42,7 @@ export async function renderSandboxPage(input: {
   const expires = t.expiresAt
     ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(t.expiresAt)
     : '';
-  const qr = state === 'payable' && t.brCode ? await QRCode.toDataURL(t.brCode, { errorCorrectionLevel: 'M', margin: 2, width: 280 }) : '';
+  const qr = state === 'payable' && t.brCode ? svgDataUrl(await pixQrSvg(t.brCode)) : '';
 
   const notice: Record<Exclude<SandboxPageState, 'payable'>, string> = { paid: text('paid'), expired: text('expired'), closed: text('notPending') };
   const body =
@@ -72,7 +73,7 @@ export async function renderSandboxPage(input: {
   .banner { background: #fff4d6; border: 1px solid #f0c75e; border-radius: 8px; padding: 8px 12px; font-size: 14px; }
   .amount { font-size: 32px; font-weight: 700; margin: 4px 0 0; }
   .status { font-weight: 600; }
-  .qr { display: block; margin: 12px auto; image-rendering: pixelated; }
+  .qr { display: block; margin: 12px auto; }
   textarea { width: 100%; box-sizing: border-box; font: 12px/1.4 ui-monospace, monospace; word-break: break-all; }
   .actions { display: flex; gap: 8px; margin: 12px 0; }
   button { flex: 1; padding: 10px; border-radius: 8px; border: 1px solid #888; background: #fff; font: inherit; cursor: pointer; }

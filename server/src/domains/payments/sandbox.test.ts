@@ -24,7 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const charge = async (amount: string) => (await topUp(t.app, token, { amount })).json().data as { _id: string; brCode: string };
+const charge = async (amount: string) => (await topUp(t.app, token, { amount })).json().data as { _id: string; brCode: string; qrCodeSvg: string };
 const pay = (id: string) => t.app.inject({ method: 'POST', url: `/api/payment/sandbox/${id}/pay` });
 const page = (id: string, headers: Record<string, string> = {}, query = '') => t.app.inject({ method: 'GET', url: `/api/payment/sandbox/${id}${query}`, headers });
 
@@ -84,7 +84,7 @@ describe('sandbox pay endpoint', () => {
 
 describe('sandbox page', () => {
   it('shows the amount, the BR Code, the QR and a Pay button, in pt-BR by default', async () => {
-    const { _id, brCode } = await charge('19.90');
+    const { _id, brCode, qrCodeSvg } = await charge('19.90');
     const res = await page(_id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -94,7 +94,8 @@ describe('sandbox page', () => {
     expect(res.body).toContain('Pagamento PIX de teste');
     expect(res.body).toContain('R$\u00a019,90');
     expect(res.body).toContain(brCode);
-    expect(res.body).toContain('src="data:image/png;base64,');
+    // The QR is the top-up answer's own SVG, as an image.
+    expect(res.body).toContain(`<img class="qr" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCodeSvg)}"`);
     expect(res.body).toContain('id="pay"');
     expect(res.body).toContain('Pagar agora (simulação)');
   });
@@ -116,6 +117,11 @@ describe('sandbox page', () => {
     const res = await page(_id, {}, '?locale=en');
     expect(res.body).toContain('Payment confirmed');
     expect(res.body).not.toContain('id="pay"');
+    expect(res.body).not.toContain('data:image/svg+xml');
+    // A paid charge has nothing left to scan: its answer carries the code but no drawing.
+    const read = await t.app.inject({ method: 'GET', url: `/api/payment/transactions/${_id}`, headers: { authorization: token } });
+    expect(read.json().data).toMatchObject({ status: 'success', qrCodeSvg: null });
+    expect(read.json().data.brCode).toMatch(/^000201/);
   });
 
   it('picks locales like a browser would', () => {

@@ -94,7 +94,7 @@ describe('saved cards', () => {
 describe('card top-ups', () => {
   it('answers a client secret, then credits once on the signed webhook however often it comes', async () => {
     const created = (await topUp(t.app, fan.token, { amount: '50.00', paymentGateway: 'stripe' })).json().data;
-    expect(created).toMatchObject({ paymentGateway: 'stripe', status: 'pending', brCode: null, qrCodeUrl: null, sandboxUrl: null, clientSecret: `pi_${created._id}_secret_Rc0rd3dS3cr3t` });
+    expect(created).toMatchObject({ paymentGateway: 'stripe', status: 'pending', brCode: null, qrCodeUrl: null, qrCodeSvg: null, sandboxUrl: null, clientSecret: `pi_${created._id}_secret_Rc0rd3dS3cr3t` });
     const payload = intentEvent('payment_intent.succeeded', created._id, 5000);
     expect((await deliver(payload, stripeTestSignature(payload, 'whsec_someone_else'))).statusCode).toBe(400);
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));

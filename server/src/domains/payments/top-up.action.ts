@@ -57,6 +57,6 @@ export const topUpAction = defineMoneyAction({
   },
   async perform(_db, call, check) {
     const { transaction, clientSecret } = await createTopUp(call.ctx, call.user.id, inputOf(call.body), check);
-    return { statusCode: 200, body: ok(presentTransaction(call.ctx, transaction, clientSecret ? { clientSecret } : {})) };
+    return { statusCode: 200, body: ok(await presentTransaction(call.ctx, transaction, clientSecret ? { clientSecret } : {})) };
   },
 });

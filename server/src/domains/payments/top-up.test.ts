@@ -1,9 +1,11 @@
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { parseBrCode } from '../../gateways/br-code.js';
 import { checkLedger } from '../../ledger/invariant.js';
 import { updateSettings } from '../settings/settings.service.js';
 import { auth, setGateway, testClock, topUp } from './payments.test-support.js';
+import { decodeQrSvg } from './qr-decode.test-support.js';
 
 let t: TestApp;
 let fan: { id: string };
@@ -61,6 +63,25 @@ describe('POST /api/payment/wallet/top-up', () => {
     const code = parseBrCode(data.brCode);
     expect(code).toMatchObject({ amountCents: 2990, txid: data._id, currency: '986', country: 'BR', pointOfInitiation: '12', merchantName: 'FANDECK' });
     expect(new Date(data.expiresAt).getTime() - clock.now().getTime()).toBe(3600_000);
+  });
+
+  it('draws the QR code on the server: an SVG that a decoder reads back as the BR Code, the same on every read', async () => {
+    const data = (await topUp(t.app, fanToken, { amount: '47.35' })).json().data;
+    const svg: string = data.qrCodeSvg;
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 (\d+) \1" shape-rendering="crispEdges">.*<\/svg>$/s);
+    // The viewBox is the code's modules plus the quiet zone of 4 on each side, at level M.
+    const modules = QRCode.create(data.brCode, { errorCorrectionLevel: 'M' }).modules.size;
+    expect(svg).toContain(`viewBox="0 0 ${modules + 8} ${modules + 8}"`);
+    expect(svg).not.toMatch(/<script|\son\w+=|href=/i);
+    expect(await decodeQrSvg(svg)).toBe(data.brCode);
+    // The decoder does not see codes that are not there, nor another charge's code in this one.
+    const other = (await topUp(t.app, fanToken, { amount: '47.36' })).json().data;
+    expect(await decodeQrSvg(other.qrCodeSvg)).toBe(other.brCode);
+    expect(other.qrCodeSvg).not.toBe(svg);
+    expect(await decodeQrSvg(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${modules + 8} ${modules + 8}"><path fill="#fff" d="M0 0h99v99H0z"/></svg>`)).toBeNull();
+    // Polling the charge answers the same drawing.
+    const read = await t.app.inject({ method: 'GET', url: `/api/payment/transactions/${data._id}`, headers: auth(fanToken) });
+    expect(read.json().data.qrCodeSvg).toBe(svg);
   });
 
   it('keeps the BR Code valid whatever the site is called', async () => {
