@@ -52,7 +52,7 @@ export { FanToppedUpEvent, type FanToppedUpDetail } from './wallet-events.js';
  * @csspart error - A failure message (role alert).
  * @csspart retry - Try again after a failure to load.
  * @csspart pix - The PIX to pay; `data-state` is `pending`, `paid`, `failed`, `expired` or `timeout`.
- * @csspart qr - The PIX QR code (SVG).
+ * @csspart qr - The PIX QR code: an `<img>` of the SVG the server drew.
  * @csspart pix-code - The copy-and-paste code.
  * @csspart copy - The copy button; `data-state="copied"` after a copy.
  * @csspart copy-error - Shown when the browser refused to copy.

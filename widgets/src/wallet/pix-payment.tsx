@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { formatMoney } from '../format/money.js';
 import { FormError } from '../ui/index.js';
-import { encodeQr, qrPath } from './qr-code.js';
 import type { TrackedStatus } from './top-up.model.js';
 import type { TopUpTransaction } from './wallet-api.js';
 
@@ -17,25 +16,21 @@ export interface PixPaymentProps {
   onRestart: () => void;
 }
 
-const QUIET_ZONE = 4;
-
-/** The BR Code as an SVG QR code; null when there is no code to draw. */
-function PixQr({ code, label }: { code: string; label: string }) {
-  const drawn = useMemo(() => {
-    try {
-      const matrix = encodeQr(code);
-      return { path: qrPath(matrix, QUIET_ZONE), extent: matrix.size + QUIET_ZONE * 2 };
-    } catch {
-      return null;
-    }
-  }, [code]);
-  if (!drawn) return null;
-  return (
-    <svg className="fan-wallet__qr" part="qr" role="img" aria-label={label} viewBox={`0 0 ${drawn.extent} ${drawn.extent}`} shapeRendering="crispEdges">
-      <rect width={drawn.extent} height={drawn.extent} fill="#fff" />
-      <path d={drawn.path} fill="#000" />
-    </svg>
-  );
+/**
+ * The server's drawing of the BR Code (`qrCodeSvg`), shown as an image.
+ *
+ * Why an `<img>` of a `data:` URL and not the markup in the DOM: an image's SVG is a
+ * document of its own that runs no script, fires no handler, loads nothing and cannot
+ * reach the page or the shadow root, whatever the string holds. So the widget trusts
+ * nothing in it and sanitises nothing; a mangled string is a broken image, never markup.
+ * Were it a failed load (a page whose `img-src` refuses `data:`), the drawing steps
+ * aside: the copy-and-paste code beside it pays the same.
+ */
+function PixQr({ svg, label }: { svg: string; label: string }) {
+  const src = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, [svg]);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (failedSrc === src) return null;
+  return <img className="fan-wallet__qr" part="qr" src={src} alt={label} decoding="async" draggable={false} onError={() => setFailedSrc(src)} />;
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -64,7 +59,7 @@ const statusText = {
 } as const satisfies Record<TrackedStatus, string>;
 
 /**
- * The PIX to pay: QR code, the copy-and-paste code with a copy button, and a status
+ * The PIX to pay: the server's QR code, the copy-and-paste code with a copy button, and a status
  * that turns to paid by itself. While the platform runs the PIX sandbox, a link to its
  * payment page stands in for a bank app.
  */
@@ -94,7 +89,7 @@ export function PixPayment({ transaction, status, onCheckAgain, onRestart }: Pix
       {pending && code ? (
         <>
           <p className="fan-hint">{t('wallet.pixHint')}</p>
-          <PixQr code={code} label={t('wallet.qrAlt', { amount })} />
+          {transaction.qrCodeSvg ? <PixQr svg={transaction.qrCodeSvg} label={t('wallet.qrAlt', { amount })} /> : null}
           <label className="fan-label" htmlFor={`${id}-code`}>
             {t('wallet.pixCode')}
           </label>

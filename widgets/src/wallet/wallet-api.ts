@@ -20,6 +20,8 @@ export interface TopUpTransaction {
   discount: number;
   brCode: string | null;
   qrCodeUrl: string | null;
+  /** The QR code of `brCode` as SVG markup, drawn by the server while the charge can be paid. */
+  qrCodeSvg: string | null;
   sandboxUrl: string | null;
   expiresAt: string | null;
   paidAt: string | null;
@@ -51,6 +53,7 @@ export function toTransaction(value: unknown): TopUpTransaction | null {
     discount: num(record.discount),
     brCode: text(record.brCode),
     qrCodeUrl: text(record.qrCodeUrl),
+    qrCodeSvg: text(record.qrCodeSvg),
     sandboxUrl: text(record.sandboxUrl),
     expiresAt: text(record.expiresAt),
     paidAt: text(record.paidAt),

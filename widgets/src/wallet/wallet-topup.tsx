@@ -9,7 +9,7 @@ import { gatewayName, type Gateway } from './wallet-api.js';
 import type { FanToppedUpDetail } from './wallet-events.js';
 import { walletFeature } from './wallet.model.js';
 
-// The PIX code, its QR drawing and the payment status come once a payment starts (fetched
+// The PIX code, the server's QR drawing and the payment status come once a payment starts (fetched
 // as the fan submits), not with the form: the element's own bytes stay within budget.
 const loadPixPayment = () => import('./pix-payment.js');
 const PixPayment = lazy(() => loadPixPayment().then((module) => ({ default: module.PixPayment })));

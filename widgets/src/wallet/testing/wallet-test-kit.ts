@@ -22,6 +22,16 @@ export const walletSettings = {
 export const brCode =
   '00020101021226850014br.gov.bcb.pix2563pix.fandeck.local/qr/v2/cob/5f0c6a0e6d2c4f7e9b1a2c3d4e5f60715204000053039865406025.005802BR5907FANDECK6009SAO PAULO62070503***6304B1A2';
 
+/**
+ * Stands in for the server's drawing of `brCode` (the server's tests decode the real one):
+ * the widget shows whatever SVG the answer carries, so a small recognisable one will do.
+ */
+export const qrCodeSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h29v29H0z"/><path stroke="#000000" d="M4 4.5h7M4 10.5h7M18 4.5h7M4 24.5h7"/></svg>';
+
+/** How the widget hands an SVG to its `<img>`. */
+export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
 export function pendingTransaction(overrides: Record<string, unknown> = {}) {
   return {
     _id: 'tx-1',
@@ -36,6 +46,7 @@ export function pendingTransaction(overrides: Record<string, unknown> = {}) {
     couponId: null,
     brCode,
     qrCodeUrl: 'http://platform.test/api/payment/transactions/qrcode?transactionId=tx-1',
+    qrCodeSvg,
     sandboxUrl: 'http://platform.test/api/payment/sandbox/tx-1',
     reviewReason: null,
     expiresAt: null,
