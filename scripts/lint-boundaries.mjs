@@ -8,7 +8,8 @@
  * - the shared runtime (session, kit, ui, api, live, i18n) never imports a feature's code
  *   (an `import type`, which leaves nothing in a bundle, is let through: i18n types
  *   every feature's texts that way);
- * - the host reaches the widgets only through the widgets package's exports.
+ * - the host reaches the widgets only through the widgets package's exports;
+ * - no import cycle among the server's modules (server/src, issue 23; see import-cycles.mjs).
  *
  * Test files and `testing/` helpers are not checked. Prints `file:line: message` for
  * every breach and exits 1 when there is one.
@@ -19,6 +20,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { findImportCycles } from './import-cycles.mjs';
 
 const SHARED = ['session', 'kit', 'ui', 'api', 'live', 'i18n'];
 const FEATURE_MAY_IMPORT = ['kit', 'ui', 'session', 'i18n', 'format'];
@@ -149,6 +151,11 @@ export function lintBoundaries(root) {
         if (!exported.has(item.specifier)) report(file, item.line, `'${item.specifier}' is not an export of @fandeck/widgets (widgets/package.json "exports")`);
       }
     }
+  }
+  for (const cycle of findImportCycles(path.join(root, 'server', 'src'), root)) {
+    const [first] = cycle.loop;
+    const [where] = first.split(' -> ');
+    report(path.join(root, where.replace(/:\d+$/, '')), where.match(/:(\d+)$/)[1], `import cycle among ${cycle.files.join(', ')} (${cycle.loop.join(', ')}); move what both need into a module of its own`);
   }
   return { problems, features: [...features].sort() };
 }

@@ -6,7 +6,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { toPage, type ListQuery } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-import { findFeed } from '../feeds/feeds.service.js';
+import { findFeed } from '../feeds/feeds.queries.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 
 export type CommentRow = typeof comments.$inferSelect;

@@ -7,7 +7,7 @@ import { amountSchema } from '../../http/money.js';
 import { defineHandler } from '../wallet/charge-handler.js';
 import { addContribution } from './feeds-crowdfunding.service.js';
 import { CROWDFUNDING_CONTRIBUTION_MAX_CENTS, CROWDFUNDING_MIN_CENTS } from './feeds.schemas.js';
-import { publishedToFans } from './feeds.service.js';
+import { publishedToFans } from './feeds.queries.js';
 
 export const contributionBodySchema = z.object({
   /** Decimal units, 1.00 to 10000.00, at most two decimals. */

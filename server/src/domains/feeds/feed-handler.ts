@@ -4,7 +4,7 @@ import { hasBought } from '../../content/entitlement.js';
 import { feeds, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { defineHandler } from '../wallet/charge-handler.js';
-import { publishedToFans } from './feeds.service.js';
+import { publishedToFans } from './feeds.queries.js';
 
 /**
  * A paid post, unlocked from the wallet: `POST /wallet/charges/feed/{id}` (body `{}`). Only

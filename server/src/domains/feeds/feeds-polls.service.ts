@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { feedPollOptions, feedPolls, feedPollVotes } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
-import { findFeed } from './feeds.service.js';
+import { findFeed } from './feeds.queries.js';
 import type { PollInput } from './feeds.schemas.js';
 
 export const pollSchema = z.object({

@@ -9,7 +9,8 @@ import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { crowdfundingOf, crowdfundingSchema } from './feeds-crowdfunding.service.js';
 import { pollSchema, pollsOf } from './feeds-polls.service.js';
 import { previewsOf } from './feeds-previews.js';
-import { FEED_AUDIO_PURPOSE, FEED_VIDEO_PURPOSE, filesOf, type FeedWithCreator } from './feeds.service.js';
+import { filesOf, type FeedWithCreator } from './feeds.queries.js';
+import { FEED_AUDIO_PURPOSE, FEED_VIDEO_PURPOSE } from './feeds.service.js';
 
 const sizeSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export const feedFileSchema = z.object({

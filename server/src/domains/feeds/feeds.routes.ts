@@ -20,7 +20,8 @@ import { feedHandler } from './feed-handler.js';
 import { feedExtrasRoutes } from './feeds-extras.routes.js';
 import { feedSchema, presentFeeds } from './feeds.presenter.js';
 import { feedInputSchema, feedListQuerySchema, feedUpdateSchema } from './feeds.schemas.js';
-import { createFeed, deleteFeed, FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE, filesOf, findCreatorId, findFeed, searchFeeds, updateFeed, type FeedWithCreator } from './feeds.service.js';
+import { filesOf, findCreatorId, findFeed, searchFeeds, type FeedWithCreator } from './feeds.queries.js';
+import { createFeed, deleteFeed, FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE, updateFeed } from './feeds.service.js';
 
 const CREATOR = { roles: ['performer'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -8,7 +8,7 @@ import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.j
 import type { ListQuery } from '../../http/pagination.js';
 import { toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-import { findCreatorId } from '../feeds/feeds.service.js';
+import { findCreatorId } from '../feeds/feeds.queries.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 
 /**

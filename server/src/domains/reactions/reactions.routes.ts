@@ -12,7 +12,7 @@ import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { performerSchema } from '../performers/performers.presenter.js';
 import { bookmarkedCreators, checkBookmarkableCreator } from './bookmarked-creators.js';
 import { feedSchema, presentFeeds } from '../feeds/feeds.presenter.js';
-import { findFeed, publishedToFans, type FeedWithCreator } from '../feeds/feeds.service.js';
+import { findFeed, publishedToFans, type FeedWithCreator } from '../feeds/feeds.queries.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../http/guard.js';
 import { pageSizeSchema } from '../../http/pagination.js';
 import { feedSchema, presentFeeds } from '../feeds/feeds.presenter.js';
 import { feedListQuerySchema } from '../feeds/feeds.schemas.js';
-import { findFeed, searchFeeds } from '../feeds/feeds.service.js';
+import { findFeed, searchFeeds } from '../feeds/feeds.queries.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { KEYWORD_MAX, keywordSchema, KEYWORDS_LIMIT_MAX, saveKeyword, topKeywords, trendingFeeds, trendingQuerySchema } from './search.service.js';

@@ -5,7 +5,7 @@ import { creatorShownTo, type Audience } from '../../content/blocks.js';
 import { comments, feeds, reactions, searchKeywords, users } from '../../db/schema/index.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { PUBLISHED_FEED_TYPES } from '../feeds/feeds.schemas.js';
-import { publishedToFans, type FeedWithCreator } from '../feeds/feeds.service.js';
+import { publishedToFans, type FeedWithCreator } from '../feeds/feeds.queries.js';
 
 export const TRENDING_DAYS = 7;
 export const KEYWORD_MAX = 100;
