@@ -11,6 +11,10 @@
  * - the host reaches the widgets only through the widgets package's exports;
  * - no import cycle among the server's modules (server/src, issue 23; see import-cycles.mjs).
  *
+ * And one rule of issue 23: a field's `maxLength` or `minLength` in a widgets or host
+ * .tsx is never a number written there (`maxLength={500}`): the bound comes from the
+ * contract's LIMITS, which the server enforces, so the two sides cannot drift apart.
+ *
  * Test files and `testing/` helpers are not checked. Prints `file:line: message` for
  * every breach and exits 1 when there is one.
  *
@@ -89,6 +93,28 @@ function importsOf(file) {
   return found;
 }
 
+const LENGTH_ATTRIBUTES = new Set(['maxLength', 'minLength']);
+
+/** `maxLength={500}`, `maxLength="500"` and the like in a .tsx file: a bound that should be the contract's. */
+export function literalLengthsOf(file) {
+  if (!file.endsWith('.tsx')) return [];
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isJsxAttribute(node) && ts.isIdentifier(node.name) && LENGTH_ATTRIBUTES.has(node.name.text) && node.initializer) {
+      const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
+      const literal = value && (ts.isNumericLiteral(value) || ts.isStringLiteral(value) || (ts.isPrefixUnaryExpression(value) && ts.isNumericLiteral(value.operand)));
+      if (literal) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        found.push({ line: line + 1, text: node.getText(source) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 /** The folder under widgets/src a path is in, or null outside it. */
 function widgetsFolder(widgetsSrc, target) {
   const relative = path.relative(widgetsSrc, target);
@@ -160,14 +186,28 @@ export function lintBoundaries(root) {
   return { problems, features: [...features].sort() };
 }
 
+/** Every literal `maxLength`/`minLength` in the widgets' and the host's .tsx files (not tests), as `file:line: message`. */
+export function lintLiteralLimits(root) {
+  const problems = [];
+  for (const dir of [path.join(root, 'widgets', 'src'), path.join(root, 'host', 'src')]) {
+    for (const file of walk(dir)) {
+      if (SKIPPED.test(file)) continue;
+      for (const { line, text } of literalLengthsOf(file)) {
+        problems.push(`${path.relative(root, file)}:${line}: ${text} is a number written here; take the bound from LIMITS in @fandeck/contract (the server enforces the same value)`);
+      }
+    }
+  }
+  return { problems };
+}
+
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const root = parseRoot(process.argv.slice(2));
   const { problems, features } = lintBoundaries(root);
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(problem);
-    console.error(`\n${problems.length} import boundary breach${problems.length === 1 ? '' : 'es'} (features: ${features.join(', ')}).`);
-    process.exit(1);
-  }
-  console.log(`Import boundaries hold (features: ${features.join(', ')}).`);
+  const { problems: literals } = lintLiteralLimits(root);
+  for (const problem of [...problems, ...literals]) console.error(problem);
+  if (problems.length > 0) console.error(`\n${problems.length} import boundary breach${problems.length === 1 ? '' : 'es'} (features: ${features.join(', ')}).`);
+  if (literals.length > 0) console.error(`${problems.length > 0 ? '' : '\n'}${literals.length} literal field length${literals.length === 1 ? '' : 's'} where a contract limit belongs.`);
+  if (problems.length > 0 || literals.length > 0) process.exit(1);
+  console.log(`Import boundaries hold (features: ${features.join(', ')}); no literal field lengths.`);
 }

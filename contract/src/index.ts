@@ -6,6 +6,7 @@ export * from './embed-match.js';
 export * from './embeds.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './limits.js';
 export * from './match.js';
 export * from './money.js';
 export * from './paths.js';

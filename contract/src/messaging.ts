@@ -3,15 +3,16 @@
  * notifications (decimal units, ISO dates), inside the `{ status: 0, data }` envelope. Types
  * only: the server's zod response schemas accept exactly these; widgets and host read them.
  */
+import { LIMITS } from './limits.js';
 import type { PartyInfo } from './subscriptions.js';
 
 /** Spec section 9: messages come 25 a page, notifications 12. */
 export const MESSAGE_PAGE_SIZE = 25;
 export const NOTIFICATION_PAGE_SIZE = 12;
 /** Longest message text the server stores. */
-export const MESSAGE_TEXT_MAX = 5000;
+export const MESSAGE_TEXT_MAX = LIMITS.message.textMax;
 /** Most files one message carries. */
-export const MESSAGE_FILES_MAX = 10;
+export const MESSAGE_FILES_MAX = LIMITS.message.filesMax;
 /** The text a deleted message shows (spec section 5: "Message deleted!"), kept for old clients. */
 export const DELETED_MESSAGE_TEXT = 'Message deleted!';
 

@@ -6,9 +6,11 @@
  * before the rule (`ana.lima`) keep working for sign-in and profile links, and a form that
  * sends one back unchanged is not refused for it.
  */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
+import { LIMITS } from './limits.js';
+
+export const USERNAME_MIN = LIMITS.account.usernameMin;
+export const USERNAME_MAX = LIMITS.account.usernameMax;
+export const USERNAME_PATTERN = new RegExp(`^[a-z0-9]{${USERNAME_MIN},${USERNAME_MAX}}$`);
 
 /** How a username is compared and stored: trimmed, lowercased. */
 export const normalizeUsername = (value: string): string => value.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isValidUsername, normalizeUsername } from '@fandeck/contract';
+import { isValidUsername, LIMITS, normalizeUsername } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PictureUpload } from '../components/picture-upload.js';
 import { CreatorSettings } from './creator-settings/creator-settings.js';
@@ -63,8 +63,8 @@ function AccountCompletionForm({ user }: AccountCompletionFormProps) {
           name="username"
           autoComplete="username"
           required
-          minLength={3}
-          maxLength={30}
+          minLength={LIMITS.account.usernameMin}
+          maxLength={LIMITS.account.usernameMax}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { FeedList } from '@fandeck/widgets/feeds/feed-list';
@@ -36,7 +37,7 @@ export function DiscoverPage() {
       <h1 id="discover-title">{t('discover.title')}</h1>
       <form role="search" className="list-controls__group" onSubmit={search}>
         <label htmlFor={`${id}-q`}>{t('discover.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" maxLength={100} value={text} onChange={(event) => setText(event.target.value)} />
+        <input id={`${id}-q`} type="search" maxLength={LIMITS.search.keywordMax} value={text} onChange={(event) => setText(event.target.value)} />
         <button type="submit" className="button">
           {t('discover.searchSubmit')}
         </button>

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FeedPost } from '@fandeck/widgets/feeds/feed-list';
 import { VideoProcessing } from '@fandeck/widgets/ui';
@@ -189,7 +190,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
       <h2>{t('studio.composer')}</h2>
       <div className="form__field">
         <label htmlFor={`${id}-text`}>{t('studio.text')}</label>
-        <textarea id={`${id}-text`} rows={4} maxLength={5000} value={text} onChange={(event) => setText(event.target.value)} />
+        <textarea id={`${id}-text`} rows={4} maxLength={LIMITS.feed.textMax} value={text} onChange={(event) => setText(event.target.value)} />
       </div>
       <div className="form__field">
         <label htmlFor={`${id}-photos`}>{t('studio.photos')}</label>

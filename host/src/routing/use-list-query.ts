@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -34,7 +35,7 @@ export interface ListQueryControls<F extends string> {
   setFilters(filters: Partial<Record<F, string>>): void;
 }
 
-const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = LIMITS.list.pageSizeMax;
 
 function positiveInt(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = raw === null ? Number.NaN : Number(raw);

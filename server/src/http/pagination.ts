@@ -1,6 +1,7 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = LIMITS.list.pageSizeMax;
 
 /**
  * A page size up to `max`: existing clients ask for more than a list gives (`limit=500`)

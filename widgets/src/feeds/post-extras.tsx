@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useState, type FormEvent } from 'react';
 import { checkAmount, formatMoney, parseAmount, type AmountLimits } from '../format/money.js';
 import { useTranslation } from '../i18n/index.js';
@@ -6,8 +7,8 @@ import { FormError, MoneyInput, SignInPrompt, useErrorText, useModel, VideoProce
 import type { FeedCrowdfunding, FeedPhoto, FeedPoll, FeedPost } from './feeds-api.js';
 import { PostExtrasModel } from './post-extras.model.js';
 
-/** The server's limits of one contribution (feeds-crowdfunding). */
-const CONTRIBUTION_LIMITS: AmountLimits = { min: 1, max: 10_000 };
+/** The limits of one contribution, in decimal units (the contract's are in cents). */
+const CONTRIBUTION_LIMITS: AmountLimits = { min: LIMITS.feed.crowdfundingMinCents / 100, max: LIMITS.feed.crowdfundingContributionMaxCents / 100 };
 
 /** A post's poll or crowdfunding goal, under its text. */
 export function PostExtras({ post, onChanged }: { post: FeedPost; onChanged: () => Promise<unknown> }) {

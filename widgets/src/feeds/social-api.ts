@@ -1,4 +1,5 @@
 /** What the social calls of a post answer and take (server comments, reactions and reports routes). */
+import { LIMITS } from '@fandeck/contract';
 
 /** A comment (or a reply) as `/comments` answers it. */
 export interface PostComment {
@@ -17,10 +18,10 @@ export interface PostComment {
   creator: { _id: string; username: string | null; name: string | null; avatar: string };
 }
 
-/** The server's limits (comments.routes.ts COMMENT_MAX, reports.service.ts), checked here so a form says so first. */
-export const COMMENT_MAX = 2000;
-export const REPORT_TITLE_MAX = 200;
-export const REPORT_DESCRIPTION_MAX = 2000;
+/** The contract's limits the server enforces, checked here so a form says so first. */
+export const COMMENT_MAX = LIMITS.comment.textMax;
+export const REPORT_TITLE_MAX = LIMITS.report.titleMax;
+export const REPORT_DESCRIPTION_MAX = LIMITS.report.descriptionMax;
 
 export type ReactionAction = 'like' | 'bookmark';
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fail, listen, mount, ok, part, partSoon, parts, pendingTransaction, resetPage, signedInPage, type, type WalletPage } from '../wallet/testing/wallet-test-kit.js';
 import { FanTipSentEvent } from './fan-tip-button.element.js';
@@ -53,7 +54,7 @@ describe('<fan-tip-button>', () => {
     expect(part(element, 'button')?.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('stops at the limits and at 500 characters of message, asking for nothing', async () => {
+  it('stops at the amount limits, asking for nothing', async () => {
     const element = await openPanel();
     const input = part(element, 'amount-input');
     type(input, '9,99');
@@ -61,12 +62,27 @@ describe('<fan-tip-button>', () => {
     type(input, '10000,01');
     await vi.waitFor(() => expect(squash(part(element, 'amount-error')?.textContent)).toBe('O valor máximo é R$ 10.000,00.'));
     part(element, 'submit')?.click();
-    type(input, '10');
-    type(part(element, 'message'), 'x'.repeat(501));
-    await vi.waitFor(() => expect(part(element, 'message-error')?.textContent).toBe('A mensagem pode ter no máximo 500 caracteres.'));
-    expect(part(element, 'message-count')?.textContent).toBe('501/500');
+    expect(page.pays).toEqual([]);
+  });
+
+  // The bound is the contract's, the one the server enforces: a literal here or in the panel fails this.
+  it('counts the message up to the contract maximum, takes it at the maximum and refuses one character more', async () => {
+    const max = LIMITS.tip.messageMax;
+    const element = await openPanel();
+    type(part(element, 'amount-input'), '10');
+    type(part(element, 'message'), 'x'.repeat(max + 1));
+    await vi.waitFor(() => expect(part(element, 'message-error')?.textContent).toBe(`A mensagem pode ter no máximo ${max} caracteres.`));
+    expect(part(element, 'message-count')?.textContent).toBe(`${max + 1}/${max}`);
     part(element, 'submit')?.click();
     expect(page.pays).toEqual([]);
+
+    type(part(element, 'message'), 'x'.repeat(max));
+    await vi.waitFor(() => expect(part(element, 'message-count')?.textContent).toBe(`${max}/${max}`));
+    expect(part(element, 'message-error')).toBeNull();
+    page.transport.respondPay('charge:tip', charged(10));
+    part(element, 'submit')?.click();
+    await vi.waitFor(() => expect(tipCalls()).toHaveLength(1));
+    expect(tipCalls()[0]?.request.body).toEqual({ price: 10, message: 'x'.repeat(max) });
   });
 
   it('asks the platform to confirm the amount, sends an Idempotency-Key, reuses it on retry, and fires fan-tip-sent', async () => {

@@ -9,7 +9,8 @@ export { FanTipSentEvent, type FanTipSentDetail } from './tip-events.js';
 /**
  * A tip button for a creator. It opens a small panel: preset amounts or a free amount
  * within the platform's limits (messages at the edges), an optional message of up to
- * 500 characters and the fan's balance, updated live. The platform confirms the tip
+ * 1000 characters (the contract's `LIMITS.tip.messageMax`, which the server enforces) and
+ * the fan's balance, updated live. The platform confirms the tip
  * (on a third-party page in the bridge's own dialog, which the page cannot fake) before
  * the wallet is charged, with an Idempotency-Key so a retry never charges twice. When
  * the balance is short the wallet top-up opens inline, then the same tip comes back.

@@ -21,9 +21,6 @@ export interface TipCharge {
   price: number;
 }
 
-/** The bound on the message this element lets a fan type (the server allows more). */
-export const TIP_MESSAGE_MAX = 500;
-
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 export async function fetchCreator(session: Session, idOrUsername: string): Promise<Outcome<TipCreator>> {

@@ -1,10 +1,11 @@
+import { LIMITS } from '@fandeck/contract';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { amountText, checkAmount, formatMoney, presetsWithin, tipLimits } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
 import { FormError, MoneyInput, SubmitButton, TextField, useErrorText } from '../ui/index.js';
 import type { InlineTopUpPolling } from '../ui/inline-top-up.js';
-import { TIP_MESSAGE_MAX, type TipCreator } from './tip-api.js';
+import type { TipCreator } from './tip-api.js';
 import type { FanTipSentDetail } from './tip-events.js';
 import type { TipModel } from './tip.model.js';
 
@@ -42,7 +43,7 @@ export function TipPanel({ flow, creator, amount, onTipSent, polling }: TipPanel
 
   const check = checkAmount(text, limits);
   const price = check.ok ? check.value : null;
-  const tooLong = message.length > TIP_MESSAGE_MAX;
+  const tooLong = message.length > LIMITS.tip.messageMax;
   const busy = state.step === 'sending';
   const balance = user?.balance;
   const money = (value: number) => formatMoney(value, locale);
@@ -109,9 +110,9 @@ export function TipPanel({ flow, creator, amount, onTipSent, polling }: TipPanel
         value={message}
         onValue={setMessage}
         disabled={busy}
-        hint={t('tip.messageCount', { count: message.length, max: TIP_MESSAGE_MAX })}
+        hint={t('tip.messageCount', { count: message.length, max: LIMITS.tip.messageMax })}
         hintOver={tooLong}
-        error={tooLong ? t('tip.messageTooLong', { max: TIP_MESSAGE_MAX }) : null}
+        error={tooLong ? t('tip.messageTooLong', { max: LIMITS.tip.messageMax }) : null}
         parts={{ input: 'message', hint: 'message-count', error: 'message-error' }}
       />
       {state.step === 'declined' ? (

@@ -5,12 +5,13 @@
  * A short balance, known before sending or said by the server, leads to the top-up step;
  * after a top-up the same tip is ready again. A view makes one per button (`useModel`).
  */
+import { LIMITS } from '@fandeck/contract';
 import { createModel, signal, type ReadonlySignal } from '@preact/signals-core';
 import { toCents } from '../format/money.js';
 import { createPayKeys, errorCode, isDeclined, isRetryable, runPay, unexpectedAnswer } from '../session/money-action.js';
 import { failure, success, type ActionError, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
-import { fetchCreator, toTipCharge, TIP_MESSAGE_MAX, type TipCharge, type TipCreator } from './tip-api.js';
+import { fetchCreator, toTipCharge, type TipCharge, type TipCreator } from './tip-api.js';
 
 export type CreatorState =
   | { status: 'loading' }
@@ -81,7 +82,7 @@ export const TipModel = createModel((session: Session) => {
       const current = creator.peek();
       const busy = step.peek().step === 'sending';
       const message = input.message.trim();
-      if (busy || current.status !== 'ready' || message.length > TIP_MESSAGE_MAX) return failure({ status: -1, message: '' });
+      if (busy || current.status !== 'ready' || message.length > LIMITS.tip.messageMax) return failure({ status: -1, message: '' });
       const balance = session.user.current.peek()?.balance;
       if (!justToppedUp && balance !== undefined && toCents(balance) < toCents(input.price)) {
         step.value = { step: 'short', price: input.price };

@@ -1,4 +1,4 @@
-import type { StreamDto, StreamJoinDto } from '@fandeck/contract';
+import { LIMITS, type StreamDto, type StreamJoinDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { LivePlayerModel } from '@fandeck/widgets/live-player/live-player.model';
 import { StreamChat } from '@fandeck/widgets/live-player/stream-chat';
@@ -122,11 +122,11 @@ function GoLive({ theme }: { theme: string }) {
             <DeviceSelect label={t('creatorLive.microphone')} value={camera.micId} devices={camera.mics} disabled={onAir} onChange={camera.setMicId} />
             <div className="form__field">
               <label htmlFor="go-live-title">{t('creatorLive.streamTitle')}</label>
-              <input id="go-live-title" name="title" maxLength={200} value={title} disabled={onAir} onChange={(event) => setTitle(event.target.value)} />
+              <input id="go-live-title" name="title" maxLength={LIMITS.stream.titleMax} value={title} disabled={onAir} onChange={(event) => setTitle(event.target.value)} />
             </div>
             <div className="form__field">
               <label htmlFor="go-live-description">{t('creatorLive.streamDescription')}</label>
-              <textarea id="go-live-description" name="description" rows={3} maxLength={2000} value={description} disabled={onAir} onChange={(event) => setDescription(event.target.value)} />
+              <textarea id="go-live-description" name="description" rows={3} maxLength={LIMITS.stream.descriptionMax} value={description} disabled={onAir} onChange={(event) => setDescription(event.target.value)} />
             </div>
             <label className="form__check">
               <input type="checkbox" checked={subscribersOnly} disabled={onAir} onChange={(event) => setSubscribersOnly(event.target.checked)} /> {t('creatorLive.subscribersOnly')}

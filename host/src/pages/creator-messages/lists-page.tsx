@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
-import type { CategorizedListDto } from '@fandeck/contract';
+import { LIMITS, type CategorizedListDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { EditableListPage, RowActions, RowTable, ToolForm, useEditableList, useRowSave, type EditorProps } from './editable-list.js';
 import { MemberPicker } from './member-picker.js';
 import { excerpt } from './tools-frame.js';
 
 const PATH = '/list-categorized';
-const NAME_MAX = 100;
-const DESCRIPTION_MAX = 500;
 
 /**
  * /creator/messages/lists: the creator's lists of fans (a name, a description and members
@@ -85,11 +83,11 @@ function ListForm({ editing, onSaved, onCancel }: EditorProps<CategorizedListDto
     >
       <div className="form__field">
         <label htmlFor={`${id}-name`}>{t('creatorMessages.lists.name')}</label>
-        <input id={`${id}-name`} name="name" maxLength={NAME_MAX} autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+        <input id={`${id}-name`} name="name" maxLength={LIMITS.outreach.listNameMax} autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
       </div>
       <div className="form__field">
         <label htmlFor={`${id}-description`}>{t('creatorMessages.lists.description')}</label>
-        <textarea id={`${id}-description`} name="description" rows={2} maxLength={DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <textarea id={`${id}-description`} name="description" rows={2} maxLength={LIMITS.outreach.listDescriptionMax} value={description} onChange={(event) => setDescription(event.target.value)} />
       </div>
       <MemberPicker userIds={userIds} onChange={setUserIds} />
     </ToolForm>

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import type { MessageTemplateDto } from '@fandeck/contract';
+import { LIMITS, type MessageTemplateDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { EditableListPage, RowActions, RowTable, ToolForm, useEditableList, useRowSave, type EditorProps } from './editable-list.js';
 import { MessageFields, useMessageDraft } from './message-fields.js';
 import { excerpt, usePriceText } from './tools-frame.js';
 
 const PATH = '/message-templates';
-const NAME_MAX = 100;
 
 /**
  * /creator/messages/templates: the creator's message templates (a name, text, price and
@@ -94,7 +93,7 @@ function TemplateForm({ editing, onSaved, onCancel }: EditorProps<MessageTemplat
     >
       <div className="form__field">
         <label htmlFor={`${id}-name`}>{t('creatorMessages.templates.name')}</label>
-        <input id={`${id}-name`} name="name" maxLength={NAME_MAX} autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+        <input id={`${id}-name`} name="name" maxLength={LIMITS.outreach.templateNameMax} autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
       </div>
       <MessageFields draft={draft} />
     </ToolForm>

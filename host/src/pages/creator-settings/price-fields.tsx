@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session, useSignalValue, type PublicSettings } from '../../session/session.js';
@@ -6,8 +7,8 @@ import { errorFor, Field, type SaveState } from './settings-fields.js';
 
 export const PRICE_FIELDS = ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
-/** The server's upper limit of a private call's price (performer-profile.schemas.ts); 0 is a free call. */
-const PRIVATE_CALL_MAX = 10000;
+/** The upper limit of a private call's price, in decimal units; 0 is a free call. */
+const PRIVATE_CALL_MAX = LIMITS.profile.privateCallPriceMaxCents / 100;
 
 const number = (settings: PublicSettings | null, key: string): number | null => {
   const value = settings?.[key];
@@ -75,7 +76,7 @@ export function PriceFields({ id, draft, set, save }: PriceFieldsProps) {
         {draft.freeEnabled ? (
           <Field id={`${id}-freeDays`} label={t('creatorSettings.profile.freeDays')} error={errorFor(save, 'freeSubscriptionDays')}>
             {(control) => (
-              <input {...control} name="freeSubscriptionDays" type="number" min={1} max={365} step={1} value={draft.freeDays} onChange={(event) => set('freeDays', event.target.value)} />
+              <input {...control} name="freeSubscriptionDays" type="number" min={LIMITS.profile.freeSubscriptionDaysMin} max={LIMITS.profile.freeSubscriptionDaysMax} step={1} value={draft.freeDays} onChange={(event) => set('freeDays', event.target.value)} />
             )}
           </Field>
         ) : null}

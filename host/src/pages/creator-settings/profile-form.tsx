@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useCallback, useId, useMemo, useRef, useState, useEffect, type FormEvent } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../components/page-status.js';
@@ -87,9 +88,9 @@ function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { re
 
   return (
     <form className="form stack" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-state={save.status}>
-      {text('name', 'name', 100)}
+      {text('name', 'name', LIMITS.account.personNameMax)}
       <Field id={`${id}-bio`} label={t('creatorSettings.profile.bio')} error={errorFor(save, 'bio')}>
-        {(control) => <textarea {...control} name="bio" rows={4} maxLength={2000} value={draft.bio} onChange={(event) => set('bio', event.target.value)} />}
+        {(control) => <textarea {...control} name="bio" rows={4} maxLength={LIMITS.profile.bioMax} value={draft.bio} onChange={(event) => set('bio', event.target.value)} />}
       </Field>
       <div className="settings__grid">
         <Field id={`${id}-country`} label={t('creatorSettings.profile.country')} error={errorFor(save, 'country')}>
@@ -104,8 +105,8 @@ function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { re
             </select>
           )}
         </Field>
-        {text('state', 'address-level1', 100)}
-        {text('city', 'address-level2', 100)}
+        {text('state', 'address-level1', LIMITS.profile.placeMax)}
+        {text('city', 'address-level2', LIMITS.profile.placeMax)}
         <Field id={`${id}-dateOfBirth`} label={t('creatorSettings.profile.dateOfBirth')} error={errorFor(save, 'dateOfBirth')}>
           {(control) => <input {...control} name="dateOfBirth" type="date" autoComplete="bday" value={draft.dateOfBirth} onChange={(event) => set('dateOfBirth', event.target.value)} />}
         </Field>

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
@@ -61,7 +62,7 @@ export function LinkRequestForm({ path, intro, submit, sent }: LinkRequestFormPr
             name="email"
             type="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={LIMITS.account.emailMax}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);

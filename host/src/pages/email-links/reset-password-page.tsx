@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { linkTokenOf } from '../../routing/link-token.js';
@@ -9,7 +10,6 @@ import { LinkCard, LinkRequestForm, NextStep } from './link-request-form.js';
 /** The fields this form shows a refusal under (what `body.<name>` may say). */
 const SHOWN: ReadonlySet<string> = new Set(['password']);
 /** The server takes a token of at most this length (auth.routes.ts); a longer one is no link of ours. */
-const TOKEN_MAX = 200;
 
 interface NewPassword {
   password: string;
@@ -27,7 +27,7 @@ type ResetState =
 function checkNewPassword(values: NewPassword, t: Translate): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.password) errors.password = t('registration.invalid.required');
-  else if (values.password.length < 8 || values.password.length > 128) errors.password = t('registration.invalid.password');
+  else if (values.password.length < LIMITS.account.passwordMin || values.password.length > LIMITS.account.passwordMax) errors.password = t('registration.invalid.password');
   if (values.confirmPassword !== values.password) errors.confirmPassword = t('registration.invalid.confirmPassword');
   return errors;
 }
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
   const [token] = useState(() => linkTokenOf('/auth/reset-password'));
   const [values, setValues] = useState<NewPassword>({ password: '', confirmPassword: '' });
   const [state, setState] = useState<ResetState>(() =>
-    token && token.length <= TOKEN_MAX ? { status: 'editing', errors: {}, form: null } : { status: 'invalid', reason: token ? 'refused' : 'missing' },
+    token && token.length <= LIMITS.account.emailTokenMax ? { status: 'editing', errors: {}, form: null } : { status: 'invalid', reason: token ? 'refused' : 'missing' },
   );
   const form = useRef<HTMLFormElement>(null);
   const live = useMounted();

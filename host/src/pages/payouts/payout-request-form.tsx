@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { PayoutAccountTypeWire, PayoutCreateBody, PayoutRequestDto } from '@fandeck/contract';
+import { LIMITS, type PayoutAccountTypeWire, type PayoutCreateBody, type PayoutRequestDto } from '@fandeck/contract';
 import { checkAmount, formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { useAmountMessage } from '@fandeck/widgets/ui';
@@ -8,7 +8,6 @@ import { Field } from '../creator-settings/settings-fields.js';
 import { session } from '../../session/session.js';
 import { PAYOUT_METHODS, usePayoutLabels, usePayoutRefusal } from './payout-parts.js';
 
-const NOTE_MAX = 500;
 
 export interface PayoutRequestFormProps {
   /** What may be requested now (the earnings balance). */
@@ -87,7 +86,7 @@ export function PayoutRequestForm({ available, minimum, open, onChanged }: Payou
           )}
         </Field>
         <Field id={`${id}-note`} label={t('payoutPages.form.note')}>
-          {(control) => <textarea {...control} name="requestNote" rows={3} maxLength={NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />}
+          {(control) => <textarea {...control} name="requestNote" rows={3} maxLength={LIMITS.payout.noteMax} value={note} onChange={(event) => setNote(event.target.value)} />}
         </Field>
         <button type="submit" className="button button--primary">
           {sent.status === 'sending' ? t('payoutPages.form.sending') : t('payoutPages.form.submit')}

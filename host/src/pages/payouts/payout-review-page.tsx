@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { PayoutRequestDto, PayoutStatusWire } from '@fandeck/contract';
+import { LIMITS, type PayoutRequestDto, type PayoutStatusWire } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { FilterSelect, ListPager } from '../../components/list-controls.js';
@@ -117,7 +117,7 @@ export function PayoutReviewPage() {
                         <textarea
                           id={`${id}-note-${request._id}`}
                           rows={2}
-                          maxLength={500}
+                          maxLength={LIMITS.payout.noteMax}
                           value={notes[request._id] ?? ''}
                           onChange={(event) => setNotes((current) => ({ ...current, [request._id]: event.target.value }))}
                         />

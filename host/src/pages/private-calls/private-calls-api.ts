@@ -4,15 +4,15 @@
  * `charge:stream` on the request id, sent through the session's transport with an
  * Idempotency-Key kept only for retries of the same payment (widgets' money-action.ts).
  */
-import type { PrivateStreamRequestDto } from '@fandeck/contract';
+import { LIMITS, type PrivateStreamRequestDto } from '@fandeck/contract';
 import { createPayKeys, isDeclined, runPay, type PayKeys } from '@fandeck/widgets/session';
 import { session, type ActionError, type Outcome } from '../../session/session.js';
 
 export type PrivateCall = PrivateStreamRequestDto;
 
-/** Limits the server enforces on a request (private-streams README): minutes, and the note's length. */
-export const CALL_DURATION = { min: 5, max: 120, default: 15 } as const;
-export const NOTE_MAX = 500;
+/** The contract's limits on a request (minutes, and the note's length); 15 minutes unless the fan picks another. */
+export const CALL_DURATION = { min: LIMITS.privateCall.minutesMin, max: LIMITS.privateCall.minutesMax, default: 15 } as const;
+export const NOTE_MAX = LIMITS.privateCall.noteMax;
 
 /** Where the call itself is held (the call room page). */
 export const callRoomPath = (requestId: string) => `/calls/${encodeURIComponent(requestId)}`;

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
@@ -110,7 +111,7 @@ export function CreatorFields({ id, details, set, countries, errors }: CreatorFi
   const dial = countries.find((country) => country.code === details.countryCode)?.dial ?? null;
   const text = (name: 'firstName' | 'lastName', autoComplete: string) => (
     <Field id={`${id}-${name}`} label={t(`registration.fields.${name}`)} error={errors[name]}>
-      {(control) => <input {...control} name={name} autoComplete={autoComplete} maxLength={100} value={details[name]} onChange={(event) => set(name, event.target.value)} />}
+      {(control) => <input {...control} name={name} autoComplete={autoComplete} maxLength={LIMITS.account.personNameMax} value={details[name]} onChange={(event) => set(name, event.target.value)} />}
     </Field>
   );
   return (
@@ -150,7 +151,7 @@ export function CreatorFields({ id, details, set, countries, errors }: CreatorFi
         hint={dial ? t('registration.fields.phoneHintDial', { dial }) : t('registration.fields.phoneHint')}
         error={errors.phone}
       >
-        {(control) => <input {...control} name="phone" type="tel" autoComplete="tel-national" maxLength={32} value={details.phone} onChange={(event) => set('phone', event.target.value)} />}
+        {(control) => <input {...control} name="phone" type="tel" autoComplete="tel-national" maxLength={LIMITS.account.phoneMax} value={details.phone} onChange={(event) => set('phone', event.target.value)} />}
       </Field>
     </div>
   );

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
@@ -126,7 +127,7 @@ export function FanRegisterPage() {
               {...control}
               name="name"
               autoComplete="name"
-              maxLength={100}
+              maxLength={LIMITS.account.personNameMax}
               value={name}
               onChange={(event) => {
                 setName(event.target.value);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { isValidUsername, type ErrorCode } from '@fandeck/contract';
+import { type ErrorCode, isValidUsername, LIMITS } from '@fandeck/contract';
 import type { i18n } from '@fandeck/widgets/i18n';
 import type { ActionError } from '../../session/session.js';
 
@@ -33,7 +33,7 @@ const REFERRAL_CODE = /^[A-Za-z0-9]{4,32}$/;
 
 /** An address as far as the form checks one before sending (the server's check is the real one). */
 export function isEmailAddress(email: string): boolean {
-  return EMAIL.test(email) && email.length <= 254;
+  return EMAIL.test(email) && email.length <= LIMITS.account.emailMax;
 }
 
 /** The `?ref=` code of a referral link, when it can be one. */
@@ -61,7 +61,7 @@ export function checkAccount(values: AccountValues, t: Translate): FieldErrors {
   if (!email) errors.email = t('registration.invalid.required');
   else if (!isEmailAddress(email)) errors.email = t('registration.invalid.email');
   if (!values.password) errors.password = t('registration.invalid.required');
-  else if (values.password.length < 8 || values.password.length > 128) errors.password = t('registration.invalid.password');
+  else if (values.password.length < LIMITS.account.passwordMin || values.password.length > LIMITS.account.passwordMax) errors.password = t('registration.invalid.password');
   if (values.confirmPassword !== values.password) errors.confirmPassword = t('registration.invalid.confirmPassword');
   if (!values.terms) errors.terms = t('registration.invalid.terms');
   return errors;

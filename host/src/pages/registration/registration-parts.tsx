@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
@@ -25,7 +26,7 @@ export function AccountFields({ id, values, set, errors }: AccountFieldsProps) {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={30}
+            maxLength={LIMITS.account.usernameMax}
             value={values.username}
             onChange={(event) => set('username', event.target.value)}
           />
@@ -33,7 +34,7 @@ export function AccountFields({ id, values, set, errors }: AccountFieldsProps) {
       </Field>
       <Field id={`${id}-email`} label={t('registration.fields.email')} error={errors.email}>
         {(control) => (
-          <input {...control} name="email" type="email" autoComplete="email" maxLength={254} value={values.email} onChange={(event) => set('email', event.target.value)} />
+          <input {...control} name="email" type="email" autoComplete="email" maxLength={LIMITS.account.emailMax} value={values.email} onChange={(event) => set('email', event.target.value)} />
         )}
       </Field>
       <NewPasswordFields
@@ -67,7 +68,7 @@ export function NewPasswordFields({ id, labels, values, set, errors }: NewPasswo
       {names.map((name) => (
         <Field key={name} id={`${id}-${name}`} label={labels[name]} hint={name === 'password' ? t('registration.fields.passwordHint') : undefined} error={errors[name]}>
           {(control) => (
-            <input {...control} name={name} type="password" autoComplete="new-password" maxLength={128} value={values[name]} onChange={(event) => set(name, event.target.value)} />
+            <input {...control} name={name} type="password" autoComplete="new-password" maxLength={LIMITS.account.passwordMax} value={values[name]} onChange={(event) => set(name, event.target.value)} />
           )}
         </Field>
       ))}

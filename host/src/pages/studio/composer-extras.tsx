@@ -1,10 +1,10 @@
+import { LIMITS } from '@fandeck/contract';
 import { useId, useState } from 'react';
 import { parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
 
 export type Extra = 'none' | 'poll' | 'goal';
-const MAX_OPTIONS = 10;
 
 /**
  * What a post may carry besides its text and media: a poll (2 to 10 options) or a
@@ -64,15 +64,15 @@ export function ComposerExtras({ state }: { state: ExtrasState }) {
           {options.map((option, index) => (
             <div key={index} className="list-controls__group">
               <label htmlFor={`${id}-option-${index}`}>{t('studio.pollOption', { index: index + 1 })}</label>
-              <input id={`${id}-option-${index}`} maxLength={100} value={option} onChange={(event) => setOptions(options.map((o, i) => (i === index ? event.target.value : o)))} />
-              {options.length > 2 ? (
+              <input id={`${id}-option-${index}`} maxLength={LIMITS.feed.pollOptionMax} value={option} onChange={(event) => setOptions(options.map((o, i) => (i === index ? event.target.value : o)))} />
+              {options.length > LIMITS.feed.pollOptionsMin ? (
                 <button type="button" className="button" onClick={() => setOptions(options.filter((_, i) => i !== index))}>
                   {t('studio.removeOption', { index: index + 1 })}
                 </button>
               ) : null}
             </div>
           ))}
-          {options.length < MAX_OPTIONS ? (
+          {options.length < LIMITS.feed.pollOptionsMax ? (
             <button type="button" className="button" onClick={() => setOptions([...options, ''])}>
               {t('studio.addOption')}
             </button>
@@ -83,7 +83,7 @@ export function ComposerExtras({ state }: { state: ExtrasState }) {
         <>
           <div className="form__field">
             <label htmlFor={`${id}-goal-title`}>{t('studio.goalTitle')}</label>
-            <input id={`${id}-goal-title`} maxLength={200} value={goalTitle} onChange={(event) => setGoalTitle(event.target.value)} />
+            <input id={`${id}-goal-title`} maxLength={LIMITS.feed.crowdfundingTitleMax} value={goalTitle} onChange={(event) => setGoalTitle(event.target.value)} />
           </div>
           <div className="form__field">
             <label htmlFor={`${id}-goal`}>{t('studio.goalAmount')}</label>

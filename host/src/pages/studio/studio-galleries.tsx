@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useId, useState, type FormEvent } from 'react';
 import type { Gallery, Photo } from '@fandeck/widgets/galleries/galleries-api';
 import { formatMoney } from '@fandeck/widgets/format/money';
@@ -72,7 +73,7 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
       <h2>{t('studio.newGallery')}</h2>
       <div className="form__field">
         <label htmlFor={`${id}-title`}>{t('studio.galleryTitle')}</label>
-        <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
+        <input id={`${id}-title`} maxLength={LIMITS.gallery.titleMax} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
       <SaleFields
         paidLabel={t('studio.paidGallery')}

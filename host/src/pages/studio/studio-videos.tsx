@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
@@ -123,7 +124,7 @@ function VideoUploadForm({ kind, onUploaded }: { kind: Kind; onUploaded: () => v
       </div>
       <div className="form__field">
         <label htmlFor={`${id}-title`}>{t('studio.videoTitle')}</label>
-        <input id={`${id}-title`} maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
+        <input id={`${id}-title`} maxLength={LIMITS.video.titleMax} value={title} onChange={(event) => setTitle(event.target.value)} />
       </div>
       {kind === 'video' ? (
         <SaleFields

@@ -1,5 +1,5 @@
 /** The fields of an account, as every form that creates or edits one validates them. */
-import { normalizeUsername, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@fandeck/contract';
+import { LIMITS, normalizeUsername, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@fandeck/contract';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { badRequest } from '../../http/errors.js';
@@ -14,8 +14,11 @@ const RESERVED_USERNAMES = new Set([
 /** A username that looks like a file would be served as one at /{profileId} (site.ts). */
 const FILE_LIKE = /\.(js|mjs|css|map|html|json|txt|xml|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|mp4|webm|mp3|wasm)$/i;
 
-export const emailSchema = z.email('must be a valid email address').max(254).transform((e) => e.trim().toLowerCase());
-export const passwordSchema = z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters');
+export const emailSchema = z.email('must be a valid email address').max(LIMITS.account.emailMax).transform((e) => e.trim().toLowerCase());
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.account.passwordMin, `must have at least ${LIMITS.account.passwordMin} characters`)
+  .max(LIMITS.account.passwordMax, `must have at most ${LIMITS.account.passwordMax} characters`);
 const notIdLike = (u: string) => !ID_PATTERN.test(u.toLowerCase());
 const notReserved = (u: string) => !RESERVED_USERNAMES.has(u.toLowerCase());
 
@@ -49,7 +52,7 @@ export function usernameChange(current: string | null, wanted: string | undefine
   if (!USERNAME_PATTERN.test(username)) throw badRequest('request.invalid', `body.username: ${USERNAME_RULE}`, ['body.username']);
   return username;
 }
-export const personNameSchema = z.string().trim().max(100, 'must have at most 100 characters');
+export const personNameSchema = z.string().trim().max(LIMITS.account.personNameMax, `must have at most ${LIMITS.account.personNameMax} characters`);
 export const genderSchema = z.enum(['male', 'female', 'trans']);
 export const countryCodeSchema = z
   .string()

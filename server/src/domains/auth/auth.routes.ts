@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
@@ -145,7 +145,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token from the reset mail',
-        body: z.object({ token: z.string().min(1).max(200), password: passwordSchema }),
+        body: z.object({ token: z.string().min(1).max(LIMITS.account.emailTokenMax), password: passwordSchema }),
         response: { 200: messageAnswer },
       },
     },
@@ -171,7 +171,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     paths['auth.confirmEmail'],
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Confirm an email address', body: z.object({ token: z.string().min(1).max(200) }), response: { 200: messageAnswer } },
+      schema: { tags: ['auth'], summary: 'Confirm an email address', body: z.object({ token: z.string().min(1).max(LIMITS.account.emailTokenMax) }), response: { 200: messageAnswer } },
     },
     async (request) => {
       await confirmEmail(ctx, request.body.token);

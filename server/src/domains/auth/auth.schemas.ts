@@ -1,11 +1,12 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { countryCodeSchema, emailSchema, genderSchema, newUsernameSchema, passwordSchema, personNameSchema } from '../accounts/accounts.schemas.js';
 
 export const loginBodySchema = z
   .object({
-    username: z.string().trim().min(1).max(254).optional(),
-    email: z.string().trim().min(1).max(254).optional(),
-    password: z.string().min(1, 'is required').max(128),
+    username: z.string().trim().min(1).max(LIMITS.account.emailMax).optional(),
+    email: z.string().trim().min(1).max(LIMITS.account.emailMax).optional(),
+    password: z.string().min(1, 'is required').max(LIMITS.account.passwordMax),
     remember: z.boolean().optional(),
   })
   .refine((b) => b.username || b.email, { message: 'username or email is required', path: ['username'] });
@@ -18,7 +19,7 @@ export const fanRegisterSchema = z.object({
   firstName: personNameSchema.optional(),
   lastName: personNameSchema.optional(),
   gender: genderSchema.optional(),
-  phone: z.string().max(32).optional(),
+  phone: z.string().max(LIMITS.account.phoneMax).optional(),
   countryCode: countryCodeSchema.optional(),
   /** The referrer's code, from the registration link (`?ref=`); an unknown code is ignored. */
   referralCode: z.string().max(64).optional(),
@@ -33,6 +34,6 @@ export const performerRegisterSchema = fanRegisterSchema.extend({
   gender: genderSchema,
   countryCode: countryCodeSchema,
   dateOfBirth: z.iso.date('must be a date as YYYY-MM-DD'),
-  phone: z.string().min(1, 'is required').max(32),
+  phone: z.string().min(1, 'is required').max(LIMITS.account.phoneMax),
 });
 export type PerformerRegister = z.infer<typeof performerRegisterSchema>;

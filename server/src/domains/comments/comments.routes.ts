@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { COMMENT_OBJECT_TYPES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
@@ -10,7 +10,7 @@ import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { addComment, editComment, pinnedComment, presentOne, removeComment, searchComments, setPinned } from './comments.service.js';
 
-export const COMMENT_MAX = 2000;
+export const COMMENT_MAX = LIMITS.comment.textMax;
 const id = z.string().min(1).max(64);
 const params = z.object({ id });
 const content = z.string().trim().min(1, 'must not be empty').max(COMMENT_MAX);

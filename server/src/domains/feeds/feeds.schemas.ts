@@ -1,28 +1,29 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { FEED_STATUSES } from '../../db/schema/index.js';
 import { amountSchema } from '../../http/money.js';
 import { sortableListQuery } from '../../http/pagination.js';
 
-export const FEED_TEXT_MAX = 5000;
-export const FEED_FILES_MAX = 20;
+export const FEED_TEXT_MAX = LIMITS.feed.textMax;
+export const FEED_FILES_MAX = LIMITS.feed.filesMax;
 /** The kinds of post this version publishes. */
 export const PUBLISHED_FEED_TYPES = ['text', 'photo', 'video', 'audio', 'poll', 'crowdfunding'] as const;
 export type PublishedFeedType = (typeof PUBLISHED_FEED_TYPES)[number];
 /** The kinds of post that may carry a thumbnail and a teaser. */
 export const PREVIEWED_FEED_TYPES: readonly PublishedFeedType[] = ['video', 'audio'];
 
-export const POLL_OPTIONS_MIN = 2;
-export const POLL_OPTIONS_MAX = 10;
-export const POLL_OPTION_MAX = 100;
-export const POLL_DESCRIPTION_MAX = 500;
-export const CROWDFUNDING_TITLE_MAX = 200;
-export const CROWDFUNDING_DESCRIPTION_MAX = 2000;
+export const POLL_OPTIONS_MIN = LIMITS.feed.pollOptionsMin;
+export const POLL_OPTIONS_MAX = LIMITS.feed.pollOptionsMax;
+export const POLL_OPTION_MAX = LIMITS.feed.pollOptionMax;
+export const POLL_DESCRIPTION_MAX = LIMITS.feed.pollDescriptionMax;
+export const CROWDFUNDING_TITLE_MAX = LIMITS.feed.crowdfundingTitleMax;
+export const CROWDFUNDING_DESCRIPTION_MAX = LIMITS.feed.crowdfundingDescriptionMax;
 /** A goal, and one contribution, in cents: at least 1.00. */
-export const CROWDFUNDING_MIN_CENTS = 100;
+export const CROWDFUNDING_MIN_CENTS = LIMITS.feed.crowdfundingMinCents;
 /** The largest goal: 1,000,000.00. */
-export const CROWDFUNDING_GOAL_MAX_CENTS = 100_000_000;
+export const CROWDFUNDING_GOAL_MAX_CENTS = LIMITS.feed.crowdfundingGoalMaxCents;
 /** The largest single contribution: 10,000.00 (the default tip maximum). */
-export const CROWDFUNDING_CONTRIBUTION_MAX_CENTS = 1_000_000;
+export const CROWDFUNDING_CONTRIBUTION_MAX_CENTS = LIMITS.feed.crowdfundingContributionMaxCents;
 
 const id = z.string().min(1).max(64);
 

@@ -1,10 +1,11 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { GALLERY_STATUSES } from '../../db/schema/index.js';
 import { amountSchema } from '../../http/money.js';
 import { sortableListQuery } from '../../http/pagination.js';
 
-export const GALLERY_TITLE_MAX = 200;
-export const GALLERY_DESCRIPTION_MAX = 5000;
+export const GALLERY_TITLE_MAX = LIMITS.gallery.titleMax;
+export const GALLERY_DESCRIPTION_MAX = LIMITS.gallery.descriptionMax;
 /** How many uploaded photos one POST /performer/performer-assets/photos attaches. */
 export const PHOTOS_PER_CREATE_MAX = 50;
 

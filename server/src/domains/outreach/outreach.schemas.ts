@@ -3,11 +3,12 @@
  * The response schemas accept exactly the contract's wire types (checked at compile time).
  */
 import {
-  MESSAGE_FILES_MAX,
-  MESSAGE_TEXT_MAX,
   type AutoMessageDto,
   type CategorizedListDto,
+  LIMITS,
   type MassMessageDto,
+  MESSAGE_FILES_MAX,
+  MESSAGE_TEXT_MAX,
   type MessageTemplateDto,
 } from '@fandeck/contract';
 import { z } from 'zod';
@@ -16,9 +17,9 @@ import { amountSchema } from '../../http/money.js';
 import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { partyInfoSchema } from '../subscriptions/subscriptions.presenter.js';
 
-export const TEMPLATE_NAME_MAX = 100;
-export const LIST_NAME_MAX = 100;
-export const LIST_DESCRIPTION_MAX = 500;
+export const TEMPLATE_NAME_MAX = LIMITS.outreach.templateNameMax;
+export const LIST_NAME_MAX = LIMITS.outreach.listNameMax;
+export const LIST_DESCRIPTION_MAX = LIMITS.outreach.listDescriptionMax;
 /** Most fans one list holds (a PUT sends the whole membership). */
 export const LIST_MEMBERS_MAX = 5000;
 /** Most lists one mass message goes to. */

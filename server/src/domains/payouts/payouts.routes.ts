@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES } from '../../db/schema/index.js';
@@ -30,7 +30,7 @@ import {
 const CREATOR = { roles: ['performer'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const positiveAmount = amountSchema.pipe(z.number().int().min(1, 'must be more than 0'));
-const note = z.string().trim().max(1000);
+const note = z.string().trim().max(LIMITS.payout.noteMax);
 
 const creatorSearchQuery = sortableListQuery(payoutSortColumns).extend({ status: z.enum(PAYOUT_STATUSES).optional() });
 const staffSearchQuery = creatorSearchQuery.extend({ performerId: z.string().regex(ID_PATTERN, 'must be a creator id').optional() });

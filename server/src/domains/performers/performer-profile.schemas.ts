@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { amountSchema } from '../../http/money.js';
@@ -14,8 +15,9 @@ const attribute = (key: BodyAttribute) => bodyAttributeBand(key).nullable().opti
 const place = (max: number) => z.string().trim().min(1, 'must not be empty').max(max).nullable().optional();
 const country = countryCodeSchema.refine(isKnownCountry, 'must be an ISO 3166 alpha-2 country code');
 const price = amountSchema.optional();
+const freeDays = z.number().int().min(LIMITS.profile.freeSubscriptionDaysMin).max(LIMITS.profile.freeSubscriptionDaysMax);
 /** The most a private call may cost: 10,000.00 (the default tip maximum). */
-export const PRIVATE_CALL_PRICE_MAX_CENTS = 1_000_000;
+export const PRIVATE_CALL_PRICE_MAX_CENTS = LIMITS.profile.privateCallPriceMaxCents;
 /** A private call's price: 0 is a free call. No platform setting bounds it, so the limits live here. */
 const privateCallPrice = amountSchema
   .pipe(z.number().int().min(0, 'must not be negative').max(PRIVATE_CALL_PRICE_MAX_CENTS, 'must be at most 10000.00'))
@@ -31,13 +33,13 @@ export const performerProfileUpdateSchema = z.object({
   firstName: personNameSchema.optional(),
   lastName: personNameSchema.optional(),
   username: usernameSchema.optional(),
-  bio: z.string().max(2000).optional(),
+  bio: z.string().max(LIMITS.profile.bioMax).optional(),
   gender: genderSchema.optional(),
   country: country.optional(),
   /** The name the fan side uses for the same field. */
   countryCode: country.optional(),
-  city: place(100),
-  state: place(100),
+  city: place(LIMITS.profile.placeMax),
+  state: place(LIMITS.profile.placeMax),
   address: place(200),
   zipcode: z.string().trim().regex(/^[A-Za-z0-9 -]{3,12}$/, 'must be a postal code').nullable().optional(),
   dateOfBirth: z.iso.date('must be a date as YYYY-MM-DD').optional(),
@@ -63,8 +65,8 @@ export const performerProfileUpdateSchema = z.object({
   freeSubscriptionEnabled: z.boolean().optional(),
   /** The name the profile answers with. */
   isFreeSubscription: z.boolean().optional(),
-  freeSubscriptionDays: z.number().int().min(1).max(365).optional(),
-  durationFreeSubscriptionDays: z.number().int().min(1).max(365).optional(),
+  freeSubscriptionDays: freeDays.optional(),
+  durationFreeSubscriptionDays: freeDays.optional(),
   categoryIds: z.array(z.string().regex(ID_PATTERN, 'must be a category id')).max(20).optional(),
 });
 export type PerformerProfileUpdate = z.infer<typeof performerProfileUpdateSchema>;

@@ -1,4 +1,4 @@
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
@@ -17,13 +17,13 @@ import { registerPrivateCallSignaling, type SfuHandle } from './sfu/sfu-signalin
 const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['streaming'];
 const params = z.object({ id: z.string().min(1).max(64) });
-const duration = z.number().int().min(5).max(120);
-const note = z.string().trim().max(500);
+const duration = z.number().int().min(LIMITS.privateCall.minutesMin).max(LIMITS.privateCall.minutesMax);
+const note = z.string().trim().max(LIMITS.privateCall.noteMax);
 // Clients send optional fields as "" (api-contract section 7): "" means absent.
 const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const requestBody = z.object({ performerId: z.string().min(1).max(64), duration: blankAsAbsent(duration), note: blankAsAbsent(note) });
-const editBody = z.object({ duration: blankAsAbsent(duration), note: z.string().trim().max(500).optional() });
+const editBody = z.object({ duration: blankAsAbsent(duration), note: note.optional() });
 const searchQuery = sortableListQuery({ createdAt: 0, updatedAt: 0, price: 0 }).extend({ status: blankAsAbsent(z.enum(['pending', 'approved', 'rejected'])) });
 const tokenBody = z.object({ channelName: z.string().min(1).max(128) });
 

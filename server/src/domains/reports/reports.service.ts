@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -6,8 +7,8 @@ import { isId } from '../../db/schema/ids.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 
-export const REPORT_TITLE_MAX = 200;
-export const REPORT_DESCRIPTION_MAX = 2000;
+export const REPORT_TITLE_MAX = LIMITS.report.titleMax;
+export const REPORT_DESCRIPTION_MAX = LIMITS.report.descriptionMax;
 
 export const reportBody = z.object({
   target: z.enum(REPORT_TARGETS),

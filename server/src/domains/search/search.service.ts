@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -8,7 +9,7 @@ import { PUBLISHED_FEED_TYPES } from '../feeds/feeds.schemas.js';
 import { publishedToFans, type FeedWithCreator } from '../feeds/feeds.queries.js';
 
 export const TRENDING_DAYS = 7;
-export const KEYWORD_MAX = 100;
+export const KEYWORD_MAX = LIMITS.search.keywordMax;
 export const KEYWORDS_LIMIT_MAX = 50;
 
 /** Trending has one order (likes plus comments, then newest): no `sortBy`, no `sort`. */

@@ -1,4 +1,4 @@
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -36,8 +36,8 @@ import {
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const infoBody = z.object({
-  title: z.string().trim().max(200).optional(),
-  description: z.string().trim().max(2000).optional(),
+  title: z.string().trim().max(LIMITS.stream.titleMax).optional(),
+  description: z.string().trim().max(LIMITS.stream.descriptionMax).optional(),
   subscribersOnly: z.boolean().optional(),
 });
 const streamIdField = z.string().min(1).max(64).optional();

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
 import { isSupportedCultureName } from '../reference/locales.js';
@@ -11,7 +12,7 @@ export const profileUpdateSchema = z
     lastName: personNameSchema.optional(),
     username: usernameSchema.optional(),
     gender: genderSchema.optional(),
-    phone: z.string().max(32).optional(),
+    phone: z.string().max(LIMITS.account.phoneMax).optional(),
     countryCode: countryCodeSchema.optional(),
     // Spec section 5: accepted only when on the list of supported culture names.
     locale: z.string().max(20).refine(isSupportedCultureName, 'is not a supported locale').optional(),

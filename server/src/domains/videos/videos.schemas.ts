@@ -1,12 +1,13 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { VIDEO_STATUSES } from '../../db/schema/index.js';
 import { amountSchema } from '../../http/money.js';
 import { sortableListQuery } from '../../http/pagination.js';
 
-export const VIDEO_TITLE_MAX = 200;
-export const VIDEO_DESCRIPTION_MAX = 5000;
-export const VIDEO_TAGS_MAX = 20;
-export const VIDEO_TAG_MAX = 40;
+export const VIDEO_TITLE_MAX = LIMITS.video.titleMax;
+export const VIDEO_DESCRIPTION_MAX = LIMITS.video.descriptionMax;
+export const VIDEO_TAGS_MAX = LIMITS.video.tagsMax;
+export const VIDEO_TAG_MAX = LIMITS.video.tagMax;
 
 const id = z.string().min(1).max(64);
 

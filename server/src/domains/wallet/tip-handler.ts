@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -8,7 +9,7 @@ import { amountSchema, fromCents } from '../../http/money.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { defineHandler, type ChargeHandler } from './charge-handler.js';
 
-export const TIP_MESSAGE_MAX = 1000;
+export const TIP_MESSAGE_MAX = LIMITS.tip.messageMax;
 export const NO_SUCH_CREATOR = 'No creator with this id can be tipped';
 export const SELF_TIP = 'You cannot tip yourself';
 

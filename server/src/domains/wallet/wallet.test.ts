@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { updateSettings } from '../settings/settings.service.js';
@@ -80,6 +81,22 @@ describe('POST /wallet/charges/tip/:id', () => {
     const res = await tip(t.app, token, creator.username!.toUpperCase(), { price: '10.50', message: ' thanks! ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ target: 'tip', targetId: creator.id, performerId: creator.id, price: 10.5, message: 'thanks!', status: 'success' });
+  });
+
+  // The bound is the contract's, the one the widget counts to: a literal in the tip schema fails this.
+  it('refuses a message one character over the contract maximum and takes one at it', async () => {
+    const max = LIMITS.tip.messageMax;
+    const { fan, token } = await fanWith(5000);
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    const over = await tip(t.app, token, creator.id, { price: 10, message: 'x'.repeat(max + 1) });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'request.invalid', fields: ['body.message'] });
+    expect(await chargesOf(t.ctx, [fan.id])).toHaveLength(0);
+    expect(await walletOf(t.ctx, fan.id)).toBe(5000);
+
+    const at = await tip(t.app, token, creator.id, { price: 10, message: 'x'.repeat(max) });
+    expect(at.statusCode).toBe(200);
+    expect(at.json().data).toMatchObject({ target: 'tip', price: 10, message: 'x'.repeat(max), status: 'success' });
   });
 
   it('refuses a creator tipping themselves, and a short balance', async () => {
