@@ -58,8 +58,8 @@ describe('socket.io under the API address', () => {
     expect(await plain.emitWithAck('joinRoom', 'everyone-test')).toEqual({ ok: true });
     t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 1, balance: 1 });
     // Sent after the user event: had that reached this socket, it would have come first.
-    const marker = nextEvent(plain, 'marker');
-    t.ctx.realtime.emitToRoom('everyone-test', 'marker', {});
+    const marker = nextEvent(plain, 'public-room-changed');
+    t.ctx.realtime.emitToRoom('everyone-test', 'public-room-changed', { streamId: 's', conversationId: 'c', viewerCount: 0 });
     await marker;
     expect(leaked).toBe(false);
   });
