@@ -85,11 +85,18 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
 
   type Ack = ((answer: { ok: boolean }) => void) | undefined;
 
-  /** The namespaces clients use: `/` (our clients) and `/api` (clients that connect to the API address). */
+  /**
+   * The namespaces clients use: `/` (our clients) and `/api` (clients that connect to the API
+   * address). Each socket is in one namespace and its rooms, so it hears an event once; each
+   * namespace is one broadcast. Alone (no Redis) a namespace with no socket here has no one to
+   * reach and is skipped; with Redis another process may hold its sockets, so both go out.
+   */
   function everywhere(act: (space: Namespace) => void): void {
     if (!io) return;
-    act(io.of('/'));
-    act(io.of(API_NAMESPACE));
+    for (const space of [io.of('/'), io.of(API_NAMESPACE)]) {
+      if (redisClients.length === 0 && space.sockets.size === 0) continue;
+      act(space);
+    }
   }
 
   function bind(socket: Socket, resolveToken: TokenResolver) {
