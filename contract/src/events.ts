@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from './errors.js';
 import type { MessageDeletedEvent, MessageDto, NotificationDto } from './messaging.js';
-import type { StreamDto } from './streaming.js';
+import type { StreamDto, StreamPresenceEvent } from './streaming.js';
 
 /** Client to server. */
 export interface ClientEvents {
@@ -59,7 +59,10 @@ export interface ChargeEventPayload {
   status: string;
 }
 
-/** Server to client, fixed names. Names with an id in them are built by `roomEvents`. */
+/**
+ * Server to client: each event's name and what it carries, the one list the server's emits and
+ * the clients' listeners are typed by. Names with a conversation id in them are built by `roomEvents`.
+ */
 export interface ServerEvents {
   /**
    * The wallet changed: `token` is the change in units (negative for spending), `balance`
@@ -76,14 +79,22 @@ export interface ServerEvents {
   /** `total`: the reader's unread messages over all conversations after a read; `conversationId` the one read. */
   nofify_read_messages_in_conversation: { total: number; conversationId?: string };
   send_notification: NotificationDto;
+  /** Listed for existing clients (contract section 3); this server sends none yet, so nothing is promised about it. */
   pin_message_updated: Record<string, unknown>;
+  /** Listed for existing clients (contract section 3); this server sends none yet, so nothing is promised about it. */
   'join-broadcaster': Record<string, unknown>;
-  'model-joined': Record<string, unknown>;
-  'model-left': Record<string, unknown>;
-  'member-joined': Record<string, unknown>;
-  'public-room-changed': Record<string, unknown>;
-  'change-stream-info': Record<string, unknown>;
-  'admin-end-session-stream': Record<string, unknown>;
+  /** The creator's ingest started: the stream's room, with the creator as `userId`. */
+  'model-joined': StreamPresenceEvent;
+  /** The creator's ingest stopped or the stream ended. */
+  'model-left': StreamPresenceEvent;
+  /** A viewer entered the stream's room (`userId` when signed in); `viewerCount` is the new count. */
+  'member-joined': StreamPresenceEvent;
+  /** The stream's presence changed (a viewer came or went, the creator started or stopped). */
+  'public-room-changed': StreamPresenceEvent;
+  /** The creator changed the stream's title, description, audience or planned length. */
+  'change-stream-info': StreamDto;
+  /** Staff ended the stream: to its room and to the creator. */
+  'admin-end-session-stream': StreamPresenceEvent;
   /** The SFU dropped this user from a private call (left, silent too long, or the call ended). */
   'private-call/closed': {
     streamId: string;
@@ -91,8 +102,17 @@ export interface ServerEvents {
     /** The `connectionId` the dropped connection's offer named, so the tab that made a newer one ignores it. */
     connectionId?: string;
   };
+  // Names built by `roomEvents`, with a conversation id after the prefix.
+  /** A new message in a conversation's room (a stream chat: the public view; a private one: without links). */
+  [event: `message_created_conversation_${string}`]: MessageDto;
+  [event: `message_deleted_conversation_${string}`]: MessageDeletedEvent;
+  /** A creator cleared a stream chat. */
+  [event: `clear_all_messages_${string}`]: { conversationId: string };
+  /** Listed for existing clients (contract section 3); this server sends none yet, so nothing is promised about it. */
+  [event: `user_joined_${string}`]: Record<string, unknown>;
 }
 
+/** Every event the server sends, fixed names and names built by `roomEvents` alike. */
 export type ServerEventName = keyof ServerEvents;
 
 export const SERVER_EVENTS = {
@@ -115,11 +135,11 @@ export const CLIENT_EVENTS = {
 
 /** Events whose name carries a conversation id. */
 export const roomEvents = {
-  messageCreated: (conversationId: string) => `message_created_conversation_${conversationId}`,
-  messageDeleted: (conversationId: string) => `message_deleted_conversation_${conversationId}`,
-  cleared: (conversationId: string) => `clear_all_messages_${conversationId}`,
-  userJoined: (conversationId: string) => `user_joined_${conversationId}`,
-} as const;
+  messageCreated: (conversationId: string) => `message_created_conversation_${conversationId}` as const,
+  messageDeleted: (conversationId: string) => `message_deleted_conversation_${conversationId}` as const,
+  cleared: (conversationId: string) => `clear_all_messages_${conversationId}` as const,
+  userJoined: (conversationId: string) => `user_joined_${conversationId}` as const,
+} as const satisfies Record<string, (conversationId: string) => ServerEventName>;
 
 /** The socket.io path, on the platform origin. */
 export const SOCKET_PATH = '/socket.io';

@@ -15,6 +15,8 @@ export interface ChatLoadPlan {
   ratePerSecond: number;
   seconds: number;
   warmupSeconds: number;
+  /** The event the raw phase's bare emits go out under. */
+  rawEvent: string;
 }
 
 export interface ChatLoadResult {
@@ -45,7 +47,7 @@ async function connectAll(plan: ChatLoadPlan, onMessage: (payload: { clientId?: 
           socket.once('connect', () => resolve(socket));
           socket.once('connect_error', reject);
           socket.on('message_created', (payload: { clientId?: string }) => onMessage(payload, 'message'));
-          socket.on('bench_raw', (payload: { t?: number }) => onMessage(payload, 'raw'));
+          socket.on(plan.rawEvent, (payload: { t?: number }) => onMessage(payload, 'raw'));
         }),
     );
     sockets.push(...(await Promise.all(batch)));

@@ -18,6 +18,11 @@ const CLIENTS = envInt('BENCH_CLIENTS', 500, 2);
 const RATE = envInt('BENCH_RATE', 100, 1);
 const SECONDS = envInt('BENCH_SECONDS', 15, 1);
 const POOL_SIZE = envInt('BENCH_POOL_SIZE', 20, 10);
+/**
+ * The raw phase's event: a contract event (the server's emits are typed by the contract) whose
+ * payload is free-form and which the server itself never sends, so nothing else arrives under it.
+ */
+const RAW_EVENT = 'pin_message_updated';
 const DATABASES = (process.env.BENCH_DB ?? 'both').toLowerCase();
 
 function runLoad(plan: ChatLoadPlan, onRaw: (userId: string, t: number) => void): Promise<ChatLoadResult> {
@@ -52,8 +57,8 @@ async function bench(label: string, database: Database): Promise<string> {
       const conversationId = ((await res.json()) as { data: { _id: string } }).data._id;
       pairs.push({ fan, creator, conversationId });
     }
-    const load = await runLoad({ origin: server.origin, pairs, ratePerSecond: RATE, seconds: SECONDS, warmupSeconds: 2 }, (userId, t) =>
-      server.ctx.realtime.emitToUser(userId, 'bench_raw', { t }),
+    const load = await runLoad({ origin: server.origin, pairs, ratePerSecond: RATE, seconds: SECONDS, warmupSeconds: 2, rawEvent: RAW_EVENT }, (userId, t) =>
+      server.ctx.realtime.emitToUser(userId, RAW_EVENT, { t }),
     );
     const f = (ms: number) => `${ms.toFixed(1)} ms`;
     const line = (values: number[]) => {

@@ -58,10 +58,34 @@ describe('socket.io under the API address', () => {
     expect(await plain.emitWithAck('joinRoom', 'everyone-test')).toEqual({ ok: true });
     t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 1, balance: 1 });
     // Sent after the user event: had that reached this socket, it would have come first.
-    const marker = nextEvent(plain, 'marker');
-    t.ctx.realtime.emitToRoom('everyone-test', 'marker', {});
+    const marker = nextEvent(plain, 'public-room-changed');
+    t.ctx.realtime.emitToRoom('everyone-test', 'public-room-changed', { streamId: 's', conversationId: 'c', viewerCount: 0 });
     await marker;
     expect(leaked).toBe(false);
+  });
+
+  it('delivers each user and room event once to a socket on / and once to one on /api', async () => {
+    const fan = await createUser(t.ctx);
+    const token = await signIn(t.app, fan.email);
+    const ours = await open(origin, { transports: ['websocket'], auth: { token } });
+    const theirs = await open(`${origin}/api`, { transports: ['websocket'], query: { token } });
+    t.ctx.realtime.addRoomPolicy('both-', async () => true);
+    const heard = new Map<Socket, string[]>([
+      [ours, []],
+      [theirs, []],
+    ]);
+    for (const [socket, events] of heard) {
+      expect(await socket.emitWithAck('joinRoom', 'both-room')).toEqual({ ok: true });
+      for (const name of ['update_balance', 'public-room-changed', 'payment_status_callback']) socket.on(name, () => events.push(name));
+    }
+    const presence = { streamId: 's', conversationId: 'c', viewerCount: 2 };
+    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 1, balance: 1 });
+    t.ctx.realtime.emitToRoom('both-room', 'public-room-changed', presence);
+    // Sent last to the user: once both sockets have it, a second copy of the others would have come before.
+    const done = [ours, theirs].map((socket) => nextEvent(socket, 'payment_status_callback'));
+    t.ctx.realtime.emitToUser(fan.id, 'payment_status_callback', { redirectUrl: '/' });
+    await Promise.all(done);
+    for (const events of heard.values()) expect(events).toEqual(['update_balance', 'public-room-changed', 'payment_status_callback']);
   });
 
   it('never reads a token from an HTTP URL', async () => {

@@ -33,6 +33,9 @@ afterAll(async () => {
   for (const t of apps) await t.close();
 });
 
+/** A room event of the contract with a recognisable payload. */
+const presence = (viewerCount: number) => ({ streamId: 'stream-1', conversationId: 'conversation-1', viewerCount });
+
 describe('live connection', () => {
   it('delivers a user event only to that user, with the token from the handshake payload', async () => {
     const { t, origin } = await listening();
@@ -43,11 +46,11 @@ describe('live connection', () => {
     let leaked = false;
     theirs.on('update_balance', () => (leaked = true));
     const received = nextEvent<{ token: number }>(mine, 'update_balance');
-    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 12.5 });
-    expect(await received).toEqual({ token: 12.5 });
+    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 12.5, balance: 12.5 });
+    expect(await received).toEqual({ token: 12.5, balance: 12.5 });
     // theirs got a later event, so had the first one leaked it would have arrived before.
-    const later = nextEvent(theirs, 'ping_other');
-    t.ctx.realtime.emitToUser(other.id, 'ping_other', {});
+    const later = nextEvent(theirs, 'payment_status_callback');
+    t.ctx.realtime.emitToUser(other.id, 'payment_status_callback', { redirectUrl: '/' });
     await later;
     expect(leaked).toBe(false);
   });
@@ -61,9 +64,9 @@ describe('live connection', () => {
     expect(await socket.emitWithAck('joinRoom', `user:${fan.id}x`)).toEqual({ ok: false });
     t.ctx.realtime.addRoomPolicy('public:', async () => true);
     expect(await socket.emitWithAck('joinRoom', 'public:lobby')).toEqual({ ok: true });
-    const event = nextEvent(socket, 'hello');
-    t.ctx.realtime.emitToRoom('public:lobby', 'hello', { n: 1 });
-    expect(await event).toEqual({ n: 1 });
+    const event = nextEvent(socket, 'public-room-changed');
+    t.ctx.realtime.emitToRoom('public:lobby', 'public-room-changed', presence(1));
+    expect(await event).toEqual(presence(1));
   });
 
   it('lets a client event handler join and leave rooms through the same policy and presence as joinRoom', async () => {
@@ -86,9 +89,9 @@ describe('live connection', () => {
     expect(await socket.emitWithAck('test/enter', `user:${fan.id}`)).toEqual({ ok: false });
     expect(await socket.emitWithAck('test/enter', 'club:open')).toEqual({ ok: true });
     // The room is really joined, and joinRoom after it counts once.
-    const event = nextEvent(socket, 'hello');
-    t.ctx.realtime.emitToRoom('club:open', 'hello', { n: 2 });
-    expect(await event).toEqual({ n: 2 });
+    const event = nextEvent(socket, 'public-room-changed');
+    t.ctx.realtime.emitToRoom('club:open', 'public-room-changed', presence(2));
+    expect(await event).toEqual(presence(2));
     expect(await socket.emitWithAck('joinRoom', 'club:open')).toEqual({ ok: true });
     expect(told).toEqual([`joined ${fan.id} club:open`]);
     expect(await socket.emitWithAck('test/exit', 'club:open')).toEqual({ ok: true });
@@ -110,8 +113,8 @@ describe('live connection', () => {
     const fan = await createUser(one.t.ctx);
     const socket = await socketTo(two.origin, await signIn(two.t.app, fan.email));
     const received = nextEvent(socket, 'update_balance');
-    one.t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: -10 });
-    expect(await received).toEqual({ token: -10 });
+    one.t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: -10, balance: 5 });
+    expect(await received).toEqual({ token: -10, balance: 5 });
   });
 });
 
@@ -130,8 +133,8 @@ describe('revoked tokens', () => {
     expect(await dropped).toEqual(['io server disconnect', 'io server disconnect']);
     // The other session still gets its events.
     const received = nextEvent<{ token: number }>(kept, 'update_balance');
-    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 1 });
-    expect(await received).toEqual({ token: 1 });
+    t.ctx.realtime.emitToUser(fan.id, 'update_balance', { token: 1, balance: 1 });
+    expect(await received).toEqual({ token: 1, balance: 1 });
     expect(kept.connected).toBe(true);
   });
 

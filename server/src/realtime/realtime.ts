@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import type { ServerEventName, ServerEvents } from '@fandeck/contract';
 import { Server, type Namespace, type Socket } from 'socket.io';
 
 /** Who may join which room is decided here, never by the client's say-so (contract section 3). */
@@ -34,8 +35,10 @@ export type ServerEventHandler = (payload: unknown) => Promise<unknown>;
 export const SERVER_EVENT_TIMEOUT_MS = 10_000;
 
 export interface Realtime {
-  emitToUser(userId: string, event: string, payload: unknown): void;
-  emitToRoom(room: string, event: string, payload: unknown): void;
+  /** Sends a contract event (`ServerEvents`) to every socket of the user; the payload must be the one the contract declares. */
+  emitToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEvents[E]): void;
+  /** Sends a contract event to every socket in the room; typed like `emitToUser`. */
+  emitToRoom<E extends ServerEventName>(room: string, event: E, payload: ServerEvents[E]): void;
   addRoomPolicy(prefix: string, policy: RoomPolicy, presence?: RoomPresence): void;
   attach(server: HttpServer, resolveToken: TokenResolver): Promise<Server>;
   /** A domain serves this client event on every socket; the handler checks who may do what. Optional: test doubles may lack it. */
@@ -82,11 +85,18 @@ export function createRealtime(options: RealtimeOptions = {}): Realtime {
 
   type Ack = ((answer: { ok: boolean }) => void) | undefined;
 
-  /** The namespaces clients use: `/` (our clients) and `/api` (clients that connect to the API address). */
+  /**
+   * The namespaces clients use: `/` (our clients) and `/api` (clients that connect to the API
+   * address). Each socket is in one namespace and its rooms, so it hears an event once; each
+   * namespace is one broadcast. Alone (no Redis) a namespace with no socket here has no one to
+   * reach and is skipped; with Redis another process may hold its sockets, so both go out.
+   */
   function everywhere(act: (space: Namespace) => void): void {
     if (!io) return;
-    act(io.of('/'));
-    act(io.of(API_NAMESPACE));
+    for (const space of [io.of('/'), io.of(API_NAMESPACE)]) {
+      if (redisClients.length === 0 && space.sockets.size === 0) continue;
+      act(space);
+    }
   }
 
   function bind(socket: Socket, resolveToken: TokenResolver) {

@@ -3,6 +3,7 @@
  * subscriptions are mirrored into the bridge (one `live-on` per event name however
  * many listeners the page has) and whose events arrive as forwarded messages.
  */
+import type { ServerEventName, ServerEvents } from '@fandeck/contract';
 import type { LiveChannel, LiveStatus } from '../session/transport.js';
 import type { BridgeFrame } from './bridge-frame.js';
 
@@ -26,7 +27,9 @@ export class BridgeLiveChannel implements LiveChannel {
     frame.notify({ type: 'live-open' });
   }
 
-  on(event: string, listener: (payload: unknown) => void): () => void {
+  on<E extends ServerEventName>(event: E, typed: (payload: ServerEvents[E]) => void): () => void {
+    // The bridge forwards what the server sent under this name: the contract's payload.
+    const listener = typed as (payload: unknown) => void;
     let set = this.listeners.get(event);
     if (!set) {
       set = new Set();

@@ -21,7 +21,8 @@ const socket = vi.hoisted(() => ({
 vi.mock('../live/live-connection.js', () => ({
   createLiveConnection: () => ({
     status: 'connected' as LiveStatus,
-    on(event: string, listener: (payload: unknown) => void) {
+    // The bridge relays by name (LiveConnection.relay); it never reads a payload as typed.
+    relay(event: string, listener: (payload: unknown) => void) {
       const set = socket.listeners.get(event) ?? new Set();
       socket.listeners.set(event, set);
       set.add(listener);

@@ -102,7 +102,7 @@ export class BridgeLive {
   }
 
   private listen(connection: LiveConnection, event: string): () => void {
-    return connection.on(event, (payload) => {
+    return connection.relay(event, (payload) => {
       const allowed = this.scope.filter(event, payload);
       if (allowed) this.sink.event(event, redact(allowed.payload, this.credential.token));
     });

@@ -10,7 +10,7 @@
  * view makes one per element (`useModel`); disposing it leaves the rooms and stops every
  * listener.
  */
-import { MESSAGE_PAGE_SIZE, MESSAGE_TEXT_MAX, roomEvents, type MessageDto, type StreamDto, type StreamJoinDto } from '@fandeck/contract';
+import { MESSAGE_PAGE_SIZE, MESSAGE_TEXT_MAX, roomEvents, type MessageDto, type ServerEventName, type ServerEvents, type StreamDto, type StreamJoinDto } from '@fandeck/contract';
 import { computed, createModel, effect, signal, untracked, type ReadonlySignal } from '@preact/signals-core';
 import { errorCode, createPayKeys, isDeclined, runPay } from '../session/money-action.js';
 import { failure, success, type ActionError, type Outcome } from '../session/outcome.js';
@@ -160,7 +160,7 @@ export const LivePlayerModel = createModel((session: Session) => {
 
   function listen(channel: LiveChannel, shown: StreamDto | null, status: PlayerState['status']): () => void {
     const offs: (() => void)[] = [];
-    const on = (event: string, handler: (payload: unknown) => void) => offs.push(channel.on(event, handler));
+    const on = <E extends ServerEventName>(event: E, handler: (payload: ServerEvents[E]) => void) => offs.push(channel.on(event, handler));
     const join = (room: string) => {
       channel.joinRoom(room);
       offs.push(() => channel.leaveRoom(room));

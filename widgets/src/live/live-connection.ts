@@ -17,6 +17,11 @@ export interface LiveConnectionOptions {
 /** A LiveChannel over socket.io-client, plus what its owner needs: the status and `close`. */
 export interface LiveConnection extends LiveChannel {
   readonly status: LiveStatus;
+  /**
+   * `on` for a name known only at run time, its payload unread: the bridge relays the events
+   * its page subscribed to by name. Everything that reads a payload uses the typed `on`.
+   */
+  relay(event: string, listener: (payload: unknown) => void): () => void;
   /** Ends the connection for good (logout); listeners are dropped. */
   close(): void;
 }
@@ -119,25 +124,29 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
     return live;
   }
 
+  function relay(event: string, listener: (payload: unknown) => void): () => void {
+    let attached: Socket | null = null;
+    let dropped = false;
+    withSocket((live) => {
+      if (dropped) return;
+      attached = live;
+      live.on(event, listener);
+    });
+    return () => {
+      dropped = true;
+      attached?.off(event, listener);
+    };
+  }
+
   open();
 
   return {
     get status() {
       return state.status;
     },
-    on(event, listener) {
-      let attached: Socket | null = null;
-      let dropped = false;
-      withSocket((live) => {
-        if (dropped) return;
-        attached = live;
-        live.on(event, listener);
-      });
-      return () => {
-        dropped = true;
-        attached?.off(event, listener);
-      };
-    },
+    // The one place the wire meets the contract: the server's payloads are its `ServerEvents`.
+    on: (event, listener) => relay(event, listener as (payload: unknown) => void),
+    relay,
     emit(event, payload) {
       withSocket((live) => {
         if (payload === undefined) live.emit(event);

@@ -1,3 +1,4 @@
+import type { ServerEventName, ServerEvents } from '@fandeck/contract';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSession } from '../session/react.js';
 import { watchSocketEvent, type SocketEventOptions } from './watch-socket-event.js';
@@ -6,12 +7,17 @@ import { watchSocketEvent, type SocketEventOptions } from './watch-socket-event.
  * A React view's listener for a server event (spec section 7), over the session's live
  * channel, whichever transport provides it. The latest `handler` is always called, so
  * an inline arrow does not resubscribe on every render; a change of event or room does.
+ * The handler gets the payload the contract's `ServerEvents` declares for the event.
  *
  * @example
- * useSocketEvent<{ token: number }>('update_balance', ({ token }) => toast(token));
+ * useSocketEvent('update_balance', ({ balance }) => toast(balance));
  * useSocketEvent('message_created_conversation_42', onMessage, { room: 'conversation:42', rejoinOnRouteChange: true });
  */
-export function useSocketEvent<T = unknown>(event: string, handler: (payload: T) => void, options: SocketEventOptions = {}): void {
+export function useSocketEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEvents[E]) => void,
+  options: SocketEventOptions = {},
+): void {
   const session = useSession();
   const latest = useRef(handler);
   useLayoutEffect(() => {
@@ -20,7 +26,7 @@ export function useSocketEvent<T = unknown>(event: string, handler: (payload: T)
   const { room, rejoinOnRouteChange = false } = options;
   useEffect(
     () =>
-      watchSocketEvent<T>(session.live, event, (payload) => latest.current(payload), {
+      watchSocketEvent(session.live, event, (payload) => latest.current(payload), {
         ...(room ? { room } : {}),
         rejoinOnRouteChange,
       }),

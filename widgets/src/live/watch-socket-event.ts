@@ -1,4 +1,5 @@
 import { effect, untracked } from '@preact/signals-core';
+import type { ServerEventName, ServerEvents } from '@fandeck/contract';
 import type { LiveModel } from '../session/live.model.js';
 import { ROUTE_CHANGE_EVENT } from './live-options.js';
 
@@ -15,10 +16,10 @@ export interface SocketEventOptions {
  * or the returned function is called, and subscribes and joins again after a reconnect
  * (the server forgets rooms with the connection). Works with any transport's channel.
  */
-export function watchSocketEvent<T = unknown>(
+export function watchSocketEvent<E extends ServerEventName>(
   live: Pick<LiveModel, 'status' | 'channel'>,
-  event: string,
-  handler: (payload: T) => void,
+  event: E,
+  handler: (payload: ServerEvents[E]) => void,
   options: SocketEventOptions = {},
 ): () => void {
   const { room, rejoinOnRouteChange = false } = options;
@@ -26,7 +27,7 @@ export function watchSocketEvent<T = unknown>(
     const channel = live.channel.value;
     if (!channel || live.status.value !== 'connected') return;
     return untracked(() => {
-      const off = channel.on(event, (payload) => handler(payload as T));
+      const off = channel.on(event, handler);
       if (!room) return off;
       channel.joinRoom(room);
       const rejoin = () => channel.joinRoom(room);

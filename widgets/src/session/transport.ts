@@ -3,7 +3,7 @@
  * directly; a third-party page uses the bridge iframe on the platform origin, which holds
  * the credential. Models only ever talk to a Transport, so they run unchanged in both.
  */
-import type { HttpMethod, PayRequest } from '@fandeck/contract';
+import type { HttpMethod, PayRequest, ServerEventName, ServerEvents } from '@fandeck/contract';
 
 export type { HttpMethod, PayQuote, PayRequest } from '@fandeck/contract';
 
@@ -35,8 +35,11 @@ export type TransportResult<T> =
 export type LiveStatus = 'initialized' | 'connected' | 'disconnect' | 'reconnecting' | 'failed';
 
 export interface LiveChannel {
-  /** Subscribes to a server event; returns the unsubscribe function. */
-  on(event: string, listener: (payload: unknown) => void): () => void;
+  /**
+   * Subscribes to a server event of the contract (`ServerEvents`); the listener gets the payload
+   * the contract declares for it. Returns the unsubscribe function.
+   */
+  on<E extends ServerEventName>(event: E, listener: (payload: ServerEvents[E]) => void): () => void;
   emit(event: string, payload?: unknown): void;
   /**
    * Sends an event and resolves with the server's ack (rejects after `timeoutMs`, default

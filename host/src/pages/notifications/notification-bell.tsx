@@ -33,7 +33,7 @@ export function NotificationBell() {
     void notifications.refreshUnread();
   }, [userId]);
 
-  useSocketEvent<NotificationDto>(SERVER_EVENTS.notification, (notification) => notifications.arrived(notification));
+  useSocketEvent(SERVER_EVENTS.notification, (notification) => notifications.arrived(notification));
 
   useEffect(() => {
     if (!open) return;

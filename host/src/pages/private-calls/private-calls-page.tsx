@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SERVER_EVENTS, type NotificationDto } from '@fandeck/contract';
+import { SERVER_EVENTS } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { useSocketEvent } from '@fandeck/widgets/live';
@@ -37,7 +37,7 @@ export function PrivateCallsPage() {
   const [notice, setNotice] = useState<Notice>(null);
 
   // Every change, the fan's payment (`paid`) included, is read again: each request says whether it is paid.
-  useSocketEvent<NotificationDto>(SERVER_EVENTS.notification, (notification) => {
+  useSocketEvent(SERVER_EVENTS.notification, (notification) => {
     if (notification?.type !== CALL_UPDATED) return;
     void reload();
   });

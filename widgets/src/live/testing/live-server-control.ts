@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProxyOptions } from 'vite';
 import type { BrowserCommand } from 'vitest/node';
+import type { ServerEventName, ServerEvents } from '@fandeck/contract';
 import type { AuthLoginRecord, HarnessReport, HarnessRequest, LiveServerInfo } from './live-server-protocol.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -176,7 +177,7 @@ class LiveServerControl {
   }
 
   /** The server's own `realtime.emitToUser`, in the server process; resolves once it was called. */
-  emitToUser(userId: string, event: string, payload: unknown): Promise<void> {
+  emitToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEvents[E]): Promise<void> {
     const child = this.child;
     if (!child?.connected) return Promise.reject(new Error('the server is not running'));
     const id = this.nextEmitId++;
@@ -190,7 +191,7 @@ class LiveServerControl {
         this.emitWaiters.delete(id);
         resolve();
       });
-      const request: HarnessRequest = { type: 'emit', id, userId, event, payload };
+      const request: HarnessRequest<E> = { type: 'emit', id, userId, event, payload };
       child.send(request);
     });
   }
@@ -259,9 +260,9 @@ export const liveServerCommands = {
     await control().stop();
     return control().info();
   }) satisfies BrowserCommand<[]>,
-  liveServerEmit: ((_context, userId: string, event: string, payload: unknown) => control().emitToUser(userId, event, payload)) satisfies BrowserCommand<
-    [string, string, unknown]
-  >,
+  // Typed on the browser side (live-server-commands.ts); here it relays what the test sent.
+  liveServerEmit: ((_context, userId: string, event: ServerEventName, payload: ServerEvents[ServerEventName]) =>
+    control().emitToUser(userId, event, payload)) satisfies BrowserCommand<[string, ServerEventName, ServerEvents[ServerEventName]]>,
   liveServerWaitForAuthLogin: ((_context, userId: string, generation: number, timeoutMs: number) =>
     control().waitForAuthLogin(userId, generation, timeoutMs)) satisfies BrowserCommand<[string, number, number]>,
 };

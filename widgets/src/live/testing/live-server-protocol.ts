@@ -2,7 +2,10 @@
  * Messages between the test's control process and the server harness (IPC), and what
  * the browser test learns through vitest commands. Types only: both sides import it.
  */
-export type HarnessRequest = { type: 'emit'; id: number; userId: string; event: string; payload: unknown };
+import type { ServerEventName, ServerEvents } from '@fandeck/contract';
+
+/** An emit the test asks of the server, typed by the contract like the server's own emits. */
+export type HarnessRequest<E extends ServerEventName = ServerEventName> = { type: 'emit'; id: number; userId: string; event: E; payload: ServerEvents[E] };
 
 export type HarnessReport =
   | { type: 'ready'; port: number }

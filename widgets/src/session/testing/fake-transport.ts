@@ -225,6 +225,12 @@ export function createFakeLiveChannel(initial: LiveStatus = 'initialized'): Fake
   const joined: string[] = [];
   const left: string[] = [];
   const emitted: { event: string; payload: unknown }[] = [];
+  const relay = (event: string, listener: (payload: unknown) => void) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => void set.delete(listener);
+  };
 
   return {
     get status() {
@@ -236,12 +242,9 @@ export function createFakeLiveChannel(initial: LiveStatus = 'initialized'): Fake
     joined,
     left,
     emitted,
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set();
-      set.add(listener);
-      listeners.set(event, set);
-      return () => set.delete(listener);
-    },
+    // The test plays the server and sends what it likes (`serverEmit`); listeners take it as the contract's payload.
+    on: (event, listener) => relay(event, listener as (payload: unknown) => void),
+    relay,
     emit(event, payload) {
       emitted.push({ event, payload });
     },
