@@ -34,27 +34,63 @@ export function scriptTests() {
 }
 
 /**
+ * The server suite's soak files (each bounded by a count of events, tens of seconds even
+ * alone): a suite of their own beside the rest of the embedded-database files, so the
+ * longest suite is not one worker running both.
+ */
+export const SERVER_SOAK = [
+  'src/http/bad-input.test.ts',
+  'src/realtime/messages-survive-kill.test.ts',
+  'src/db/data-folder.test.ts',
+  'src/domains/outreach/mass-send.test.ts',
+  'src/media/transcode-restart.test.ts',
+  'src/production-defaults.test.ts',
+];
+
+const e2eShard = (index, of) => ({
+  name: `e2e-${index}`,
+  command: ['npm', 'run', '-s', 'test', '-w', 'test', '--', `--shard=${index}/${of}`],
+  browser: true,
+  serverBundle: true,
+  e2eBuilds: true,
+});
+
+/**
  * The suites, longest first (as measured on the CI machine; the order only decides who
- * starts first; measured on two cores, the end-to-end suite alone took nearly as long as
- * beside the PGlite suite, so two run side by side).
- * `browser`: needs Chromium, so it waits for the tools step. `serverBundle`:
- * starts the server as `npm start` does (server/dist), built once before the suites start
- * so that no two suites build it at once (each suite's global setup builds it when stale).
+ * starts first). The end-to-end files run in two shards and the embedded-database files
+ * in two suites, so that `--jobs` suites side by side share the work evenly.
+ * `browser`: needs Chromium, so it waits for the tools step. `serverBundle`: starts the
+ * server as `npm start` does (server/dist), built once before the suites start so that no
+ * two suites build it at once. `e2eBuilds`: waits for the embed and host builds
+ * (test/support/prepare-builds.ts), made once for both shards while other suites run.
  */
 export const SUITES = [
-  { name: 'e2e', command: ['npm', 'run', '-s', 'test', '-w', 'test'], browser: true, serverBundle: true },
-  // The server suite's two projects, side by side: the embedded database, and PostgreSQL
-  // with Redis (the production configuration's tests, which alone use the shared Redis).
-  { name: 'server-pglite', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite'], serverBundle: true },
+  e2eShard(1, 2),
+  e2eShard(2, 2),
+  { name: 'server-soak', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite', ...SERVER_SOAK], serverBundle: true },
+  // The rest of the server suite on the embedded database, and the production
+  // configuration's tests on PostgreSQL with Redis (which alone use the shared Redis).
+  {
+    name: 'server-pglite',
+    command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'pglite', ...SERVER_SOAK.flatMap((file) => ['--exclude', file])],
+    serverBundle: true,
+  },
   { name: 'server-postgres', command: ['npm', 'run', '-s', 'test', '-w', 'server', '--', '--project', 'postgres'], needs: 'TEST_DATABASE_URL', serverBundle: true },
-  { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
   { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck', '--workspaces', '--if-present'] },
+  { name: 'widgets', command: ['npm', 'run', '-s', 'test', '-w', 'widgets'], browser: true },
   { name: 'contract', command: ['npm', 'run', '-s', 'test', '-w', 'contract'] },
   { name: 'lint', command: ['node', 'scripts/lint-boundaries.mjs'] },
   // The scripts' own tests, named one by one: node's runner given a folder also runs any
   // file named test-*.mjs, which would start a script instead of testing it.
   { name: 'scripts', command: ['node', '--test', ...scriptTests()] },
 ];
+
+/**
+ * How many suites run side by side by default: one more than the cores, because every
+ * suite spends part of its time waiting (on Chromium, on the servers it started, on
+ * PostgreSQL), and a third suite fills those gaps.
+ */
+export const defaultJobs = () => os.availableParallelism() + 1;
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -136,6 +172,24 @@ function startSuite(suite, logDir) {
   });
 }
 
+/** Runs test/support/prepare-builds.ts (the end-to-end shards' builds) once; its output goes to its own log, and into the shards' results if it fails. */
+function prepareE2eBuilds(logDir) {
+  const began = performance.now();
+  const logFile = path.join(logDir, 'e2e-builds.log');
+  console.log('── e2e builds: started (npx tsx test/support/prepare-builds.ts)');
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['tsx', 'test/support/prepare-builds.ts'], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) => {
+      createWriteStream(logFile).end(output);
+      console.log(`── e2e builds: ${code === 0 ? 'done' : 'FAILED'} in ${formatSeconds(performance.now() - began)} (log: ${path.relative(root, logFile)})`);
+      resolve({ code: code ?? 1, signal, cpuMs: null, output: code === 0 ? '' : `the end-to-end builds failed:\n${output}`, logFile });
+    });
+  });
+}
+
 function printResult(result) {
   const state = result.code === 0 ? 'passed' : `FAILED (exit ${result.signal ?? result.code})`;
   console.log(`\n━━━━ ${result.suite}: ${state} in ${formatSeconds(result.ms)} ━━━━`);
@@ -161,7 +215,7 @@ function summary(results, order, totalMs) {
 
 async function main(argv) {
   const jobsAt = argv.indexOf('--jobs');
-  const jobs = jobsAt >= 0 ? Number(argv[jobsAt + 1]) : os.availableParallelism();
+  const jobs = jobsAt >= 0 ? Number(argv[jobsAt + 1]) : defaultJobs();
   const names = argv.filter((arg, index) => !arg.startsWith('--') && !(jobsAt >= 0 && index === jobsAt + 1));
   if (argv.includes('--list')) {
     for (const suite of SUITES) console.log(suite.name);
@@ -193,7 +247,15 @@ async function main(argv) {
   const logDir = path.join(root, '.test-logs');
   mkdirSync(logDir, { recursive: true });
   console.log(`Running ${chosen.length} suites, ${jobs} at a time: ${chosen.map((suite) => suite.name).join(', ')}`);
-  const results = await runPool(chosen, jobs, (suite) => startSuite(suite, logDir), printResult);
+  // The embed and host builds the end-to-end shards share: made once, when the first shard is due.
+  let builds;
+  const built = () => (builds ??= prepareE2eBuilds(logDir));
+  const start = async (suite) => {
+    if (!suite.e2eBuilds) return startSuite(suite, logDir);
+    const build = await built();
+    return build.code === 0 ? startSuite(suite, logDir) : { ...build, suite: suite.name, ms: 0, counts: countTests('') };
+  };
+  const results = await runPool(chosen, jobs, start, printResult);
   const totalMs = performance.now() - began;
   console.log(summary(results, chosen.map((suite) => suite.name), totalMs));
   const counts = results.reduce((all, result) => ({ passed: all.passed + result.counts.passed, failed: all.failed + result.counts.failed, skipped: all.skipped + result.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });

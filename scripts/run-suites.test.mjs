@@ -1,8 +1,8 @@
 /** How `npm test` runs the suites and reads their counts. Run: node --test scripts/*.test.mjs */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { countTests, cpuOf, runPool, scriptTests, SUITES } from './run-suites.mjs';
+import { countTests, cpuOf, runPool, scriptTests, SERVER_SOAK, SUITES } from './run-suites.mjs';
 
 test('reads vitest summaries (with and without colours) and node test counts', () => {
   const vitest = '\u001b[2m      Tests \u001b[22m \u001b[1m\u001b[32m1230 passed\u001b[39m\u001b[22m\u001b[2m | \u001b[22m\u001b[33m14 skipped\u001b[39m\u001b[90m (1244)\u001b[39m\n';
@@ -55,7 +55,7 @@ test('every workspace with a test script has a suite, and the browser suites are
   for (const dir of tested) assert.ok(SUITES.some((suite) => suite.command.join(' ').includes(`test -w ${dir}`)), `no suite runs ${dir}'s tests`);
   const names = SUITES.map((suite) => suite.name);
   for (const name of ['typecheck', 'lint', 'scripts']) assert.ok(names.includes(name), name);
-  assert.deepEqual(SUITES.filter((suite) => suite.browser).map((suite) => suite.name).sort(), ['e2e', 'widgets']);
+  assert.deepEqual(SUITES.filter((suite) => suite.browser).map((suite) => suite.name).sort(), ['e2e-1', 'e2e-2', 'widgets']);
 });
 
 test('no script in scripts/ is named as node would take a test file (it would run, not be tested)', () => {
@@ -69,4 +69,12 @@ test('no script in scripts/ is named as node would take a test file (it would ru
 test('reads the CPU a suite used from bash\'s times line', () => {
   assert.equal(cpuOf('lots of output\n\n@@suite-cpu\n0m0.010s 0m0.002s\n1m23.400s 0m12.300s\n'), 95_700);
   assert.equal(cpuOf('no such line\n'), null);
+});
+
+test('the server soak files exist, so the rest of the server suite leaves out only them', () => {
+  for (const file of SERVER_SOAK) assert.ok(existsSync(new URL(`../server/${file}`, import.meta.url)), file);
+  const soak = SUITES.find((suite) => suite.name === 'server-soak');
+  const rest = SUITES.find((suite) => suite.name === 'server-pglite');
+  assert.deepEqual(soak.command.slice(-SERVER_SOAK.length), SERVER_SOAK);
+  assert.deepEqual(rest.command.filter((arg, index, all) => all[index - 1] === '--exclude'), SERVER_SOAK);
 });

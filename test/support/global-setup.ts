@@ -1,11 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureServerBundle } from '../../testing/server-bundle.js';
 import { launchSharedBrowser, SHARED_BROWSER_ENV } from './browser.js';
-import { ensureEmbedBuilt, ensureHostBuilt } from './embed-build.js';
+import { prepareBuilds } from './prepare-builds.js';
 import { SEEDED_TEMPLATE_ENV, startServer } from './start-server.js';
-import { ensureBridgeBuild } from './third-party-site.js';
 
 /**
  * Every build the end-to-end files need happens here, once, before any file runs: a
@@ -14,11 +12,8 @@ import { ensureBridgeBuild } from './third-party-site.js';
  * than their sources, so no file runs against a stale build.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  // Servers start from the bundle npm start runs (start-server.ts).
-  ensureServerBundle();
-  ensureEmbedBuilt();
-  ensureBridgeBuild();
-  ensureHostBuilt();
+  // Servers start from the bundle npm start runs (start-server.ts); the embed and the host are built too.
+  prepareBuilds();
   // One real first start (migrated and seeded with the demo data), stopped cleanly; every
   // file's server starts from a copy of its folder (start-server.ts).
   const template = await mkdtemp(path.join(tmpdir(), 'fandeck-e2e-seeded-'));
