@@ -83,7 +83,8 @@ describe('messaging tools on the host site', () => {
       await view.getByRole('status').filter({ hasText: 'Lista “VIP” criada.' }).waitFor();
       expect(creates.map((call) => call.body)).toEqual([{ name: 'VIP', description: 'Quem assina desde o começo', userIds: [fanIds[0]] }]);
       const row = view.getByRole('row', { name: /VIP/ });
-      expect(await row.getByRole('cell').allTextContents()).toEqual(['Quem assina desde o começo', '1', expect.any(String)]);
+      // The list shows the new row once it has read the lists again: wait for it (allTextContents does not).
+      await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(['Quem assina desde o começo', '1', expect.any(String)]);
 
       await row.getByRole('button', { name: 'Editar VIP' }).click();
       const edit = view.getByTestId('fan-list-form');
@@ -172,7 +173,7 @@ describe('messaging tools on the host site', () => {
       await page.reload();
       const sent = view.locator('tr[data-status="sent"]');
       await sent.waitFor();
-      expect(await sent.getByRole('cell').allTextContents()).toEqual(['Assinantes', 'Enviada', expect.any(String), '2', '0', '']);
+      await expect.poll(() => sent.getByRole('cell').allTextContents()).toEqual(['Assinantes', 'Enviada', expect.any(String), '2', '0', '']);
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.close();
@@ -196,7 +197,7 @@ describe('messaging tools on the host site', () => {
       await form.getByRole('button', { name: 'Criar modelo' }).click();
       await view.getByRole('status').filter({ hasText: 'Modelo “Boas-vindas” criado.' }).waitFor();
       const row = view.getByRole('row', { name: /Boas-vindas/ });
-      expect(await row.getByRole('cell').allTextContents()).toEqual(['Que bom ter você aqui!', expect.stringMatching(/^R\$\s?2,50$/), '1', expect.any(String)]);
+      await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(['Que bom ter você aqui!', expect.stringMatching(/^R\$\s?2,50$/), '1', expect.any(String)]);
 
       await row.getByRole('button', { name: 'Editar Boas-vindas' }).click();
       await form.getByRole('heading', { name: 'Editar modelo' }).waitFor();
