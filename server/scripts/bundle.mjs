@@ -13,6 +13,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const dist = path.join(serverDir, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
+const domainsDir = path.join(serverDir, 'src/domains');
+const domainList = await domainEntriesAtBuild();
 await build({
   entryPoints: { main: path.join(serverDir, 'src/main.ts') },
   outdir: dist,
@@ -27,7 +29,7 @@ await build({
   sourcemap: true,
   // npm packages stay imports; the workspace's own TypeScript packages are bundled.
   packages: 'external',
-  plugins: [workspacePackages()],
+  plugins: [workspacePackages(), domainRegistry()],
   logLevel: 'warning',
 });
 /** `@fandeck/contract` (and its subpaths) resolve to their TypeScript sources, bundled. */
@@ -42,6 +44,30 @@ function workspacePackages() {
         if (!file) return { errors: [{ text: `unknown export ${args.path}` }] };
         return { path: path.join(contract, file) };
       });
+    },
+  };
+}
+
+/**
+ * The domains the bundle registers: found now by the same convention the sources use at
+ * start (src/domains/folders.ts, compiled here to run), and baked into entries.ts's place,
+ * since the bundle has no folders to look in. esbuild bundles each entry file through
+ * index.ts's `import()` of a path with the folder in it.
+ */
+async function domainEntriesAtBuild() {
+  const compiled = await build({ entryPoints: [path.join(domainsDir, 'folders.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning' });
+  const { domainEntries } = await import(`data:text/javascript;base64,${Buffer.from(compiled.outputFiles[0].text).toString('base64')}`);
+  return domainEntries(domainsDir);
+}
+
+function domainRegistry() {
+  const entriesFile = path.join(domainsDir, 'entries.ts');
+  return {
+    name: 'domain-registry',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]domains[\\/]entries\.ts$/ }, (args) =>
+        args.path === entriesFile ? { contents: `export const entries = () => ${JSON.stringify(domainList)};`, loader: 'ts' } : undefined,
+      );
     },
   };
 }

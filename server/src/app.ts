@@ -19,7 +19,7 @@ import { ownsEmbedOrigin, registerOwnerEmbedCheck } from './http/owner-embed.js'
 import { registerPageScope } from './http/page-scope.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
-import { domains } from './domains/index.js';
+import { loadDomains } from './domains/index.js';
 import { registerDomains, type DomainPlugin } from './domains/plugin.js';
 import { registerSiteRoutes, type SiteDirs } from './site.js';
 
@@ -90,7 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(
     async (api) => {
       api.get(paths.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-      await registerDomains(api.withTypeProvider<ZodTypeProvider>(), ctx, [...domains, ...(options.extraDomains ?? [])]);
+      await registerDomains(api.withTypeProvider<ZodTypeProvider>(), ctx, [...(await loadDomains()), ...(options.extraDomains ?? [])]);
     },
     { prefix: '/api' },
   );
