@@ -123,10 +123,33 @@ function widgetsFolder(widgetsSrc, target) {
   return rest.length > 0 ? first : null;
 }
 
+/**
+ * What the host may import of the widgets: the package's export keys, exact ones and
+ * patterns with one `*` (`./*.element`), a pattern counting only when the file it names
+ * exists, as the resolver would find it.
+ */
 function packageExports(widgetsPackage) {
-  if (!existsSync(widgetsPackage)) return new Set();
+  if (!existsSync(widgetsPackage)) return { has: () => false };
   const manifest = JSON.parse(readFileSync(widgetsPackage, 'utf8'));
-  return new Set(Object.keys(manifest.exports ?? {}).map((key) => (key === '.' ? '@fandeck/widgets' : `@fandeck/widgets/${key.replace(/^\.\//, '')}`)));
+  const name = (key) => (key === '.' ? '@fandeck/widgets' : `@fandeck/widgets/${key.replace(/^\.\//, '')}`);
+  const entries = Object.entries(manifest.exports ?? {});
+  const exact = new Set(entries.filter(([key]) => !key.includes('*')).map(([key]) => name(key)));
+  const patterns = entries
+    .filter(([key]) => key.includes('*'))
+    .map(([key, target]) => {
+      const [prefix, suffix] = name(key).split('*');
+      return { prefix, suffix, target: String(target) };
+    });
+  return {
+    has(specifier) {
+      if (exact.has(specifier)) return true;
+      return patterns.some(({ prefix, suffix, target }) => {
+        if (!specifier.startsWith(prefix) || !specifier.endsWith(suffix) || specifier.length < prefix.length + suffix.length) return false;
+        const match = specifier.slice(prefix.length, specifier.length - suffix.length);
+        return existsSync(path.join(path.dirname(widgetsPackage), target.replace('*', match)));
+      });
+    },
+  };
 }
 
 export function lintBoundaries(root) {

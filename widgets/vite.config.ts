@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { elementSources } from './src/kit/registry.js';
+import { elementFiles } from './element-files.js';
 import { i18nLiteAliases, preactCompatAliases } from './build-aliases.js';
 
 export { i18nLiteAliases, preactCompatAliases };
@@ -27,7 +27,7 @@ export function inRuntime(id: string): boolean {
 
 /**
  * Element bundles served by the platform at /widgets/*: one ES module per element
- * (`<tag>.js`, named in src/kit/registry.ts) plus `runtime.js`, the one shared chunk every
+ * (`<tag>.js`, one per `src/<feature>/<tag>.element.ts`: element-files.ts) plus `runtime.js`, the one shared chunk every
  * element imports. Names of entries and of the runtime carry no hash, so the loader can
  * import them without a manifest; the server revalidates them. Other chunks are hashed:
  * `chunks/socket-*.js` (socket.io-client, fetched on sign-in), translation namespaces, and
@@ -47,7 +47,7 @@ export default defineConfig({
     // partner's page than it saves (element chunks have at most one shared dependency).
     modulePreload: false,
     lib: {
-      entry: elementSources,
+      entry: elementFiles(),
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },

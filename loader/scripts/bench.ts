@@ -26,7 +26,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { elementSources, runtimeChunk, type ElementTag } from '@fandeck/widgets/kit/registry';
+import { elementFiles } from '@fandeck/widgets/element-files';
+import { runtimeChunk, type ElementTag } from '@fandeck/widgets/kit/registry';
 import { allowOrigin, signInApi } from '../../test/support/api.js';
 import type { Browser } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../../test/support/browser.js';
@@ -76,7 +77,7 @@ function staticFigures(): void {
 
   const runtime = staticGraph(widgetsDist, runtimeChunk);
   const bridge = htmlGraph(bridgeDist, 'bridge.html', '/widgets/bridge/');
-  for (const tag of Object.keys(elementSources) as ElementTag[]) {
+  for (const tag of Object.keys(elementFiles()) as ElementTag[]) {
     const graph = staticGraph(widgetsDist, `${tag}.js`);
     const own = graph.filter((file) => !runtime.includes(file));
     const rows = [

@@ -6,7 +6,7 @@
  */
 import type { Feature } from '../session/feature.js';
 import type { Session } from '../session/session.js';
-import { elementSources, type ElementTag } from './registry.js';
+import type { ElementTag } from './registry.js';
 
 const elementModules = import.meta.glob('../*/*.element.ts');
 // Models of the session's own (auth, user, …) are not features; only feature folders count.
@@ -14,9 +14,11 @@ const modelModules = import.meta.glob<{ feature?: Feature<object> }>(['../*/*.mo
 
 const pending = new Map<string, Promise<void>>();
 
-/** The module path of an element, relative to this folder (`../wallet/fan-wallet-topup.element.ts`). */
-function elementModule(tag: ElementTag): string {
-  return `../${elementSources[tag].replace(/^src\//, '')}`;
+/** The module that defines `tag`: `../<feature>/<tag>.element.ts`, whichever feature folder holds it. */
+function elementModule(tag: ElementTag): (() => Promise<unknown>) | undefined {
+  const suffix = `/${tag}.element.ts`;
+  const file = Object.keys(elementModules).find((path) => path.endsWith(suffix));
+  return file ? elementModules[file] : undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export function ensureElement(tag: ElementTag): Promise<void> {
   if (customElements.get(tag)) return Promise.resolve();
   let loading = pending.get(tag);
   if (!loading) {
-    const load = elementModules[elementModule(tag)];
+    const load = elementModule(tag);
     loading = load
       ? load().then(() => undefined)
       : Promise.reject(new Error(`No module defines <${tag}>`));
