@@ -3,19 +3,6 @@ import type embed from './locales/embed/pt-BR.js';
 import type errors from './locales/errors/pt-BR.js';
 import type notices from './locales/notices/pt-BR.js';
 import type ui from './locales/ui/pt-BR.js';
-// Types only: what each feature's texts look like, so `t` is checked in every program that
-// uses a feature's views (the host site's too). Their files load only through the glob below.
-import type chat from '../chat/locales/pt-BR.js';
-import type livePlayer from '../live-player/locales/pt-BR.js';
-import type privateCall from '../private-call/locales/pt-BR.js';
-import type dashboard from '../dashboard/locales/pt-BR.js';
-import type feeds from '../feeds/locales/pt-BR.js';
-import type galleries from '../galleries/locales/pt-BR.js';
-import type videos from '../videos/locales/pt-BR.js';
-import type login from '../login/locales/pt-BR.js';
-import type subscribe from '../subscribe/locales/pt-BR.js';
-import type tip from '../tip/locales/pt-BR.js';
-import type wallet from '../wallet/locales/pt-BR.js';
 import { i18n } from './instance.js';
 import { resolveLocale, type Locale } from './locale.js';
 import { registerNamespaceFiles, type TextsModule, type TextsOf } from './texts.js';
@@ -26,9 +13,11 @@ export { baseNamespace, hasNamespaces, i18n, loadNamespaces } from './instance.j
 export { useNamespaces } from './use-namespaces.js';
 
 /**
- * Every namespace and the shape of its texts, so `t('tip.amount')` is type-checked. A new
- * feature adds one line here for its `locales/pt-BR.ts`; the host site adds its own from
- * its locale files (`declare module '@fandeck/widgets/i18n' { interface Namespaces { ... } }`).
+ * Every namespace and the shape of its texts, so `t('tip.amount')` is type-checked. The
+ * shared ones are here; each feature's `locales/pt-BR.ts` adds its own
+ * (`declare module '../../i18n/index.js' { interface Namespaces { tip: ... } }`), as the
+ * host site's locale files do, so a new feature touches only its folder. A program that
+ * uses the features' views includes those files (host/tsconfig.json globs them).
  */
 export interface Namespaces {
   common: TextsOf<typeof common>;
@@ -36,17 +25,6 @@ export interface Namespaces {
   notices: TextsOf<typeof notices>;
   embed: TextsOf<typeof embed>;
   ui: TextsOf<typeof ui>;
-  chat: TextsOf<typeof chat>;
-  'live-player': TextsOf<typeof livePlayer>;
-  'private-call': TextsOf<typeof privateCall>;
-  dashboard: TextsOf<typeof dashboard>;
-  feeds: TextsOf<typeof feeds>;
-  galleries: TextsOf<typeof galleries>;
-  videos: TextsOf<typeof videos>;
-  login: TextsOf<typeof login>;
-  subscribe: TextsOf<typeof subscribe>;
-  tip: TextsOf<typeof tip>;
-  wallet: TextsOf<typeof wallet>;
 }
 export type Namespace = keyof Namespaces;
 

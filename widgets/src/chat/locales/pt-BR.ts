@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Direct messages: `<fan-chat-inbox>`: Brazilian Portuguese, the reference every locale matches key for key. */
 const chat = {
   title: 'Mensagens',
@@ -63,3 +65,9 @@ const chat = {
 } as const;
 
 export default chat;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    chat: TextsOf<typeof chat>;
+  }
+}

@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Creator dashboard: `<fan-creator-dashboard>`: Brazilian Portuguese, the reference every locale matches key for key. */
 const dashboard = {
   title: 'Painel do criador',
@@ -86,3 +88,9 @@ const dashboard = {
 } as const;
 
 export default dashboard;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    dashboard: TextsOf<typeof dashboard>;
+  }
+}

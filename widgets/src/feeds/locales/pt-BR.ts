@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Posts (feeds): Brazilian Portuguese, the reference every locale matches key for key. */
 const feeds = {
   loading: 'Carregando publicações…',
@@ -87,3 +89,9 @@ const feeds = {
 } as const;
 
 export default feeds;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    feeds: TextsOf<typeof feeds>;
+  }
+}

@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Galleries: Brazilian Portuguese, the reference every locale matches key for key. */
 const galleries = {
   loading: 'Carregando galerias…',
@@ -16,3 +18,9 @@ const galleries = {
 } as const;
 
 export default galleries;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    galleries: TextsOf<typeof galleries>;
+  }
+}

@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Live streams: `<fan-live-player>` and the creator's go-live chat: Brazilian Portuguese, the reference every locale matches key for key. */
 const livePlayer = {
   loading: 'Carregando a transmissão…',
@@ -43,3 +45,9 @@ const livePlayer = {
 } as const;
 
 export default livePlayer;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    'live-player': TextsOf<typeof livePlayer>;
+  }
+}

@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Sign-in: `<fan-login>`, the sign-in form and the signed-in card: Brazilian Portuguese, the reference every locale matches key for key. */
 const login = {
   title: 'Entrar',
@@ -27,3 +29,9 @@ const login = {
 } as const;
 
 export default login;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    login: TextsOf<typeof login>;
+  }
+}

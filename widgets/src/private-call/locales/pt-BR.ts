@@ -1,5 +1,7 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Chamadas privadas: a sala da chamada (fã e criador), em português do Brasil. */
-export default {
+const privateCall = {
   title: 'Chamada privada com {{name}}',
   loading: 'Carregando a chamada…',
   minutes: '{{count}} min',
@@ -39,3 +41,11 @@ export default {
   },
   back: 'Voltar para as chamadas privadas',
 };
+
+export default privateCall;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    'private-call': TextsOf<typeof privateCall>;
+  }
+}

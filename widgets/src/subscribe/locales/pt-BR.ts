@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Subscriptions: `<fan-subscribe>`: Brazilian Portuguese, the reference every locale matches key for key. */
 const subscribe = {
   button: 'Assinar',
@@ -43,3 +45,9 @@ const subscribe = {
 } as const;
 
 export default subscribe;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    subscribe: TextsOf<typeof subscribe>;
+  }
+}

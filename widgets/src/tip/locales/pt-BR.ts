@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Tips: `<fan-tip-button>`: Brazilian Portuguese, the reference every locale matches key for key. */
 const tip = {
   button: 'Enviar gorjeta',
@@ -28,3 +30,9 @@ const tip = {
 } as const;
 
 export default tip;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    tip: TextsOf<typeof tip>;
+  }
+}

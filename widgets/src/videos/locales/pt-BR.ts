@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Videos and reels: Brazilian Portuguese, the reference every locale matches key for key. */
 const videos = {
   loading: 'Carregando vídeos…',
@@ -12,3 +14,9 @@ const videos = {
 } as const;
 
 export default videos;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    videos: TextsOf<typeof videos>;
+  }
+}

@@ -1,3 +1,5 @@
+import type { TextsOf } from '../../i18n/texts.js';
+
 /** Wallet top-up: `<fan-wallet-topup>`: Brazilian Portuguese, the reference every locale matches key for key. */
 const wallet = {
   title: 'Recarregar carteira',
@@ -41,3 +43,9 @@ const wallet = {
 } as const;
 
 export default wallet;
+
+declare module '../../i18n/index.js' {
+  interface Namespaces {
+    wallet: TextsOf<typeof wallet>;
+  }
+}
