@@ -3,7 +3,8 @@
  * name. The writes (feeds.service.ts) and the poll and goal services build on these; kept
  * apart so that neither imports the other (no import cycle, issue 23).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { contentPage, creatorColumns } from '../../content/content-page.js';
+import { and, asc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -25,7 +26,6 @@ export interface FeedWithCreator {
   creator: { id: string; username: string | null; name: string | null; avatarPath: string | null };
 }
 
-const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
 
 /**
  * A page of posts. `fans`: what this audience sees (published, optionally of one creator;
@@ -49,18 +49,7 @@ export async function searchFeeds(ctx: AppContext, scope: ({ fans: true } & Part
   if (query.q) filters.push(ilike(feeds.text, `%${escapeLike(query.q)}%`));
   const where = and(...filters);
   const column = sortColumnOf({ createdAt: feeds.createdAt, updatedAt: feeds.updatedAt, price: feeds.priceCents }, page, feeds.createdAt);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ feed: feeds, creator: creatorColumns })
-      .from(feeds)
-      .innerJoin(users, eq(users.id, feeds.performerId))
-      .where(where)
-      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(feeds.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ total: count() }).from(feeds).innerJoin(users, eq(users.id, feeds.performerId)).where(where),
-  ]);
-  return { items: rows as FeedWithCreator[], total: total?.total ?? 0 };
+  return contentPage<FeedWithCreator>(ctx, 'feed', feeds, where, column, page);
 }
 
 /**

@@ -1,7 +1,8 @@
+import { contentPage, creatorColumns } from '../../content/content-page.js';
 import { saleOf } from '../../content/sale.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import path from 'node:path';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { files, galleries, galleryPhotos, users } from '../../db/schema/index.js';
@@ -92,7 +93,6 @@ export interface GalleryWithCreator {
   creator: { id: string; username: string | null; name: string | null; avatarPath: string | null };
 }
 
-export const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
 
 /**
  * A page of galleries. `fans`: what anyone sees (published, optionally of one creator);
@@ -112,18 +112,7 @@ export async function searchGalleries(ctx: AppContext, scope: { fans: true; audi
     page,
     galleries.createdAt,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ gallery: galleries, creator: creatorColumns })
-      .from(galleries)
-      .innerJoin(users, eq(users.id, galleries.performerId))
-      .where(where)
-      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(galleries.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ total: count() }).from(galleries).innerJoin(users, eq(users.id, galleries.performerId)).where(where),
-  ]);
-  return { items: rows as GalleryWithCreator[], total: total?.total ?? 0 };
+  return contentPage<GalleryWithCreator>(ctx, 'gallery', galleries, where, column, page);
 }
 
 /** One gallery as fans see it (published), or as its creator or staff do (any state). */

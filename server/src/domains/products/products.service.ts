@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { contentPage, creatorColumns } from '../../content/content-page.js';
+import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import { MIN_ITEM_PRICE_CENTS } from '../../content/sale.js';
 import type { AppContext } from '../../context.js';
@@ -108,7 +109,6 @@ export interface ProductWithCreator {
   creator: { id: string; username: string | null; name: string | null; avatarPath: string | null };
 }
 
-export const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
 
 /** A page of products. `fans`: what anyone sees (active, optionally of one creator); `mine`: the creator's own, inactive included. */
 export async function searchProducts(ctx: AppContext, scope: { fans: true; audience?: Audience } | { mine: string }, query: ProductListQuery) {
@@ -125,18 +125,7 @@ export async function searchProducts(ctx: AppContext, scope: { fans: true; audie
     page,
     products.createdAt,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ product: products, creator: creatorColumns })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.performerId))
-      .where(where)
-      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(products.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ total: count() }).from(products).innerJoin(users, eq(users.id, products.performerId)).where(where),
-  ]);
-  return { items: rows as ProductWithCreator[], total: total?.total ?? 0 };
+  return contentPage<ProductWithCreator>(ctx, 'product', products, where, column, page);
 }
 
 /** One product as fans see it (active), or as its creator or an admin do (any state). */

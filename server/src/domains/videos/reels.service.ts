@@ -1,5 +1,6 @@
+import { contentPage, creatorColumns } from '../../content/content-page.js';
 import { creatorShownTo, type Audience } from '../../content/blocks.js';
-import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { reels, users } from '../../db/schema/index.js';
@@ -7,7 +8,7 @@ import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import type { ReelInput, ReelListQuery, ReelUpdate } from './videos.schemas.js';
-import { creatorColumns, deleteFileRows, fileNotFailed, removeFolders, type VideoWithCreator } from './videos.service.js';
+import { deleteFileRows, fileNotFailed, removeFolders, type VideoWithCreator } from './videos.service.js';
 
 export type ReelRow = typeof reels.$inferSelect;
 export const REEL_PURPOSE = 'reel';
@@ -89,18 +90,7 @@ export async function searchReels(ctx: AppContext, scope: { fans: true; audience
   }
   const where = and(...filters);
   const column = sortColumnOf({ createdAt: reels.createdAt, updatedAt: reels.updatedAt }, page, reels.createdAt);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ reel: reels, creator: creatorColumns })
-      .from(reels)
-      .innerJoin(users, eq(users.id, reels.performerId))
-      .where(where)
-      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(reels.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ total: count() }).from(reels).innerJoin(users, eq(users.id, reels.performerId)).where(where),
-  ]);
-  return { items: rows as ReelWithCreator[], total: total?.total ?? 0 };
+  return contentPage<ReelWithCreator>(ctx, 'reel', reels, where, column, page);
 }
 
 /** One of the creator's own reels. */

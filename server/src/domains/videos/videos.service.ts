@@ -1,7 +1,8 @@
+import { contentPage, creatorColumns } from '../../content/content-page.js';
 import { saleOf } from '../../content/sale.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import path from 'node:path';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -205,7 +206,6 @@ export interface VideoWithCreator {
   creator: { id: string; username: string | null; name: string | null; avatarPath: string | null };
 }
 
-export const creatorColumns = { id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath };
 
 /** A page of videos. `fans`: published ones; `mine`: the creator's own, drafts and scheduled ones included. */
 export async function searchVideos(ctx: AppContext, scope: { fans: true; audience?: Audience } | { mine: string }, query: VideoListQuery) {
@@ -222,18 +222,7 @@ export async function searchVideos(ctx: AppContext, scope: { fans: true; audienc
   }
   const where = and(...filters);
   const column = sortColumnOf({ createdAt: videos.createdAt, updatedAt: videos.updatedAt, price: videos.priceCents }, page, videos.createdAt);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ video: videos, creator: creatorColumns })
-      .from(videos)
-      .innerJoin(users, eq(users.id, videos.performerId))
-      .where(where)
-      .orderBy(page.sort === 'asc' ? asc(column) : desc(column), desc(videos.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.db.select({ total: count() }).from(videos).innerJoin(users, eq(users.id, videos.performerId)).where(where),
-  ]);
-  return { items: rows as VideoWithCreator[], total: total?.total ?? 0 };
+  return contentPage<VideoWithCreator>(ctx, 'video', videos, where, column, page);
 }
 
 /** One video as fans see it (published), or as its creator and staff do (any state). */
