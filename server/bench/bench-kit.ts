@@ -93,10 +93,10 @@ export async function findPostgres(): Promise<{ url: string } | { skip: string }
 export const BENCH_DATABASE = 'fandeck_bench';
 
 /**
- * Creates the throwaway `fandeck_bench` database next to the given one (dropping a
- * leftover first) and returns it with a drop function. Real data is never touched.
+ * Creates a throwaway database (`fandeck_bench` unless named) next to the given one (dropping
+ * a leftover first) and returns it with a drop function. Real data is never touched.
  */
-export async function throwawayDatabase(baseUrl: string, poolSize: number): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function throwawayDatabase(baseUrl: string, poolSize: number, name = BENCH_DATABASE): Promise<{ database: Database; drop(): Promise<void> }> {
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
@@ -106,12 +106,12 @@ export async function throwawayDatabase(baseUrl: string, poolSize: number): Prom
       await client.end();
     }
   };
-  await admin(`drop database if exists "${BENCH_DATABASE}" with (force)`);
-  await admin(`create database "${BENCH_DATABASE}"`);
+  await admin(`drop database if exists "${name}" with (force)`);
+  await admin(`create database "${name}"`);
   const url = new URL(baseUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize });
-  return { database, drop: () => admin(`drop database if exists "${BENCH_DATABASE}" with (force)`) };
+  return { database, drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
 export const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');

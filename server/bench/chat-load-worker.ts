@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
+import { now, paced } from './pace.js';
 
 export interface ChatLoadPlan {
   origin: string;
@@ -33,7 +34,6 @@ export interface ChatLoadResult {
 }
 
 const port = parentPort!;
-const now = () => performance.timeOrigin + performance.now();
 
 async function connectAll(plan: ChatLoadPlan, onMessage: (payload: { clientId?: string; t?: number }, event: string) => void): Promise<Socket[]> {
   const tokens = plan.pairs.flatMap((pair) => [pair.fan.token, pair.creator.token]);
@@ -53,18 +53,6 @@ async function connectAll(plan: ChatLoadPlan, onMessage: (payload: { clientId?: 
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
-}
-
-/** Calls `tick(n)` at the plan's rate for `seconds`, on a schedule that does not drift. */
-async function paced(rate: number, seconds: number, tick: (n: number) => void): Promise<void> {
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  for (let n = 0; n < total; n += 1) {
-    const due = start + (n * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    tick(n);
-  }
 }
 
 async function run(plan: ChatLoadPlan): Promise<ChatLoadResult> {

@@ -1,8 +1,9 @@
 /**
- * The one path every message is stored by: the send routes (private and stream chats) and
- * `sendDirect` (mass and automatic messages). One transaction inserts the message and its
- * files, updates the conversation's last message and adds one to each recipient's unread
- * count; the events go out only after it commits (messaging.live.ts).
+ * The one general path messages are stored by: the send routes (private chats, and stream
+ * chats' messages with files or anything the fast writer does not take, stream-chat-writer.ts)
+ * and `sendDirect` (mass and automatic messages). One transaction inserts the message and its
+ * files, updates a private conversation's last message and adds one to each recipient's
+ * unread count; the events go out only after it commits (messaging.live.ts).
  *
  * A send is idempotent on (sender, clientId): the unique index decides, so a resend, or
  * twenty concurrent copies of one send, store one row (INSERT … ON CONFLICT DO NOTHING,
@@ -12,20 +13,17 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isBlocked } from '../../content/blocks.js';
 import type { Tx } from '../../db/client.js';
-import { conversationMembers, conversations, files, messageFiles, messages, type MessageType, type Role } from '../../db/schema/index.js';
+import { conversationMembers, conversations, files, messageFiles, messages, type ConversationType, type MessageType, type Role } from '../../db/schema/index.js';
 import { conflict, forbidden, unprocessable } from '../../http/errors.js';
 import { requireVerifiedCreator } from '../accounts/creator-verification.js';
 import { mediaKindOf, type ConversationRow, type MediaKind, type MessageRow } from './messaging.presenter.js';
-import { findConversation, membersOf, NOT_PARTICIPANT } from './messaging.queries.js';
+import { findConversation, LAST_MESSAGE_MAX, membersOf, NOT_PARTICIPANT } from './messaging.queries.js';
 
 /** The `files.purpose` of each message upload route's files. */
 export const MESSAGE_PHOTO_PURPOSE = 'message-photo';
 export const MESSAGE_VIDEO_PURPOSE = 'message-video';
 export const MESSAGE_AUDIO_PURPOSE = 'message-audio';
 export const MESSAGE_PURPOSES: readonly string[] = [MESSAGE_PHOTO_PURPOSE, MESSAGE_VIDEO_PURPOSE, MESSAGE_AUDIO_PURPOSE];
-
-/** The longest text a conversation keeps as its last message (lists show the start). */
-const LAST_MESSAGE_MAX = 200;
 
 export interface Author {
   id: string;
@@ -141,15 +139,39 @@ async function audienceOf(tx: Tx, conversation: ConversationRow, author: Author,
   return recipients;
 }
 
-/** Stores one message (see the file's comment); `checkContent` first. */
-export async function storeMessage(ctx: AppContext, conversationId: string, author: Author, input: StoreInput, rule: FileRule): Promise<Stored> {
+/**
+ * A stream chat's writers take this transaction-scoped advisory lock of its room, never its
+ * conversation row: messages of one room commit in `seq` order (stream-chat-writer.ts).
+ */
+const STREAM_ROOM_LOCK_CLASS = 23_007;
+export const streamRoomLock = (conversationId: string) => sql`pg_advisory_xact_lock(${sql.raw(String(STREAM_ROOM_LOCK_CLASS))}, hashtext(${conversationId}))`;
+
+/**
+ * The conversation to write in, held so that sends in it commit in the order of their `seq`
+ * (a client catching up with `sinceSeq` then never skips a message that committed after a
+ * later one): a private conversation's row is locked; a stream chat (`room` says so, or its
+ * row does) takes its room's lock instead, as its fast writer does.
+ */
+async function holdConversation(tx: Tx, conversationId: string, room?: { type: ConversationType }): Promise<ConversationRow> {
+  if (room?.type === 'stream') {
+    await tx.execute(sql`select ${streamRoomLock(conversationId)}`);
+    return findConversation(tx, conversationId);
+  }
+  const conversation = await findConversation(tx, conversationId, { lock: true });
+  if (conversation.type === 'stream') await tx.execute(sql`select ${streamRoomLock(conversationId)}`);
+  return conversation;
+}
+
+/**
+ * Stores one message (see the file's comment); `checkContent` first. `room`: the caller knows
+ * the conversation is a stream chat (its row is then not locked).
+ */
+export async function storeMessage(ctx: AppContext, conversationId: string, author: Author, input: StoreInput, rule: FileRule, room?: { type: ConversationType }): Promise<Stored> {
   checkContent(author, input);
   return ctx.db.transaction(async (tx) => {
     const before = await earlierSend(tx, conversationId, author, input);
     if (before) return { row: before, created: false, conversation: await findConversation(tx, before.conversationId), recipientIds: [] };
-    // Locked first: sends in one conversation commit in the order of their `seq`, so a client
-    // catching up with `sinceSeq` never skips a message that committed after a later one.
-    const conversation = await findConversation(tx, conversationId, { lock: true });
+    const conversation = await holdConversation(tx, conversationId, room);
     const recipientIds = await audienceOf(tx, conversation, author, input);
     if (input.priceCents > 0) await requireVerifiedCreator(tx, author.id);
     const kinds = await checkFiles(tx, author.id, input.fileIds, rule);
@@ -174,10 +196,13 @@ export async function storeMessage(ctx: AppContext, conversationId: string, auth
       return { row: stored!, created: false, conversation, recipientIds: [] };
     }
     if (input.fileIds.length) await tx.insert(messageFiles).values(input.fileIds.map((fileId, position) => ({ messageId: row.id, fileId, position })));
-    await tx
-      .update(conversations)
-      .set({ lastMessage: input.text.slice(0, LAST_MESSAGE_MAX), lastMessageAt: row.createdAt, lastSenderId: author.id, updatedAt: row.createdAt })
-      .where(eq(conversations.id, conversationId));
+    // A stream chat's last message is its newest message (streamLastMessage): its row is never rewritten per message.
+    if (conversation.type !== 'stream') {
+      await tx
+        .update(conversations)
+        .set({ lastMessage: input.text.slice(0, LAST_MESSAGE_MAX), lastMessageAt: row.createdAt, lastSenderId: author.id, updatedAt: row.createdAt })
+        .where(eq(conversations.id, conversationId));
+    }
     if (recipientIds.length) {
       await tx
         .update(conversationMembers)

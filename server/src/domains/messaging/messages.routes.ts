@@ -14,6 +14,7 @@ import { idParams, messageListQuerySchema, messageSchema, sendMessageSchema, SIN
 import { deleteMessage, markOpened, readAll } from './messaging.service.js';
 import { requireConversationInScope, requireMessageInScope, unreadTotalInScope } from './page-scope.js';
 import { clearStream } from './stream-chat.js';
+import type { StreamChat } from './stream-chat-writer.js';
 
 const CREATOR = { roles: ['performer'] } as const;
 const NOT_THIS_PAGES_STREAM = 'This page may only write in the stream chats of the creators whose site it is';
@@ -31,7 +32,7 @@ const SEND =
   'Body `{ clientId?, text?, fileIds?, price? }`: `clientId` (1 to 64 letters, digits, `-`, `_`) made by the client; without one the server makes one (each such send is a new message); a resend with the same one answers the stored message and stores nothing (the same clientId with other content: 409 `messages.client_id_conflict`). The answer comes after commit: it is the ack. 422 `messages.empty`, `messages.price_not_allowed` (creators only, and only on files), `messages.files_invalid` (files from the message upload routes, your own).';
 
 /** Reading, sending, deleting and reading-all of messages, in private and stream conversations. */
-export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier): void {
+export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier, chat: StreamChat): void {
   const page = { querystring: messageListQuerySchema, response: { 200: listSchema(messageSchema) } };
   const one = { 200: envelopeSchema(messageSchema) };
 
@@ -79,11 +80,10 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
   };
   for (const path of [paths['messages.streamSend'], paths['messages.streamPublicSend']]) {
     api.post(path, streamSend, async (request) => {
-      const conversation = await findStreamConversation(ctx.db, request.params.id);
+      const room = await chat.room(request.params.id);
       // Reading a stream chat is public; writing in one as the fan, from a page, only in its own creators'.
-      requireCreatorInScope(pageScopeOf(request), conversation.performerId, NOT_THIS_PAGES_STREAM);
-      const stored = await storeMessage(ctx, conversation.id, authorOf(request), toStoreInput(request.body), 'message-uploads');
-      return ok(await deliverMessage(ctx, stored, notifier));
+      requireCreatorInScope(pageScopeOf(request), room.performerId, NOT_THIS_PAGES_STREAM);
+      return ok(await chat.send(room, authorOf(request), toStoreInput(request.body)));
     });
   }
 

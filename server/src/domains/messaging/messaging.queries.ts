@@ -1,5 +1,6 @@
 /** Reads: a conversation and who may read it, the viewer's conversations, a conversation's messages, unread totals. */
 import type { ConversationDto, MessageDto } from '@fandeck/contract';
+import { DELETED_MESSAGE_TEXT } from '@fandeck/contract';
 import { and, asc, count, desc, eq, exists, gt, ilike, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
@@ -15,6 +16,8 @@ import { DEFAULT_PAGE, SINCE_PAGE_MAX, type ConversationListQuery, type MessageL
 
 export const NO_SUCH_CONVERSATION = 'Conversation not found';
 export const NOT_PARTICIPANT = 'You are not in this conversation';
+/** The longest text a conversation keeps as its last message (lists show the start). */
+export const LAST_MESSAGE_MAX = 200;
 
 /** `lock`: FOR UPDATE, in a transaction (a send holds its conversation until it commits). */
 export async function findConversation(db: DbOrTx, id: string, options: { lock?: boolean } = {}): Promise<ConversationRow> {
@@ -145,9 +148,29 @@ export async function listConversations(
   return { items, total: total?.total ?? 0 };
 }
 
+/**
+ * A stream chat with its last message filled in from its newest message: sends never rewrite
+ * a stream chat's row (stream-chat-writer.ts). A deleted one reads `Message deleted!`, unless
+ * its creator cleared the chat since (the row's `updatedAt`), which reads empty. Any other
+ * conversation is answered as it is.
+ */
+export async function streamLastMessage(db: DbOrTx, row: ConversationRow): Promise<ConversationRow> {
+  if (row.type !== 'stream') return row;
+  const [last] = await db
+    .select({ text: messages.text, senderId: messages.senderId, createdAt: messages.createdAt, deletedAt: messages.deletedAt })
+    .from(messages)
+    .where(eq(messages.conversationId, row.id))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  if (!last) return { ...row, lastMessage: '', lastMessageAt: null, lastSenderId: null };
+  const cleared = last.deletedAt !== null && last.deletedAt <= row.updatedAt;
+  const text = cleared ? '' : last.deletedAt ? DELETED_MESSAGE_TEXT : last.text.slice(0, LAST_MESSAGE_MAX);
+  return { ...row, lastMessage: text, lastMessageAt: last.createdAt, lastSenderId: last.senderId };
+}
+
 /** One conversation as the viewer sees it (a private one: members only). */
 export async function conversationFor(ctx: AppContext, viewer: AuthUser | null, id: string): Promise<ConversationDto> {
-  const row = await readableConversation(ctx.db, id, viewer?.id ?? null);
+  const row = await streamLastMessage(ctx.db, await readableConversation(ctx.db, id, viewer?.id ?? null));
   if (!viewer) return presentConversation(ctx, row, { unread: 0, other: null, blocked: false, subscribed: false });
   const [facts] = await ctx.db
     .select({ unread: me.unread, other: otherColumns, blocked: blockedEitherWay(ctx.db, viewer), subscribed: subscribedSql(ctx.db, ctx.now()) })

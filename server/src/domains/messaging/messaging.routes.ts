@@ -14,6 +14,7 @@ import type { MessagingExtension } from './messaging.extension.js';
 import { CONVERSATION_ROOM_PREFIX, deliverMessage, type Notifier } from './messaging.live.js';
 import { isMember } from './messaging.queries.js';
 import { ensurePrivateConversation } from './messaging.service.js';
+import { createStreamChat } from './stream-chat-writer.js';
 
 /** Who may join `conversation:{id}`: anyone for a stream chat, a private conversation's members only. */
 function conversationRoomPolicy(ctx: AppContext) {
@@ -62,7 +63,7 @@ async function register(api: ApiScope, ctx: AppContext, deps: DomainDeps): Promi
   deps.get('wallet').registerChargeHandler(messageHandler);
   ctx.realtime.addRoomPolicy(CONVERSATION_ROOM_PREFIX, conversationRoomPolicy(ctx));
   conversationRoutes(api, ctx);
-  messageRoutes(api, ctx, notifier);
+  messageRoutes(api, ctx, notifier, createStreamChat(ctx));
   messageUploadRoutes(api, ctx);
   return messagingExtension(ctx, notifier);
 }

@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { announceCleared } from './messaging.live.js';
 import { presentConversation, type ConversationRow } from './messaging.presenter.js';
-import { conversationFor, findStreamConversation } from './messaging.queries.js';
+import { conversationFor, findStreamConversation, streamLastMessage } from './messaging.queries.js';
 import { findAccount } from './messaging.service.js';
 
 const NOT_OWNER = 'Only the stream’s creator may do this';
@@ -49,7 +49,7 @@ export async function updateStream(ctx: AppContext, viewer: AuthUser, id: string
     .where(eq(conversations.id, id))
     .returning();
   // Its owner: never blocked from it, and may write in it.
-  return presentConversation(ctx, row!, { unread: 0, other: null, blocked: false, subscribed: true });
+  return presentConversation(ctx, await streamLastMessage(ctx.db, row!), { unread: 0, other: null, blocked: false, subscribed: true });
 }
 
 /** `DELETE /messages/stream/{id}/remove-all-message`: its creator deletes every message (soft); `clear_all_messages_{id}` to the room. */
