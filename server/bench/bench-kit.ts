@@ -90,10 +90,11 @@ export async function findPostgres(): Promise<{ url: string } | { skip: string }
   }
 }
 
-export const BENCH_DATABASE = 'fandeck_bench';
+/** The throwaway database's name: BENCH_DATABASE_NAME, so benches run side by side on one server do not drop each other's. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? 'fandeck_bench';
 
 /**
- * Creates the throwaway `fandeck_bench` database next to the given one (dropping a
+ * Creates the throwaway `BENCH_DATABASE` database next to the given one (dropping a
  * leftover first) and returns it with a drop function. Real data is never touched.
  */
 export async function throwawayDatabase(baseUrl: string, poolSize: number): Promise<{ database: Database; drop(): Promise<void> }> {

@@ -10,7 +10,7 @@
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test when it is reachable. The bench creates
- * and finally drops a separate `fandeck_bench` database there; pool size
+ * and finally drops a separate `fandeck_bench` database there (BENCH_DATABASE_NAME names another); pool size
  * BENCH_POOL_SIZE (default 20, at least 10). BENCH_DB=pglite or postgres runs only that one.
  */
 import { Worker } from 'node:worker_threads';
@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/invariant.js';
 import { balancesOf } from '../src/ledger/ledger.js';
-import { benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';
+import { BENCH_DATABASE, benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';
 import type { LoadPlan, LoadResult } from './load-worker.js';
 
 const TIPS = envInt('BENCH_TIPS', 2000, 1);
@@ -126,7 +126,7 @@ async function main() {
   } else {
     const { database, drop } = await throwawayDatabase(found.url, POOL_SIZE);
     try {
-      const result = await bench(`PostgreSQL (${redact(found.url).replace(/\/[^/]*$/, '/fandeck_bench')}, pool ${POOL_SIZE})`, database);
+      const result = await bench(`PostgreSQL (${redact(found.url).replace(/\/[^/]*$/, `/${BENCH_DATABASE}`)}, pool ${POOL_SIZE})`, database);
       results.push(result);
       console.log(report(result) + '\n');
     } finally {
