@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { isId } from '../../db/schema/ids.js';
+import { isId, newId } from '../../db/schema/ids.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { Outcome } from '../../http/idempotency.js';
 import { LEDGER_SHARDS } from '../../ledger/ledger.js';
@@ -80,6 +80,8 @@ export async function chargeInOneCall({ ctx, handler, notifications, buyer, item
     notifyType: item.notify?.type ?? null,
     autoTrigger: item.notify?.trigger ?? null,
     deliveryQueue: DELIVERY_QUEUE,
+    // The claim, the charge, the movement, the notification, the job, and one per ledger entry (at most five).
+    ids: Array.from({ length: 10 }, newId),
   };
   let done: Answer;
   try {
