@@ -1,8 +1,8 @@
--- A wallet charge in one round trip and one commit (issue 23): src/money/one-call.ts calls it
--- as one statement. It claims the Idempotency-Key, spends the quote, finds the creator, runs
--- the checks, splits the price, posts the ledger movement (ledger_post), writes the charge,
--- the creator's notification and, when someone must still be told, its delivery job, and
--- stores the answer. Anything it does not answer itself (a key already claimed, a refusal of
+-- A wallet charge in one round trip and one commit (issue 23): src/domains/wallet/one-call-charge.ts
+-- calls it as one statement. It claims the Idempotency-Key, spends the quote, finds the creator,
+-- runs the checks, splits the price, writes the charge, the creator's notification and, when
+-- someone must still be told, its delivery job, stores the answer, and posts the ledger
+-- movement (ledger_post) last. Anything it does not answer itself (a key already claimed, a refusal of
 -- any kind, a stored setting it cannot read) raises `money_charge: fallback` before it
 -- commits: the whole statement rolls back and the caller runs the usual multi-query path,
 -- which decides and words the answer as it always did.
@@ -140,29 +140,6 @@ begin
   end if;
   select coalesce(sum(value::bigint), 0) into referral_total from jsonb_each_text(referrals);
 
-  -- The movement's lines as postMovement builds them: non-zero, in key order, credits to shards.
-  select jsonb_agg(jsonb_build_object('key', l.key, 'amount', l.amount, 'sharded', l.key <> 'wallet:' || buyer_id, 'entry_id', p->'ids'->>(4 + l.n::int)) order by l.key collate "C")
-  into lines
-  from (
-    select x.key, x.amount, row_number() over (order by x.key collate "C") as n
-    from (
-      select 'wallet:' || buyer_id as key, -price as amount
-      union all select 'earnings:' || creator_id, earnings
-      union all select 'platform', platform
-      union all select 'referral:' || r.key, r.value::bigint from jsonb_each_text(referrals) r
-    ) x where x.amount <> 0
-  ) l;
-  select * into posted from ledger_post(lines, movement_id, 'charge', 'wallet_charge', charge_id, (p->>'shard')::smallint);
-  if not posted.complete then
-    insert into ledger_accounts (id, key, kind, owner_id, allow_negative)
-    select fandeck_new_id(), l->>'key', split_part(l->>'key', ':', 1), nullif(split_part(l->>'key', ':', 2), ''), l->>'key' = 'platform'
-    from jsonb_array_elements(lines) l
-    on conflict do nothing;
-    select * into posted from ledger_post(lines, movement_id, 'charge', 'wallet_charge', charge_id, (p->>'shard')::smallint);
-  end if;
-  if not posted.complete or not posted.applied then perform money_charge_fallback('not applied'); end if;
-  select jsonb_object_agg(b->>'key', (b->>'cents')::bigint) into balances from jsonb_array_elements(posted.balances) b;
-
   insert into wallet_charges (id, target, target_id, status, user_id, performer_id, price_cents, earnings_cents, platform_cents, referral_cents, message, conversation_id, idempotency_key)
   values (charge_id, p->>'target', creator_id, 'success', buyer_id, creator_id, price, earnings, platform, referral_total, p->>'message', p->>'conversationId', idem_key)
   returning * into charge;
@@ -198,6 +175,31 @@ begin
   if claim_id is not null then
     update idempotency_keys set state = 'completed', response_status = 200, response_body = answer::text, updated_at = now() where id = claim_id;
   end if;
+
+  -- The ledger last, so the hot rows it locks (the fan's wallet, the creator's and the platform's
+  -- shards) are held for the least time before the commit. The movement's lines as postMovement
+  -- builds them: non-zero, in key order, credits to shards. A short balance rolls it all back.
+  select jsonb_agg(jsonb_build_object('key', l.key, 'amount', l.amount, 'sharded', l.key <> 'wallet:' || buyer_id, 'entry_id', p->'ids'->>(4 + l.n::int)) order by l.key collate "C")
+  into lines
+  from (
+    select x.key, x.amount, row_number() over (order by x.key collate "C") as n
+    from (
+      select 'wallet:' || buyer_id as key, -price as amount
+      union all select 'earnings:' || creator_id, earnings
+      union all select 'platform', platform
+      union all select 'referral:' || r.key, r.value::bigint from jsonb_each_text(referrals) r
+    ) x where x.amount <> 0
+  ) l;
+  select * into posted from ledger_post(lines, movement_id, 'charge', 'wallet_charge', charge_id, (p->>'shard')::smallint);
+  if not posted.complete then
+    insert into ledger_accounts (id, key, kind, owner_id, allow_negative)
+    select fandeck_new_id(), l->>'key', split_part(l->>'key', ':', 1), nullif(split_part(l->>'key', ':', 2), ''), l->>'key' = 'platform'
+    from jsonb_array_elements(lines) l
+    on conflict do nothing;
+    select * into posted from ledger_post(lines, movement_id, 'charge', 'wallet_charge', charge_id, (p->>'shard')::smallint);
+  end if;
+  if not posted.complete or not posted.applied then perform money_charge_fallback('not applied'); end if;
+  select jsonb_object_agg(b->>'key', (b->>'cents')::bigint) into balances from jsonb_array_elements(posted.balances) b;
 
   return jsonb_build_object(
     'answer', answer,
