@@ -91,7 +91,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * What the one-call money path (`src/money/README.md`) claims a key with, inside its own
+ * What the one-call money path (wallet README, "One round trip") claims a key with, inside its own
  * single statement: the key, the request's hash and a fresh owner token. Null without a key.
  */
 export interface KeyClaim {
