@@ -35,6 +35,7 @@ declare
   fan_referrer text;
   fan_name text;
   verified boolean;
+  blocked boolean;
   stored jsonb;
   setting record;
   val numeric;
@@ -47,7 +48,6 @@ declare
   referral_total bigint := 0;
   lines jsonb;
   posted record;
-  balances jsonb;
   -- Made by the caller: the key's claim, the charge, the movement, the notification, the job, then the entries.
   charge_id text := p->'ids'->>1;
   movement_id text := p->'ids'->>2;
@@ -77,27 +77,32 @@ begin
     end if;
   end if;
 
-  -- The creator, by id or by username, with the checks of chargeTerms and the handler.
-  select u.id, r.id, coalesce(pf.verified_document, false) into creator_id, creator_referrer, verified
-  from users u
-  left join users r on r.id = u.referred_by
-  left join performers pf on pf.user_id = u.id
-  where (case when (p->>'byId')::boolean then u.id = p->>'item' else lower(u.username) = lower(p->>'item') end)
-    and u.role = 'performer' and u.status = 'active'
-  limit 1;
+  -- The creator (by id or by username: two statements, so each uses its index), then in one
+  -- query the checks of chargeTerms and the handler, the referrers, the fan's name and the
+  -- stored settings.
+  if (p->>'byId')::boolean then
+    select u.id into creator_id from users u where u.id = p->>'item' and u.role = 'performer' and u.status = 'active';
+  else
+    select u.id into creator_id from users u where lower(u.username) = lower(p->>'item') and u.role = 'performer' and u.status = 'active';
+  end if;
   if creator_id is null then perform money_charge_fallback('no creator'); end if;
   if creator_id = buyer_id then perform money_charge_fallback('self'); end if;
-  if p->>'userRole' <> 'admin' and exists (select 1 from user_blocks b where b.performer_id = creator_id and b.user_id = buyer_id) then
-    perform money_charge_fallback('blocked');
-  end if;
-  if not verified then perform money_charge_fallback('not verified'); end if;
-  select coalesce(nullif(u.name, ''), u.username, ''), r.id into fan_name, fan_referrer
-  from users u left join users r on r.id = u.referred_by where u.id = buyer_id;
-  if fan_referrer = buyer_id then fan_referrer := null; end if;
+  select cr.id, coalesce(pf.verified_document, false),
+    p->>'userRole' <> 'admin' and exists (select 1 from user_blocks b where b.performer_id = creator_id and b.user_id = buyer_id),
+    coalesce(nullif(f.name, ''), f.username, ''), nullif(fr.id, buyer_id),
+    (select jsonb_object_agg(s.key, s.value) from settings s where s.key in (select jsonb_object_keys(p->'settings')))
+  into creator_referrer, verified, blocked, fan_name, fan_referrer, stored
+  from users f
+  left join users fr on fr.id = f.referred_by
+  join users c on c.id = creator_id
+  left join users cr on cr.id = c.referred_by
+  left join performers pf on pf.user_id = c.id
+  where f.id = buyer_id;
+  if blocked is distinct from false then perform money_charge_fallback('blocked'); end if;
+  if verified is not true then perform money_charge_fallback('not verified'); end if;
 
   -- Settings: the stored value when it is what the catalogue accepts, else its default. A
   -- stored value this function cannot judge sends the request down the usual path.
-  select jsonb_object_agg(s.key, s.value) into stored from settings s where s.key in (select jsonb_object_keys(p->'settings'));
   for setting in select e.key, e.value from jsonb_each(p->'settings') e loop
     if stored is null or not stored ? setting.key or jsonb_typeof(stored->setting.key) = 'null' then
       vals := vals || jsonb_build_object(setting.key, setting.value->'default');
@@ -128,6 +133,7 @@ begin
     if paid > 0 then
       platform := platform - paid;
       referrals := jsonb_build_object(creator_referrer, paid);
+      referral_total := referral_total + paid;
     end if;
   end if;
   if fan_referrer is not null then
@@ -136,9 +142,9 @@ begin
     if paid > 0 then
       platform := platform - paid;
       referrals := referrals || jsonb_build_object(fan_referrer, coalesce((referrals->>fan_referrer)::bigint, 0) + paid);
+      referral_total := referral_total + paid;
     end if;
   end if;
-  select coalesce(sum(value::bigint), 0) into referral_total from jsonb_each_text(referrals);
 
   insert into wallet_charges (id, target, target_id, status, user_id, performer_id, price_cents, earnings_cents, platform_cents, referral_cents, message, conversation_id, idempotency_key)
   values (charge_id, p->>'target', creator_id, 'success', buyer_id, creator_id, price, earnings, platform, referral_total, p->>'message', p->>'conversationId', idem_key)
@@ -164,12 +170,11 @@ begin
         'conversationId', charge.conversation_id, 'message', charge.message, 'actorName', fan_name),
       (p->>'now')::timestamptz, (p->>'now')::timestamptz)
     returning * into note;
-    if exists (select 1 from push_subscriptions ps where ps.user_id = creator_id)
-      or exists (select 1 from auto_messages am where am.performer_id = creator_id and am.trigger = p->>'autoTrigger' and am.enabled) then
-      insert into jobs (id, queue, payload, run_at, max_attempts)
-      values (p->'ids'->>4, p->>'deliveryQueue', jsonb_build_object('notificationId', note.id), (p->>'now')::timestamptz, 5)
-      returning id into job_id;
-    end if;
+    insert into jobs (id, queue, payload, run_at, max_attempts)
+    select p->'ids'->>4, p->>'deliveryQueue', jsonb_build_object('notificationId', note.id), (p->>'now')::timestamptz, 5
+    where exists (select 1 from push_subscriptions ps where ps.user_id = creator_id)
+      or exists (select 1 from auto_messages am where am.performer_id = creator_id and am.trigger = p->>'autoTrigger' and am.enabled)
+    returning id into job_id;
   end if;
 
   if claim_id is not null then
@@ -199,17 +204,18 @@ begin
     select * into posted from ledger_post(lines, movement_id, 'charge', 'wallet_charge', charge_id, (p->>'shard')::smallint);
   end if;
   if not posted.complete or not posted.applied then perform money_charge_fallback('not applied'); end if;
-  select jsonb_object_agg(b->>'key', (b->>'cents')::bigint) into balances from jsonb_array_elements(posted.balances) b;
 
   return jsonb_build_object(
     'answer', answer,
     'chargeId', charge.id,
     'performerId', creator_id,
     'earningsCents', earnings,
-    'walletCents', balances->('wallet:' || buyer_id),
-    'earningsBalanceCents', coalesce(balances->('earnings:' || creator_id),
-      (select to_jsonb(a.balance_cents + coalesce((select sum(s.balance_cents) from ledger_account_shards s where s.account_id = a.id), 0))
-       from ledger_accounts a where a.key = 'earnings:' || creator_id), '0'::jsonb),
+    -- Each posted account's balance right after the post ([{ key, cents }]); an earnings
+    -- account the split did not post to (a 100 % commission) is read, as postSplit does.
+    'balances', posted.balances,
+    'earningsBalanceCents', case when earnings > 0 then null else coalesce(
+      (select a.balance_cents + coalesce((select sum(s.balance_cents) from ledger_account_shards s where s.account_id = a.id), 0)
+       from ledger_accounts a where a.key = 'earnings:' || creator_id), 0) end,
     'notification', case when note.id is null then null else jsonb_build_object('id', note.id, 'userId', note.user_id, 'type', note.type, 'data', note.data,
       'createdAt', to_char(note.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end,
     'jobId', job_id);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isId, newId } from '../../db/schema/ids.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { Outcome } from '../../http/idempotency.js';
+import { accountKeys } from '../../ledger/accounts.js';
 import { LEDGER_SHARDS } from '../../ledger/ledger.js';
 import type { OneCallClaim } from '../../money/money-action.js';
 import { DELIVERY_QUEUE, type NotificationsExtension } from '../notifications/notifications.extension.js';
@@ -20,8 +21,9 @@ interface Answer {
   chargeId: string;
   performerId: string;
   earningsCents: number | string;
-  walletCents: number | string;
-  earningsBalanceCents: number | string;
+  balances: { key: string; cents: number | string }[];
+  /** Null when the earnings account was posted to (its balance is in `balances`). */
+  earningsBalanceCents: number | string | null;
   notification: { id: string; userId: string; type: string; data: Record<string, unknown>; createdAt: string } | null;
   jobId: string | null;
 }
@@ -92,10 +94,10 @@ export async function chargeInOneCall({ ctx, handler, notifications, buyer, item
     throw error;
   }
   const afterCommit = () => {
-    const priceCents = item.priceCents;
-    announceBalances(ctx, buyer.id, done.performerId, { priceCents, earningsCents: Number(done.earningsCents) }, {
-      buyerWalletCents: Number(done.walletCents),
-      creatorEarningsCents: Number(done.earningsBalanceCents),
+    const balanceOf = (key: string) => Number(done.balances.find((b) => b.key === key)?.cents ?? 0);
+    announceBalances(ctx, buyer.id, done.performerId, { priceCents: item.priceCents, earningsCents: Number(done.earningsCents) }, {
+      buyerWalletCents: balanceOf(accountKeys.wallet(buyer.id)),
+      creatorEarningsCents: done.earningsBalanceCents === null ? balanceOf(accountKeys.earnings(done.performerId)) : Number(done.earningsBalanceCents),
     });
     ctx.realtime.emitToUser(buyer.id, 'token_transaction_success', done.answer.data);
     const note = done.notification;
