@@ -125,10 +125,12 @@ begin
   end if;
 
   -- The split of commission-split.ts: parts per million, integer division, referrers out of the platform's share.
-  earnings := price * (1000000 - round((vals->>'performerCommission')::numeric * 1000000)::bigint) / 1000000;
+  if price is null or price <= 0 then perform money_charge_fallback('no price'); end if;
+  -- In numeric, as splitPrice does in BigInt: a price times a million can pass bigint.
+  earnings := div(price::numeric * (1000000 - round((vals->>'performerCommission')::numeric * 1000000)), 1000000)::bigint;
   platform := price - earnings;
   if creator_referrer is not null then
-    wanted := price * round((vals->>'performerReferralCommission')::numeric * 1000000)::bigint / 1000000;
+    wanted := div(price::numeric * round((vals->>'performerReferralCommission')::numeric * 1000000), 1000000)::bigint;
     paid := least(wanted, platform);
     if paid > 0 then
       platform := platform - paid;
@@ -137,7 +139,7 @@ begin
     end if;
   end if;
   if fan_referrer is not null then
-    wanted := price * round((vals->>'userReferralCommission')::numeric * 1000000)::bigint / 1000000;
+    wanted := div(price::numeric * round((vals->>'userReferralCommission')::numeric * 1000000), 1000000)::bigint;
     paid := least(wanted, platform);
     if paid > 0 then
       platform := platform - paid;
