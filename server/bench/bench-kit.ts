@@ -90,10 +90,11 @@ export async function findPostgres(): Promise<{ url: string } | { skip: string }
   }
 }
 
-export const BENCH_DATABASE = 'fandeck_bench';
+/** The throwaway database's name: BENCH_DATABASE_NAME, so benches run side by side on one server do not drop each other's. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? 'fandeck_bench';
 
 /**
- * Creates a throwaway database (`fandeck_bench` unless named) next to the given one (dropping
+ * Creates a throwaway database (`BENCH_DATABASE` unless named) next to the given one (dropping
  * a leftover first) and returns it with a drop function. Real data is never touched.
  */
 export async function throwawayDatabase(baseUrl: string, poolSize: number, name = BENCH_DATABASE): Promise<{ database: Database; drop(): Promise<void> }> {

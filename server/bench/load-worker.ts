@@ -28,12 +28,15 @@ export interface LoadResult {
   latencies: number[];
   /** Network errors by cause; each was retried with the same Idempotency-Key. */
   networkErrors: [string, number][];
+  /** Successful requests (warm-up included) per fan, in the plan's order: what each wallet must have paid. */
+  okByFan: number[];
 }
 
 async function run(plan: LoadPlan): Promise<LoadResult> {
   const errors = new Map<string, number>();
   // A network error leaves a money request's outcome unknown: retry it with the same
   // Idempotency-Key, which applies it at most once. Latency includes the retries.
+  const okByFan = plan.fans.map(() => 0);
   const send = async (n: number, phase: 'warm' | 'run'): Promise<{ status: number; ms: number }> => {
     const fan = plan.fans[n % plan.fans.length]!;
     const creator = plan.creators[n % plan.creators.length]!;
@@ -53,6 +56,7 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
                 body: JSON.stringify({ price: plan.tipCents / 100, message: 'bench' }),
               });
         await res.arrayBuffer();
+        if (res.status === 200) okByFan[n % plan.fans.length] = (okByFan[n % plan.fans.length] ?? 0) + 1;
         return { status: res.status, ms: performance.now() - started };
       } catch (error) {
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -87,7 +91,7 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { warmOk, ...counts, seconds, latencies, networkErrors: [...errors] };
+  return { warmOk, ...counts, seconds, latencies, networkErrors: [...errors], okByFan };
 }
 
 if (parentPort) {

@@ -10,7 +10,7 @@
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test when it is reachable. The bench creates
- * and finally drops a separate `fandeck_bench` database there; pool size
+ * and finally drops a separate `fandeck_bench` database there (BENCH_DATABASE_NAME names another); pool size
  * BENCH_POOL_SIZE (default 20, at least 10). BENCH_DB=pglite or postgres runs only that one.
  */
 import { Worker } from 'node:worker_threads';
@@ -18,7 +18,9 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { accountKeys } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/invariant.js';
 import { balancesOf } from '../src/ledger/ledger.js';
-import { benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';
+import { sql } from 'drizzle-orm';
+import { walletCharges } from '../src/db/schema/index.js';
+import { BENCH_DATABASE, benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';
 import type { LoadPlan, LoadResult } from './load-worker.js';
 
 const TIPS = envInt('BENCH_TIPS', 2000, 1);
@@ -32,18 +34,26 @@ const TIP_CENTS = 1000;
 // Which databases to run: `both` (default), `pglite` or `postgres`.
 const DATABASES = (process.env.BENCH_DB ?? 'both').toLowerCase();
 
+interface Side {
+  perSecond: number;
+  latencies: number[];
+}
+
 interface Result {
   database: string;
   ok: number;
   refused: number;
   failed: number;
   seconds: number;
-  latencies: number[];
-  ledgerOk: boolean;
-  walletsMatch: boolean;
-  networkErrors: Map<string, number>;
+  tips: Side;
   /** The same load against one bare INSERT per request, through the same HTTP stack. */
-  bare: { perSecond: number; latencies: number[] };
+  bare: Side;
+  ledgerOk: boolean;
+  /** Wallets whose balance is not their top-up less exactly their successful tips. */
+  walletsOff: number;
+  /** The creators' earnings equal the sum of their charges' earnings. */
+  earningsExact: boolean;
+  networkErrors: Map<string, number>;
 }
 
 /** Runs the load generator in a worker thread and waits for its result. */
@@ -78,36 +88,55 @@ async function bench(label: string, database: Database): Promise<Result> {
 
     const ledger = await checkLedger(server.ctx.db);
     const balances = await balancesOf(server.ctx.db, fans.map((f) => accountKeys.wallet(f.id)));
-    const spent = [...balances.values()].reduce((sum, b) => sum + (perFan * TIP_CENTS - b), 0);
+    const walletsOff = fans.filter((f, i) => balances.get(accountKeys.wallet(f.id)) !== (perFan - load.okByFan[i]!) * TIP_CENTS).length;
+    const earned = await balancesOf(server.ctx.db, creators.map((c) => accountKeys.earnings(c.id)));
+    const charged = await server.ctx.db
+      .select({ performerId: walletCharges.performerId, cents: sql<string>`sum(${walletCharges.earningsCents})` })
+      .from(walletCharges)
+      .groupBy(walletCharges.performerId);
+    const earningsExact = creators.every((c) => earned.get(accountKeys.earnings(c.id)) === Number(charged.find((r) => r.performerId === c.id)?.cents ?? 0));
+    const sorted = (latencies: number[]) => latencies.sort((x, y) => x - y);
     return {
       database: label,
       ok: load.ok,
       refused: load.refused,
       failed: load.failed,
       seconds: load.seconds,
-      latencies: load.latencies.sort((a, b) => a - b),
+      tips: { perSecond: load.ok / load.seconds, latencies: sorted(load.latencies) },
+      bare: { perSecond: bare.ok / bare.seconds, latencies: sorted(bare.latencies) },
       ledgerOk: ledger.ok,
+      walletsOff,
+      earningsExact,
       networkErrors: new Map(load.networkErrors),
-      walletsMatch: spent === (load.ok + load.warmOk) * TIP_CENTS,
-      bare: { perSecond: bare.ok / bare.seconds, latencies: bare.latencies.sort((a, b) => a - b) },
     };
   } finally {
     await server.close();
   }
 }
 
-function report(r: Result): string {
-  const f = (ms: number) => `${ms.toFixed(1)} ms`;
-  return [
-    `${r.database}`,
-    `  tips          ${r.ok + r.refused + r.failed} (${r.ok} ok, ${r.refused} refused, ${r.failed} failed) at concurrency ${CONCURRENCY}`,
-    `  throughput    ${(r.ok / r.seconds).toFixed(1)} tips/s over ${r.seconds.toFixed(2)} s`,
-    `  latency       p50 ${f(percentile(r.latencies, 50))}  p90 ${f(percentile(r.latencies, 90))}  p99 ${f(percentile(r.latencies, 99))}  max ${f(percentile(r.latencies, 100))}`,
-    `  bare INSERT   ${r.bare.perSecond.toFixed(1)} requests/s, p50 ${f(percentile(r.bare.latencies, 50))}  p99 ${f(percentile(r.bare.latencies, 99))} (one-row INSERT through the same HTTP stack)`,
-    `  ratio         a tip costs ${(r.bare.perSecond / (r.ok / r.seconds)).toFixed(2)}x a bare INSERT (throughput)`,
-    `  retries       ${r.networkErrors.size ? [...r.networkErrors].map(([what, n]) => `${n} after ${what}`).join(', ') : 'none'}`,
-    `  ledger check  ${r.ledgerOk ? 'ok' : 'FAILED'}; wallets ${r.walletsMatch ? 'match the successful tips' : 'DO NOT MATCH'}`,
-  ].join('\n');
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const pad = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+
+/** The run's table: per database, tips and the bare insert side by side, and what a tip costs against it. */
+function table(results: Result[]): string {
+  const widths = [34, 10, 11, 11, 11];
+  const lines = [pad(['', 'req/s', 'p50', 'p99', 'max'], widths)];
+  for (const r of results) {
+    const row = (name: string, side: Side) =>
+      pad([name, side.perSecond.toFixed(1), ms(percentile(side.latencies, 50)), ms(percentile(side.latencies, 99)), ms(percentile(side.latencies, 100))], widths);
+    const p99 = percentile(r.tips.latencies, 99) / percentile(r.bare.latencies, 99);
+    lines.push(
+      r.database,
+      row('  tip', r.tips),
+      row('  bare one-row INSERT', r.bare),
+      `  a tip costs ${(r.bare.perSecond / r.tips.perSecond).toFixed(2)}x the bare INSERT in throughput, ${p99.toFixed(2)}x in p99`,
+      `  tips ${r.ok + r.refused + r.failed} (${r.ok} ok, ${r.refused} refused, ${r.failed} failed); retries ${r.networkErrors.size ? [...r.networkErrors].map(([what, n]) => `${n} after ${what}`).join(', ') : 'none'}`,
+      `  ledger invariant ${r.ledgerOk ? 'ok' : 'BROKEN'}; wallets off ${r.walletsOff}; creator earnings ${r.earningsExact ? 'exact' : 'NOT EXACT'}`,
+    );
+  }
+  const exact = results.every((r) => r.ledgerOk && r.walletsOff === 0 && r.earningsExact);
+  lines.push('', `balances exact: ${exact ? 'yes' : 'NO'} (every fan's wallet is its top-up less its successful tips; ledger invariant; creators' earnings)`);
+  return lines.join('\n');
 }
 
 async function main() {
@@ -117,7 +146,7 @@ async function main() {
   if (DATABASES !== 'postgres') {
     const pglite = await bench('PGlite (embedded, one connection)', await openDatabase({}));
     results.push(pglite);
-    console.log(report(pglite) + '\n');
+    console.log(`${pglite.database}: done`);
   }
 
   const found = DATABASES === 'pglite' ? { skip: 'BENCH_DB=pglite' } : await findPostgres();
@@ -126,15 +155,16 @@ async function main() {
   } else {
     const { database, drop } = await throwawayDatabase(found.url, POOL_SIZE);
     try {
-      const result = await bench(`PostgreSQL (${redact(found.url).replace(/\/[^/]*$/, '/fandeck_bench')}, pool ${POOL_SIZE})`, database);
+      const result = await bench(`PostgreSQL (${redact(found.url).replace(/\/[^/]*$/, `/${BENCH_DATABASE}`)}, pool ${POOL_SIZE})`, database);
       results.push(result);
-      console.log(report(result) + '\n');
+      console.log(`${result.database}: done`);
     } finally {
       await database.close();
       await drop();
     }
   }
-  const broken = results.filter((r) => !r.ledgerOk || !r.walletsMatch || r.failed > 0);
+  console.log(`\nTips against a bare one-row INSERT through the same HTTP stack (${TIPS} requests each, concurrency ${CONCURRENCY})\n${table(results)}\n`);
+  const broken = results.filter((r) => !r.ledgerOk || r.walletsOff > 0 || !r.earningsExact || r.failed > 0);
   if (broken.length) {
     console.error(`Bench found problems on: ${broken.map((r) => r.database).join(', ')}`);
     process.exitCode = 1;

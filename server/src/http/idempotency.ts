@@ -90,6 +90,18 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/**
+ * What the one-call money path (wallet README, "One round trip") claims a key with, inside its own
+ * single statement: the key, the request's hash and a fresh owner token. Null without a key.
+ */
+export interface KeyClaim {
+  key: string;
+  requestHash: string;
+  owner: string;
+}
+export const keyClaimOf = (request: IdempotentRequest): KeyClaim | null =>
+  request.key === undefined ? null : { key: request.key, requestHash: requestHash(request), owner: randomBytes(12).toString('hex') };
+
 /** Sends an answer, marking replays with `Idempotent-Replayed: true`. */
 export function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>): T {
   if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import type { AuthUser } from '../http/guard.js';
-import type { Outcome } from '../http/idempotency.js';
+import type { KeyClaim, Outcome } from '../http/idempotency.js';
 
 /**
  * A money action as the server runs it: the contract's declaration (`@fandeck/contract`
@@ -67,10 +67,25 @@ interface Common<B extends z.ZodType, R extends z.ZodType> {
   quote(tx: Tx, call: MoneyCall<z.output<B>>): Promise<Priced>;
 }
 
+/** What the one-call path claims and spends in its one statement, besides doing the work. */
+export interface OneCallClaim {
+  /** The Idempotency-Key's claim; null for a keyless request. */
+  key: KeyClaim | null;
+  /** The quote the request carried, verified; the statement spends it for `spender` and charges only at its price. */
+  quote: { id: string; expiresAt: Date; spender: string; priceCents: number; creditCents: number | null } | null;
+}
+
 /** The usual action: its work and the stored answer commit together. */
 export interface TransactionalAction<B extends z.ZodType, R extends z.ZodType> extends Common<B, R> {
   runs: 'in-transaction';
   perform(tx: Tx, call: ActionCall<z.output<B>>, check: PriceCheck): Promise<Outcome<z.output<R>>>;
+  /**
+   * The same work in one database round trip and one commit (claim, checks, charge, ledger,
+   * stored answer), when the action can: undefined (a refusal, a key already claimed, an item
+   * it cannot price in one statement) rolls back whatever it did and sends the request down
+   * the usual path (`perform` under `runIdempotent`), which decides and words every refusal.
+   */
+  performInOneCall?(call: ActionCall<z.output<B>>, claim: OneCallClaim): Promise<Outcome<z.output<R>> | undefined>;
 }
 
 /** An action that calls out between its own transactions (a payment provider); see `runIdempotentUnbound`. */

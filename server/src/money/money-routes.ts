@@ -10,7 +10,7 @@ import type { ApiScope } from '../domains/types.js';
 import { envelopeSchema, ok } from '../http/envelope.js';
 import { badRequest, conflict, unprocessable } from '../http/errors.js';
 import { currentUser } from '../http/guard.js';
-import { idempotencyKeySchema, runIdempotent, runIdempotentUnbound, sendAnswer, type IdempotentRequest } from '../http/idempotency.js';
+import { idempotencyKeySchema, keyClaimOf, runIdempotent, runIdempotentUnbound, sendAnswer, type IdempotentAnswer, type IdempotentRequest } from '../http/idempotency.js';
 import { fromCents } from '../http/money.js';
 import type { ActionCall, MoneyActionDefinition, MoneyCall, PriceCheck, Priced } from './money-action.js';
 import { quoteSecret } from './quote-secret.js';
@@ -200,6 +200,26 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
         if (quoted) await spendQuote(db, quoted, key ?? keylessSpender());
         return priceCheck(quoted);
       };
+      // The one-call path first (`performInOneCall`); anything it does not answer goes the usual way.
+      const inOneCall = async (): Promise<IdempotentAnswer<unknown> | undefined> => {
+        if (definition.runs !== 'in-transaction' || !definition.performInOneCall) return undefined;
+        let quoted: QuoteClaims | null = null;
+        if (token !== undefined) {
+          try {
+            quoted = verifiedQuote(secret.key, token, { userId: call.user.id, action: action.name, path: call.path, bodyHash: bodyHash(call.body) }, ctx.now());
+          } catch {
+            return undefined;
+          }
+        }
+        const quote = quoted && { id: quoted.id, expiresAt: new Date(quoted.expiresAt), spender: key ?? keylessSpender(), priceCents: quoted.priceCents, creditCents: quoted.creditCents };
+        const outcome = await definition.performInOneCall(call, { key: keyClaimOf(idempotent), quote });
+        if (!outcome) return undefined;
+        outcome.afterCommit?.();
+        return { statusCode: outcome.statusCode, body: outcome.body, replayed: false };
+      };
+      const fast = await inOneCall();
+      if (fast) return sendAnswer(reply, fast);
+
       const mustHaveChecked = (check: ReturnType<typeof priceCheck>) => {
         if (token !== undefined && !check.called) throw new Error(`Money action ${action.name} never checked its price against the quote`);
       };

@@ -4,6 +4,7 @@
  * react to activity (automatic messages) build against one interface.
  */
 import type { NotificationType } from '@fandeck/contract';
+import type { NotificationRow } from './notifications.presenter.js';
 
 export interface NotifyInput {
   /** Who is notified. */
@@ -32,7 +33,17 @@ export interface NotificationsExtension {
   notify(input: NotifyInput): Promise<NotificationRecord | null>;
   /** Runs after every stored notification (automatic messages hook in here). */
   onNotify(listener: (notification: NotificationRecord) => void | Promise<void>): void;
+  /**
+   * For a notification another domain stored in its own transaction (the one-call money
+   * path): sends it live now. Web push and the `onNotify` listeners are the job of
+   * `DELIVERY_QUEUE` (`{ notificationId }`), enqueued in that same transaction, so they
+   * survive a process that dies after the commit.
+   */
+  sendLive(row: NotificationRow): void;
 }
+
+/** The durable job that pushes a stored notification and runs the `onNotify` listeners for it. */
+export const DELIVERY_QUEUE = 'notifications.deliver';
 
 declare module '../plugin.js' {
   interface DomainExtensions {

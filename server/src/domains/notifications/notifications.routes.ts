@@ -7,7 +7,7 @@ import { currentUser } from '../../http/guard.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import type { NotificationsExtension } from './notifications.extension.js';
+import { DELIVERY_QUEUE, type NotificationsExtension } from './notifications.extension.js';
 import { notificationSchema, unreadTotalSchema } from './notifications.presenter.js';
 import { listNotifications, markAllRead, markRead, notificationSortColumns, unreadTotal } from './notifications.queries.js';
 import { createNotifier } from './notifications.service.js';
@@ -123,6 +123,7 @@ export default defineDomain({
     // Deliveries still under way finish before the app is gone.
     api.addHook('onClose', async () => notifier.settled());
     await notificationRoutes(api, ctx, vapid);
-    return { notify: notifier.notify, onNotify: notifier.onNotify };
+    ctx.jobs.define<{ notificationId: string }>(DELIVERY_QUEUE, (payload) => notifier.deliverStored(payload.notificationId), { concurrency: 2 });
+    return { notify: notifier.notify, onNotify: notifier.onNotify, sendLive: notifier.sendLive };
   },
 });

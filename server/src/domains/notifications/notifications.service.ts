@@ -4,15 +4,17 @@
  * not wait for it: it never throws, and what is still running when the app closes is
  * waited for (`settled`).
  */
-import type { NotificationDto } from '@fandeck/contract';
+import type { NotificationDto, NotificationType } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { notifications, users } from '../../db/schema/index.js';
 import type { NotificationRecord, NotificationsExtension, NotifyInput } from './notifications.extension.js';
-import { presentNotification } from './notifications.presenter.js';
+import { presentNotification, type NotificationRow } from './notifications.presenter.js';
 
 export interface Notifier extends NotificationsExtension {
+  /** The job of `DELIVERY_QUEUE`: web push and the `onNotify` listeners of a notification stored in another transaction. */
+  deliverStored(notificationId: string): Promise<void>;
   /** Resolves once every notification under way has been delivered (or given up). */
   settled(): Promise<void>;
 }
@@ -70,24 +72,31 @@ export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
       deps.log.error({ err, type: input.type }, 'notification not stored');
       return null;
     }
-    const dto = presentNotification(row);
     const record: NotificationRecord = { id: row.id, userId: row.userId, type: input.type, data: row.data };
+    sendLive(row);
+    await pushAndTell(row, record);
+    return record;
+  }
+
+  function sendLive(row: NotificationRow): void {
     try {
-      ctx.realtime.emitToUser(row.userId, 'send_notification', dto);
+      ctx.realtime.emitToUser(row.userId, 'send_notification', presentNotification(row));
     } catch (err) {
       deps.log.warn({ err }, 'notification not sent live');
     }
+  }
+
+  async function pushAndTell(row: NotificationRow, record: NotificationRecord): Promise<void> {
     await Promise.all([
-      deps.push(row.userId, pushCopy(dto)).catch((err: unknown) => deps.log.warn({ err }, 'notification not pushed')),
+      deps.push(row.userId, pushCopy(presentNotification(row))).catch((err: unknown) => deps.log.warn({ err }, 'notification not pushed')),
       ...listeners.map(async (listener) => {
         try {
           await listener(record);
         } catch (err) {
-          deps.log.error({ err, type: input.type }, 'notification listener failed');
+          deps.log.error({ err, type: record.type }, 'notification listener failed');
         }
       }),
     ]);
-    return record;
   }
 
   return {
@@ -99,6 +108,11 @@ export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
     },
     onNotify(listener) {
       listeners.push(listener);
+    },
+    sendLive,
+    async deliverStored(notificationId) {
+      const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, notificationId));
+      if (row) await pushAndTell(row, { id: row.id, userId: row.userId, type: row.type as NotificationType, data: row.data });
     },
     async settled() {
       while (underWay.size > 0) await Promise.allSettled([...underWay]);

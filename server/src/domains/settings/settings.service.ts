@@ -69,3 +69,32 @@ export async function updateSettings(db: DbOrTx, changes: Record<string, unknown
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
   }
 }
+
+/** A numeric setting's default and the bounds its schema accepts, for a statement that judges stored values in the database. */
+export interface NumericSettingRule {
+  default: number;
+  min: number;
+  max: number;
+  /** `multipleOf`, when the schema has one. */
+  step?: number;
+}
+
+/**
+ * The rules of numeric settings, read from their schemas (`money_charge` takes them so the
+ * limits are written once, in the catalogue). Throws for a key that is not a plain number.
+ */
+export function numericSettingRules(keys: readonly SettingKey[]): Record<string, NumericSettingRule> {
+  const out: Record<string, NumericSettingRule> = {};
+  for (const key of keys) {
+    const { schema, default: fallback } = SETTINGS[key];
+    const def = (schema as { _zod?: { def?: { type?: string; checks?: { _zod: { def: { check: string; value: number } } }[] } } })._zod?.def;
+    if (def?.type !== 'number' || typeof fallback !== 'number') throw new Error(`Setting ${key} is not a plain number`);
+    const value = (check: string) => def.checks?.find((c) => c._zod.def.check === check)?._zod.def.value;
+    const min = value('greater_than');
+    const max = value('less_than');
+    if (min === undefined || max === undefined) throw new Error(`Setting ${key} has no bounds`);
+    const step = value('multiple_of');
+    out[key] = { default: fallback, min, max, ...(step !== undefined ? { step } : {}) };
+  }
+  return out;
+}

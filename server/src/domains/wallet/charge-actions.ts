@@ -4,6 +4,8 @@ import { notFound } from '../../http/errors.js';
 import { defineMoneyAction } from '../../money/money-action.js';
 import type { ChargeHandler } from './charge-handler.js';
 import { handlerBody, type ChargeRegistry } from './charge-registry.js';
+import { chargeInOneCall } from './one-call-charge.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { chargeSchema, presentCharge } from './wallet.presenter.js';
 import { announceCharge, priceCharge, purchase } from './wallet.service.js';
 
@@ -15,7 +17,7 @@ const nounOf = (kind: ChargeKind) => nouns[kind] ?? kind;
  * contract's entry, priced and performed by whichever handler sells the kind, looked up
  * per request so a domain registered after the wallet is sold through it.
  */
-export function chargeAction(kind: ChargeKind, registry: ChargeRegistry) {
+export function chargeAction(kind: ChargeKind, registry: ChargeRegistry, notifications: NotificationsExtension) {
   const action = moneyAction(chargeActionName(kind));
   if (!action) throw new Error(`The contract declares no money action for charge kind "${kind}"`);
   const handlerOf = (): ChargeHandler => {
@@ -44,6 +46,13 @@ export function chargeAction(kind: ChargeKind, registry: ChargeRegistry) {
         description: item.description ?? null,
         ...(item.minutes !== undefined ? { minutes: item.minutes } : {}),
       };
+    },
+    // One round trip and one commit when the kind's handler can say the purchase in one statement (a tip).
+    async performInOneCall(call, claim) {
+      const handler = registry.get(kind);
+      if (!handler?.oneCall) return undefined;
+      const item = handler.oneCall(call.user, call.params.id!, call.body);
+      return chargeInOneCall({ ctx: call.ctx, handler, notifications, buyer: call.user, item, claim });
     },
     async perform(tx, call, check) {
       const handler = handlerOf();

@@ -1,8 +1,8 @@
-import type { ChargeKind } from '@fandeck/contract';
+import type { ChargeKind, NotificationType } from '@fandeck/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import type { WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
+import type { AutoMessageTrigger, WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { SettingKey, SettingValues } from '../settings/settings.catalogue.js';
 
@@ -22,6 +22,28 @@ export interface Purchase {
   minutes?: number;
   message?: string | null;
   conversationId?: string | null;
+}
+
+/**
+ * A purchase the one-call path (`one-call-charge.ts`, the database function `money_charge`)
+ * can make in one statement: paid to a creator the path names, at a price the request
+ * carries. Today that is a tip; a kind whose price or records live in its own tables goes
+ * the usual way.
+ */
+export interface OneCallItem<K extends SettingKey = SettingKey> {
+  target: WalletChargeTarget;
+  /** The creator paid, by id or username as the path named them; found and checked in the statement. */
+  creator: string;
+  priceCents: number;
+  message: string | null;
+  conversationId: string | null;
+  /** Two of the handler's `settings` the price must lie between, both ends inclusive (what `checkPrice` checks). */
+  range?: { min: K; max: K };
+  /**
+   * The creator's notification, stored in the same commit; its web push and automatic
+   * message (`trigger`) go through the notifications' delivery job, enqueued with it.
+   */
+  notify?: { type: NotificationType; trigger: AutoMessageTrigger };
 }
 
 /**
@@ -46,6 +68,8 @@ export interface ChargeHandler<B extends z.ZodType = z.ZodType, K extends Settin
   /** The 422 message when a creator tries to buy from themselves. */
   selfPurchaseMessage?: string;
   fulfil?(tx: Tx, ctx: AppContext, charge: WalletChargeRow, body: z.output<B>): Promise<void>;
+  /** The purchase as the one-call path makes it; without it every request goes the usual way. */
+  oneCall?(buyer: AuthUser, itemId: string, body: z.output<B>): OneCallItem<K>;
   /** After the purchase committed, once (never on a replay): tell someone (a tip's notification). Must not throw. */
   afterCommit?(ctx: AppContext, charge: WalletChargeRow): void;
 }

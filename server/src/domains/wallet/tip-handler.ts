@@ -12,6 +12,7 @@ import { defineHandler, type ChargeHandler } from './charge-handler.js';
 export const TIP_MESSAGE_MAX = LIMITS.tip.messageMax;
 export const NO_SUCH_CREATOR = 'No creator with this id can be tipped';
 export const SELF_TIP = 'You cannot tip yourself';
+const TIP_RECEIVED = 'tip.received';
 
 export const tipBodySchema = z.object({
   /** Decimal units, as everywhere in the API (`10.5`). */
@@ -61,6 +62,16 @@ export const tipHandler = defineHandler({
     };
   },
   settings: ['minTipAmount', 'maxTipAmount'],
+  // The whole tip in one statement: creator, checks, limits, split, ledger, and the notice below stored with it.
+  oneCall: (_buyer, creator, body) => ({
+    target: 'tip',
+    creator,
+    priceCents: body.price,
+    message: body.message ? body.message : null,
+    conversationId: body.conversationId ?? null,
+    range: { min: 'minTipAmount', max: 'maxTipAmount' },
+    notify: { type: TIP_RECEIVED, trigger: 'tip' },
+  }),
   checkPrice(item, limits) {
     const min = settingToCents(limits.minTipAmount);
     const max = settingToCents(limits.maxTipAmount);
@@ -76,6 +87,6 @@ export const tipNotice =
   (_ctx, charge) =>
     void notifications.notify({
       userId: charge.performerId,
-      type: 'tip.received',
+      type: TIP_RECEIVED,
       data: { actorId: charge.userId, amount: fromCents(charge.priceCents), chargeId: charge.id, conversationId: charge.conversationId, message: charge.message },
     });

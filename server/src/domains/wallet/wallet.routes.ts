@@ -17,6 +17,7 @@ import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';
 import { createChargeRegistry, type ChargeRegistry } from './charge-registry.js';
 import { announceRefund, refundCharge, type RefundResult } from './refund.js';
 import { tipHandler, tipNotice } from './tip-handler.js';
+import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
 
@@ -66,14 +67,14 @@ export default defineDomain({
     };
     // The wallet sells tips itself, through the same door as any other domain.
     extension.registerChargeHandler({ ...tipHandler, afterCommit: tipNotice(deps.get('notifications')) });
-    await walletRoutes(api, ctx, registry);
+    await walletRoutes(api, ctx, registry, deps.get('notifications'));
     return extension;
   },
 });
 
-async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegistry) {
+async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegistry, notifications: NotificationsExtension) {
   // One action (and quote) per contract kind, so each documents itself; all share the engine.
-  for (const kind of CHARGE_KINDS) registerMoneyAction(api, ctx, chargeAction(kind, registry));
+  for (const kind of CHARGE_KINDS) registerMoneyAction(api, ctx, chargeAction(kind, registry, notifications));
 
   api.get(
     paths['wallet.charges'],

@@ -27,7 +27,7 @@ export interface ChargeResult {
   balancesAfter: { buyerWalletCents: number; creatorEarningsCents: number };
 }
 
-const COMMISSION_KEYS = ['performerCommission', 'performerReferralCommission', 'userReferralCommission'] as const;
+export const COMMISSION_KEYS = ['performerCommission', 'performerReferralCommission', 'userReferralCommission'] as const;
 type Commissions = Pick<SettingValues, (typeof COMMISSION_KEYS)[number]>;
 
 export interface PricedPurchase {
@@ -181,7 +181,7 @@ export function announceCharge(ctx: AppContext, result: ChargeResult, dto: Charg
 }
 
 /** After commit: the buyer's wallet and the creator's earnings move live (`update_balance` to each). */
-export function announceBalances(ctx: AppContext, buyerId: string, creatorId: string, split: Split, balancesAfter: ChargeResult['balancesAfter']): void {
+export function announceBalances(ctx: AppContext, buyerId: string, creatorId: string, split: Pick<Split, 'priceCents' | 'earningsCents'>, balancesAfter: ChargeResult['balancesAfter']): void {
   const buyer: BalanceEvent = { token: -fromCents(split.priceCents), balance: fromCents(balancesAfter.buyerWalletCents) };
   // The creator's side is their earnings account, not their wallet: `account` tells a wallet view to leave it alone.
   const creator: BalanceEvent = { token: fromCents(split.earningsCents), balance: fromCents(balancesAfter.creatorEarningsCents), account: 'earnings' };

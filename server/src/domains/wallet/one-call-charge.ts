@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { isId, newId } from '../../db/schema/ids.js';
+import type { AuthUser } from '../../http/guard.js';
+import type { Outcome } from '../../http/idempotency.js';
+import { accountKeys } from '../../ledger/accounts.js';
+import { LEDGER_SHARDS } from '../../ledger/ledger.js';
+import type { OneCallClaim } from '../../money/money-action.js';
+import { DELIVERY_QUEUE, type NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationRow } from '../notifications/notifications.presenter.js';
+import { numericSettingRules } from '../settings/settings.service.js';
+import type { ChargeHandler, OneCallItem } from './charge-handler.js';
+import type { ChargeDto } from './wallet.presenter.js';
+import { announceBalances, COMMISSION_KEYS } from './wallet.service.js';
+
+/** The marker `money_charge` raises when it leaves the request to the usual path (migration 0024). */
+const FALLBACK = 'money_charge: fallback';
+
+interface Answer {
+  answer: { status: 0; data: ChargeDto };
+  chargeId: string;
+  performerId: string;
+  earningsCents: number | string;
+  balances: { key: string; cents: number | string }[];
+  /** Null when the earnings account was posted to (its balance is in `balances`). */
+  earningsBalanceCents: number | string | null;
+  notification: { id: string; userId: string; type: string; data: Record<string, unknown>; createdAt: string } | null;
+  jobId: string | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** True for the statement's own fallback, however the driver wraps it. */
+export function isFallback(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = (e as { cause?: unknown }).cause) if (e.message.includes(FALLBACK)) return true;
+  return false;
+}
+
+const rulesOf = new Map<ChargeHandler, ReturnType<typeof numericSettingRules>>();
+
+export interface OneCallRequest {
+  ctx: AppContext;
+  handler: ChargeHandler;
+  notifications: NotificationsExtension;
+  buyer: AuthUser;
+  item: OneCallItem;
+  claim: OneCallClaim;
+}
+
+/**
+ * A wallet charge in one round trip and one commit: one `select money_charge(...)`, which
+ * claims the key, spends the quote, checks, splits, posts the ledger, writes the charge,
+ * the creator's notification (and its delivery job) and the stored answer. Undefined when
+ * the statement left the request to the usual path: it then changed nothing.
+ */
+export async function chargeInOneCall({ ctx, handler, notifications, buyer, item, claim }: OneCallRequest): Promise<Outcome<Answer['answer']> | undefined> {
+  // A quote with a credit never pays a charge; the usual path words that refusal.
+  if (claim.quote && claim.quote.creditCents !== null) return undefined;
+  let rules = rulesOf.get(handler);
+  if (!rules) rulesOf.set(handler, (rules = numericSettingRules([...(handler.settings ?? []), ...COMMISSION_KEYS])));
+  const params = {
+    userId: buyer.id,
+    userRole: buyer.role,
+    key: claim.key?.key ?? null,
+    requestHash: claim.key?.requestHash ?? null,
+    owner: claim.key?.owner ?? null,
+    quoteId: claim.quote?.id ?? null,
+    quoteSpender: claim.quote?.spender ?? null,
+    quoteExpiresAt: claim.quote?.expiresAt.toISOString() ?? null,
+    quotedPriceCents: claim.quote?.priceCents ?? null,
+    byId: isId(item.creator),
+    item: item.creator,
+    target: item.target,
+    priceCents: item.priceCents,
+    message: item.message,
+    conversationId: item.conversationId,
+    settings: rules,
+    minSetting: item.range?.min ?? null,
+    maxSetting: item.range?.max ?? null,
+    shard: Math.floor(Math.random() * LEDGER_SHARDS),
+    now: ctx.now().toISOString(),
+    notifyType: item.notify?.type ?? null,
+    autoTrigger: item.notify?.trigger ?? null,
+    deliveryQueue: DELIVERY_QUEUE,
+    // The claim, the charge, the movement, the notification, the job, and one per ledger entry (at most five).
+    ids: Array.from({ length: 10 }, newId),
+  };
+  let done: Answer;
+  try {
+    const [row] = rowsOf<{ r: Answer | string }>(await ctx.db.execute(sql`select money_charge(${JSON.stringify(params)}::jsonb) as r`));
+    done = typeof row!.r === 'string' ? (JSON.parse(row!.r) as Answer) : row!.r;
+  } catch (error) {
+    if (isFallback(error)) return undefined;
+    throw error;
+  }
+  const afterCommit = () => {
+    const balanceOf = (key: string) => Number(done.balances.find((b) => b.key === key)?.cents ?? 0);
+    announceBalances(ctx, buyer.id, done.performerId, { priceCents: item.priceCents, earningsCents: Number(done.earningsCents) }, {
+      buyerWalletCents: balanceOf(accountKeys.wallet(buyer.id)),
+      creatorEarningsCents: done.earningsBalanceCents === null ? balanceOf(accountKeys.earnings(done.performerId)) : Number(done.earningsBalanceCents),
+    });
+    ctx.realtime.emitToUser(buyer.id, 'token_transaction_success', done.answer.data);
+    const note = done.notification;
+    if (note) {
+      const at = new Date(note.createdAt);
+      const row: NotificationRow = { id: note.id, userId: note.userId, type: note.type, data: note.data, readAt: null, createdAt: at, updatedAt: at };
+      notifications.sendLive(row);
+    }
+    if (done.jobId) ctx.jobs.wake();
+  };
+  return { statusCode: 200, body: done.answer, afterCommit };
+}
