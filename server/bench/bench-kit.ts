@@ -10,8 +10,8 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { performers, users, type Role } from '../src/db/schema/index.js';
 import { issueToken } from '../src/domains/auth/tokens.js';
 import { bareInsertDomain, createBareInsertTable } from './bare-insert.js';
-import { accountKeys } from '../src/ledger/accounts.js';
-import { postMovement } from '../src/ledger/ledger.js';
+import { accountKeys } from '../src/money/ledger/accounts.js';
+import { postMovement } from '../src/money/ledger/ledger.js';
 
 /** A running server on a throwaway database, for benchmarks. */
 export interface BenchServer {

@@ -15,9 +15,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { accountKeys } from '../src/ledger/accounts.js';
-import { checkLedger } from '../src/ledger/invariant.js';
-import { balancesOf } from '../src/ledger/ledger.js';
+import { accountKeys } from '../src/money/ledger/accounts.js';
+import { checkLedger } from '../src/money/ledger/invariant.js';
+import { balancesOf } from '../src/money/ledger/ledger.js';
 import { sql } from 'drizzle-orm';
 import { walletCharges } from '../src/db/schema/index.js';
 import { BENCH_DATABASE, benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';

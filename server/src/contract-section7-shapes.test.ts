@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../test/helpers.js';
 import { reactions, tokenPackages, walletCharges } from './db/schema/index.js';
-import { accountKeys } from './ledger/accounts.js';
-import { postMovement } from './ledger/ledger.js';
+import { accountKeys } from './money/ledger/accounts.js';
+import { postMovement } from './money/ledger/ledger.js';
 
 let t: TestApp;
 let fan: { id: string; token: string };

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../test/helpers.js';
 import { paymentTransactions, tokenPackages, userPermissions } from './db/schema/index.js';
 import { deliverPix, endToEndId, pixWebhook } from './domains/payments/payments.test-support.js';
-import { accountKeys } from './ledger/accounts.js';
-import { checkLedger } from './ledger/invariant.js';
-import { balanceOf } from './ledger/ledger.js';
+import { accountKeys } from './money/ledger/accounts.js';
+import { checkLedger } from './money/ledger/invariant.js';
+import { balanceOf } from './money/ledger/ledger.js';
 
 let t: TestApp;
 let admin: string;

@@ -25,7 +25,7 @@ const config = readConfig();
 // opening costs about 0.45 s of every start; so the embedded database runs on the baseline tier.
 if (!config.databaseUrl) v8.setFlagsFromString('--liftoff-only');
 // The app's modules load while the database opens (PGlite's start is most of a restart).
-const modules = Promise.all([import('./app.js'), import('./bootstrap.js'), import('./seed/demo.js'), import('./http/idempotency.js'), import('./money/used-quotes.js')]);
+const modules = Promise.all([import('./app.js'), import('./bootstrap.js'), import('./seed/demo.js'), import('./money/idempotency.js'), import('./money/used-quotes.js')]);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pglite'),

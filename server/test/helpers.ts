@@ -8,8 +8,8 @@ import { loadConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { performers, users, type Role } from '../src/db/schema/index.js';
 import { hash } from '@node-rs/argon2';
-import { accountKeys } from '../src/ledger/accounts.js';
-import { postMovement } from '../src/ledger/ledger.js';
+import { accountKeys } from '../src/money/ledger/accounts.js';
+import { postMovement } from '../src/money/ledger/ledger.js';
 import { workerDatabase } from './databases.js';
 import { multipart, type Part } from '../src/http/bad-input.wire.js';
 

@@ -4,7 +4,7 @@
  * Central do Brasil's template for the PIX key under ID 26, closed by a CRC16 under ID 63
  * (Manual de Padrões para Iniciação do Pix).
  */
-import { toCents } from '../http/money.js';
+import { toCents } from '../money/amounts.js';
 
 export const PIX_GUI = 'br.gov.bcb.pix';
 

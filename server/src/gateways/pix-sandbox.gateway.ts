@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { toCents } from '../http/money.js';
+import { toCents } from '../money/amounts.js';
 import { buildBrCode, formatAmount, toBrCodeText } from './br-code.js';
 import { WebhookVerificationError, type PaymentEvent, type PaymentGateway, type TopUpCharge, type TopUpChargeRequest, type WebhookRequest } from './gateway.js';
 import { PIX_SIGNATURE_HEADER, signatureHeader, verifySignature } from './webhook-signature.js';

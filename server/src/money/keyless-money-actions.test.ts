@@ -4,7 +4,7 @@ import { TEST_MS } from '../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../test/helpers.js';
 import { testDatabaseKind } from '../../test/databases.js';
 import { idempotencyKeys, ledgerMovements, paymentTransactions, usedQuotes } from '../db/schema/index.js';
-import { checkLedger } from '../ledger/invariant.js';
+import { checkLedger } from './ledger/invariant.js';
 import { setPrices, SUBSCRIBE_PATH, subscriptionOf } from '../domains/subscriptions/subscriptions-test-kit.js';
 import { chargesOf, earningsOf, platformBalance, quote, recordingRealtime, tip, walletOf } from '../domains/wallet/wallet-test-kit.js';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Db, Tx } from '../db/client.js';
 import type { AuthUser } from '../http/guard.js';
-import type { KeyClaim, Outcome } from '../http/idempotency.js';
+import type { KeyClaim, Outcome } from './idempotency.js';
 
 /**
  * A money action as the server runs it: the contract's declaration (`@fandeck/contract`

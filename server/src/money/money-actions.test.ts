@@ -7,7 +7,7 @@ import { defineHandler } from '../domains/wallet/charge-handler.js';
 import { chargesOf, earningsOf, freshKey, quote, recordingRealtime, walletOf } from '../domains/wallet/wallet-test-kit.js';
 import { defineDomain } from '../domains/plugin.js';
 import { notFound } from '../http/errors.js';
-import { checkLedger } from '../ledger/invariant.js';
+import { checkLedger } from './ledger/invariant.js';
 import { testClock } from '../domains/payments/payments.test-support.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { canonicalJson } from '../http/idempotency.js';
+import { canonicalJson } from './idempotency.js';
 
 /**
  * A quote token: what the server promised to charge for one exact request, signed so

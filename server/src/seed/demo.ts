@@ -3,8 +3,8 @@ import type { AppContext } from '../context.js';
 import { feeds, performers, sitePromos, tokenPackages, userPermissions, users, type Role } from '../db/schema/index.js';
 import { hashPassword } from '../domains/accounts/passwords.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
-import { accountKeys } from '../ledger/accounts.js';
-import { postMovement } from '../ledger/ledger.js';
+import { accountKeys } from '../money/ledger/accounts.js';
+import { postMovement } from '../money/ledger/ledger.js';
 import { initialsSvg, writeUpload } from './avatars.js';
 
 export const DEMO_PASSWORD = 'fandeck-demo';

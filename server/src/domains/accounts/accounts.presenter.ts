@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { users } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 
 type UserRow = typeof users.$inferSelect;
 

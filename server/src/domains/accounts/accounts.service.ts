@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import { performers, users } from '../../db/schema/index.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { fromCents } from '../../http/money.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { fromCents } from '../../money/amounts.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 import { validatePhoneNumber } from '../reference/phone.js';
 import { presentUser, type UserDto } from './accounts.presenter.js';
 

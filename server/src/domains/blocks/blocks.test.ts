@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { isCreatorHiddenFrom } from '../../content/blocks.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { COUPON_TYPES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
-import { amountSchema, fromCents } from '../../http/money.js';
+import { amountSchema, fromCents } from '../../money/amounts.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';

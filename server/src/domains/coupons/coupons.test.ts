@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { parseBrCode } from '../../gateways/br-code.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 import { auth, testClock, topUp } from '../payments/payments.test-support.js';
 import { COUPON_EXHAUSTED, COUPON_EXPIRED, COUPON_USED_BY_YOU, discountCents } from './coupons.service.js';
 

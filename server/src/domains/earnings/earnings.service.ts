@@ -9,10 +9,10 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { feedCrowdfunding, feeds, galleries, payoutRequests, videos } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balancesOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balancesOf } from '../../money/ledger/ledger.js';
 import { accountIdOf, creditsOf, ofSource, sourceOf, type TimeRange } from './earning-credits.js';
 import { partiesById, presentParty } from './party-info.js';
 

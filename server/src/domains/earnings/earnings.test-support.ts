@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { ledgerMovements, subscriptionPayments, subscriptions, walletCharges, type SubscriptionType, type WalletChargeTarget } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { postMovement, type Posting } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { postMovement, type Posting } from '../../money/ledger/ledger.js';
 import { splitPrice, type Referrers, type Split } from '../wallet/commission-split.js';
 
 /** The default commission settings (settings.catalogue.ts). */

@@ -9,9 +9,9 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
-import { accountKeys } from '../../ledger/accounts.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
 import { accountIdOf, creditsOf, type TimeRange } from './earning-credits.js';
 import { partiesById, presentParty } from './party-info.js';
 

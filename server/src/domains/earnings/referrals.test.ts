@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { users, walletCharges } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { auth } from '../payments/payments.test-support.js';
 import { setReferrer, tip } from '../wallet/wallet-test-kit.js';
 import { recordSubscriptionPayment } from './earnings.test-support.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { entitledIds } from '../../content/entitlement.js';
 import { feedCrowdfunding, feeds, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { defineHandler } from '../wallet/charge-handler.js';
 import { addContribution } from './feeds-crowdfunding.service.js';
 import { CROWDFUNDING_CONTRIBUTION_MAX_CENTS, CROWDFUNDING_MIN_CENTS } from './feeds.schemas.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '../../../test/helpers.js';
 import { makeVideo, testFfmpeg } from '../../../test/media-fixtures.js';
 import { files } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 
 let t: TestApp;
 let dir: string;

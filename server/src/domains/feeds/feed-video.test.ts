@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '../../../test/helpers.js';
 import { makeVideo } from '../../../test/media-fixtures.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { MEDIA_LINK_TTL_SECONDS, signMediaPath } from '../../media/signed-links.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { feedCrowdfunding, feedCrowdfundingBackers } from '../../db/schema/index.js';
 import { unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import type { CrowdfundingInput } from './feeds.schemas.js';
 
 export const crowdfundingSchema = z.object({

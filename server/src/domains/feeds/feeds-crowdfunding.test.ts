@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { feedCrowdfunding, feedCrowdfundingBackers, userBlocks, walletCharges } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balanceOf } from '../../ledger/ledger.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { entitledIds, type Viewer } from '../../content/entitlement.js';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { FILE_STATUSES, reactions, type files } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { crowdfundingOf, crowdfundingSchema } from './feeds-crowdfunding.service.js';

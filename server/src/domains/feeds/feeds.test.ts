@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { feeds, files, performers } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balanceOf } from '../../ledger/ledger.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { MEDIA_LINK_TTL_SECONDS, signMediaPath } from '../../media/signed-links.js';
 
 let t: TestApp;

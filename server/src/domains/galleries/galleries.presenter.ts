@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitledIds, type Sellable, type Viewer } from '../../content/entitlement.js';
 import { files, galleryPhotos } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import type { GalleryRow, GalleryWithCreator } from './galleries.service.js';

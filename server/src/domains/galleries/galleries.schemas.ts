@@ -1,7 +1,7 @@
 import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { GALLERY_STATUSES } from '../../db/schema/index.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
 
 export const GALLERY_TITLE_MAX = LIMITS.gallery.titleMax;

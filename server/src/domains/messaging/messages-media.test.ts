@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartForm, type TestApp } from '../../../test/helpers.js';
 import { makeVideo } from '../../../test/media-fixtures.js';
 import { userBlocks, walletCharges } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 import { messagingKit, socketKit, type Account } from './messaging-test-kit.js';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, files, messageFiles, messages, users, walletCharges } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 

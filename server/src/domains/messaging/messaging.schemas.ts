@@ -7,7 +7,7 @@ import type { ConversationDto, MessageDeletedEvent, MessageDto, MessageFileDto, 
 import { DELETED_MESSAGE_TEXT, MESSAGE_FILES_MAX, MESSAGE_PAGE_SIZE, MESSAGE_TEXT_MAX } from '@fandeck/contract';
 import { z } from 'zod';
 import { FILE_STATUSES } from '../../db/schema/index.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { listQuerySchema, MAX_PAGE_SIZE, sortableListQuery } from '../../http/pagination.js';
 
 export const id = z.string().min(1).max(64);

@@ -1,6 +1,6 @@
 import type { AutoMessageDto, CategorizedListDto, MassMessageDto, MessageTemplateDto } from '@fandeck/contract';
 import type { autoMessages, categorizedLists, massMessages, messageTemplates } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 
 export type MassMessageRow = typeof massMessages.$inferSelect;
 export type TemplateRow = typeof messageTemplates.$inferSelect;

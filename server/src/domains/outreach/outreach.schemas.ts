@@ -13,7 +13,7 @@ import {
 } from '@fandeck/contract';
 import { z } from 'zod';
 import { AUTO_MESSAGE_TRIGGERS, MASS_MESSAGE_STATUSES, massMessages } from '../../db/schema/index.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { partyInfoSchema } from '../subscriptions/subscriptions.presenter.js';
 

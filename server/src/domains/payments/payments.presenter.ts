@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GATEWAY_NAMES, PAYMENT_STATUSES, PAYMENT_TYPES, type paymentTransactions } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { pixQrSvg } from './pix-qr.js';
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;

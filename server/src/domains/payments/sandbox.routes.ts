@@ -6,7 +6,7 @@ import { PAYMENT_STATUSES } from '../../db/schema/index.js';
 import { gatewaysOf, sandboxActive } from '../../gateways/registry.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { notFound, unprocessable } from '../../http/errors.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { readSettings } from '../settings/settings.service.js';
 import type { ApiScope } from '../types.js';
 import { findTransaction } from './payments.service.js';

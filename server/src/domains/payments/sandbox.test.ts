@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { gatewaysOf } from '../../gateways/registry.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 import { deliverPix, endToEndId, pixWebhook, recordingRealtime, setGateway, testClock, topUp } from './payments.test-support.js';
 import { pickSandboxLocale } from './sandbox-page.i18n.js';
 

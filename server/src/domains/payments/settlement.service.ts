@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
 import type { PaymentEvent, PaymentGateway } from '../../gateways/gateway.js';
-import { fromCents } from '../../http/money.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { postMovement, type Posting } from '../../ledger/ledger.js';
+import { fromCents } from '../../money/amounts.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { postMovement, type Posting } from '../../money/ledger/ledger.js';
 import { redeemReservation, releaseReservation } from '../coupons/coupons.service.js';
 import { redirectUrlFor, type PaymentTransaction } from './payments.presenter.js';
 

@@ -4,9 +4,9 @@ import { createTestApp, createUser, signIn, type TestApp } from '../../../test/h
 import { paymentCards, paymentTransactions } from '../../db/schema/index.js';
 import { cardDeclined, cardPaymentMethod, paymentIntentRecording, RecordedStripeClient, type RecordedRequest } from '../../gateways/stripe-recorded-client.js';
 import { stripeTestSignature } from '../../gateways/stripe.gateway.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 import { auth, recordingRealtime, setGateway, topUp } from './payments.test-support.js';
 
 /**

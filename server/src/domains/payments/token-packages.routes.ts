@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
-import { amountSchema, fromCents } from '../../http/money.js';
+import { amountSchema, fromCents } from '../../money/amounts.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import type { ApiScope } from '../types.js';
 import { activePackages, allPackages, createPackage, deletePackage, updatePackage, type TokenPackage } from './token-packages.service.js';

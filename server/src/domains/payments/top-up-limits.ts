@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { unprocessable } from '../../http/errors.js';
-import { fromCents, toCents } from '../../http/money.js';
+import { fromCents, toCents } from '../../money/amounts.js';
 import { readSettings } from '../settings/settings.service.js';
 
 /** Cents as the decimal text messages show (`29.90`). */

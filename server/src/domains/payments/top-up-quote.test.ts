@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { couponRedemptions, coupons, paymentTransactions } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { createCoupon } from '../coupons/coupons.service.js';
 import { auth, testClock, topUp } from './payments.test-support.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { GATEWAY_NAMES } from '../../db/schema/index.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { defineMoneyAction } from '../../money/money-action.js';
 import { COUPON_CODE_PATTERN } from '../coupons/coupons.service.js';
 import { presentTransaction, transactionSchema } from './payments.presenter.js';

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { parseBrCode } from '../../gateways/br-code.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { updateSettings } from '../settings/settings.service.js';
 import { auth, setGateway, testClock, topUp } from './payments.test-support.js';
 import { decodeQrSvg } from './qr-decode.test-support.js';

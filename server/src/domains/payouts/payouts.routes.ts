@@ -10,7 +10,7 @@ import { ID_PATTERN } from '../../db/schema/ids.js';
 import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { userPermissions } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 import { creditEarnings } from '../earnings/earnings.test-support.js';
 import { auth } from '../payments/payments.test-support.js';
 import { updateSettings } from '../settings/settings.service.js';

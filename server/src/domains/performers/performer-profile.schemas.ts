@@ -1,7 +1,7 @@
 import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
 import { isKnownCountry } from '../reference/countries.js';
 import { findLanguage } from '../reference/language-data.js';

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_PLANS, type PlanOffer } from '@fandeck/contract';
 import { z } from 'zod';
 import type { files, performers, users } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { bankingSettingsView, paymentGatewaySettingsView, type BankingSettingsDto, type PaymentGatewaySettingsDto } from './payout-settings.js';

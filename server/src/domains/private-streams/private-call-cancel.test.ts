@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
 import { privateStreamRequests, walletCharges } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { earningsOf, platformBalance, recordingRealtime, reservePayout, walletOf } from '../wallet/wallet-test-kit.js';
 import { call, expectError, pay, party, requestOf, type Party } from './private-streams-test-kit.js';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { performers, streams, userBlocks, walletCharges } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { earningsOf, freshKey, quote, walletOf } from '../wallet/wallet-test-kit.js';
 import { call, expectError, pay, party, requestOf, type Party } from './private-streams-test-kit.js';
 

@@ -5,7 +5,7 @@
 import type { PrivateCallJoinDto, PrivateStreamRequestDto } from '@fandeck/contract';
 import { z } from 'zod';
 import type { privateStreamRequests } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/party-info.js';
 import { joinSchema } from '../streaming/streaming.presenter.js';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { files, orders, products, users, type DeliveryStatus } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { hasPermission, type AuthUser } from '../../http/guard.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import type { RefundResult } from '../wallet/refund.js';

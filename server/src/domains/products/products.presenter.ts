@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { files, walletCharges } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import type { ProductWithCreator } from './products.service.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, PRODUCT_STATUSES, PRODUCT_TYPES } from '../../db/schema/index.js';
-import { amountSchema } from '../../http/money.js';
+import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
 
 export const PRODUCT_NAME_MAX = 200;

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '../../../test/helpers.js';
 import { files, orders, products } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { earningsOf, walletOf } from '../wallet/wallet-test-kit.js';
 import { ADDRESS, PDF, png, productsClient, type Product } from './products.test-support.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { jobs, subscriptions, userBlocks } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { updateSettings } from '../settings/settings.service.js';
 import { earningsOf, freshKey, platformBalance, quote, recordingRealtime, referralOf, setReferrer, walletOf } from '../wallet/wallet-test-kit.js';
 import { addMonths, DAY_MS } from './plans.js';

@@ -2,7 +2,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { performers, subscriptions } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { renewSubscription } from './subscription-renewal.js';
 import { setPrices, settableClock, subscribeCall, subscribersCount } from './subscriptions-test-kit.js';
 

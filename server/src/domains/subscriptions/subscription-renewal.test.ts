@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { feeds, jobs, notifications } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { earningsOf, platformBalance, recordingRealtime, topUp, walletOf } from '../wallet/wallet-test-kit.js';
 import { addMonths, DAY_MS } from './plans.js';
 import { GRACE_MS, RENEWAL_FAILED, renewSubscription } from './subscription-renewal.js';

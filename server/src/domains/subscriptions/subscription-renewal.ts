@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { subscriptions, users } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import type { NotificationsExtension, NotifyInput } from '../notifications/notifications.extension.js';
 import { announceBalances } from '../wallet/wallet.service.js';
 import { DAY_MS, periodEnd, PLAN_MONTHS, type SubscriptionPlan } from './plans.js';

@@ -1,7 +1,7 @@
 import type { PartyInfo, SubscribeResult, SubscriptionDto } from '@fandeck/contract';
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, type subscriptions, type users } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -11,7 +11,7 @@ import { subscriptions, type SubscriptionType } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { requireCreatorInScope, type PageScope } from '../../http/page-scope.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import type { NotifyInput } from '../notifications/notifications.extension.js';
 import { announceBalances, type ChargeTerms } from '../wallet/wallet.service.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitledIds, type Viewer } from '../../content/entitlement.js';
 import { FILE_STATUSES, VIDEO_STATUSES } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
 import { filesById, type FileRow, type VideoWithCreator } from './videos.service.js';

@@ -8,9 +8,9 @@ import { createTestApp, createUser, multipartForm, signIn, type TestApp } from '
 import { makeVideo } from '../../../test/media-fixtures.js';
 import { files, users, videos } from '../../db/schema/index.js';
 import type { Part } from '../../http/bad-input.wire.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balanceOf } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balanceOf } from '../../money/ledger/ledger.js';
 
 let t: TestApp;
 let clip: Buffer;

@@ -4,8 +4,8 @@ import { createTestApp, createUser, signIn, type TestApp } from '../../../test/h
 import { testDatabaseKind } from '../../../test/databases.js';
 import { ledgerMovements, walletCharges } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { announceRefund, refundCharge } from './refund.js';
 import { earningsOf, platformBalance, recordingRealtime, referralOf, reservePayout, setReferrer, tip, walletOf } from './wallet-test-kit.js';
 

@@ -12,9 +12,9 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerMovements, walletCharges } from '../../db/schema/index.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { fromCents } from '../../http/money.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balanceOf, postMovement, type Posting } from '../../ledger/ledger.js';
+import { fromCents } from '../../money/amounts.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balanceOf, postMovement, type Posting } from '../../money/ledger/ledger.js';
 import type { WalletChargeRow } from './charge-handler.js';
 
 export const ALREADY_REFUNDED = 'This charge has already been refunded';

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
 import { users } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
-import { amountSchema, fromCents } from '../../http/money.js';
+import { amountSchema, fromCents } from '../../money/amounts.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { defineHandler, type ChargeHandler } from './charge-handler.js';
 

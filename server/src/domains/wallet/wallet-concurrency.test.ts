@@ -4,9 +4,9 @@ import { SOAK_TEST_MS } from '../../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
 import { idempotencyKeys, ledgerMovements } from '../../db/schema/index.js';
-import { ALREADY_USED, REPLAYED_HEADER } from '../../http/idempotency.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { INSUFFICIENT_BALANCE } from '../../ledger/ledger.js';
+import { ALREADY_USED, REPLAYED_HEADER } from '../../money/idempotency.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { INSUFFICIENT_BALANCE } from '../../money/ledger/ledger.js';
 import { chargesOf, earningsOf, platformBalance, recordingRealtime, tip, walletOf } from './wallet-test-kit.js';
 
 const realtime = recordingRealtime();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOAK_TEST_MS } from '../../../../testing/budgets.js';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { testDatabaseKind } from '../../../test/databases.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { checkLedger } from '../../ledger/invariant.js';
-import { balancesOf, INSUFFICIENT_BALANCE } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
+import { balancesOf, INSUFFICIENT_BALANCE } from '../../money/ledger/ledger.js';
 import { updateSettings } from '../settings/settings.service.js';
 import { setReferrer, tip, topUp } from './wallet-test-kit.js';
 

@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../../app.js';
 import type { AppContext } from '../../context.js';
 import { users, walletCharges } from '../../db/schema/index.js';
-import { accountKeys } from '../../ledger/accounts.js';
-import { balancesOf, postMovement } from '../../ledger/ledger.js';
+import { accountKeys } from '../../money/ledger/accounts.js';
+import { balancesOf, postMovement } from '../../money/ledger/ledger.js';
 import type { Realtime } from '../../realtime/realtime.js';
 
 /** Shared by the wallet tests (not a test file itself). */

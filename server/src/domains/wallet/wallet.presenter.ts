@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from '../../db/schema/index.js';
-import { fromCents } from '../../http/money.js';
+import { fromCents } from '../../money/amounts.js';
 import type { WalletChargeRow } from './charge-handler.js';
 
 const partySchema = z.object({ _id: z.string(), username: z.string().nullable(), name: z.string() });

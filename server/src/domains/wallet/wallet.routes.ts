@@ -10,7 +10,7 @@ import { forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
 import { creatorInScopeCondition, pageScopeOf } from '../../http/page-scope.js';
 import { sortableListQuery } from '../../http/pagination.js';
-import { checkLedger } from '../../ledger/invariant.js';
+import { checkLedger } from '../../money/ledger/invariant.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import { chargeAction } from './charge-actions.js';
 import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';

@@ -2,7 +2,7 @@ import { LIMITS } from '@fandeck/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { updateSettings } from '../settings/settings.service.js';
-import { INSUFFICIENT_BALANCE } from '../../ledger/ledger.js';
+import { INSUFFICIENT_BALANCE } from '../../money/ledger/ledger.js';
 import { CHARGE_KINDS } from './charge-handler.js';
 import { NO_SUCH_CREATOR, SELF_TIP } from './tip-handler.js';
 import {

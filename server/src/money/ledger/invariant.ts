@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 
 export interface LedgerCheck {
   ok: boolean;

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db/client.js';
-import { newId } from '../db/schema/ids.js';
-import { ledgerAccounts } from '../db/schema/index.js';
-import { unprocessable } from '../http/errors.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { newId } from '../../db/schema/ids.js';
+import { ledgerAccounts } from '../../db/schema/index.js';
+import { unprocessable } from '../../http/errors.js';
 import { describeAccount } from './accounts.js';
 
 export const INSUFFICIENT_BALANCE = 'You have an insufficient wallet balance. Please top up.';

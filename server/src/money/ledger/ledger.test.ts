@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser } from '../../test/helpers.js';
+import { createTestApp, createUser } from '../../../test/helpers.js';
 import { accountKeys } from './accounts.js';
 import { checkLedger } from './invariant.js';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountSchema, fromCents, toCents } from './money.js';
+import { amountSchema, fromCents, toCents } from './amounts.js';
 
 describe('amounts at the edge', () => {
   it('turns decimal units into integer cents exactly', () => {

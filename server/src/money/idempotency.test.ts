@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/helpers.js';
 import type { Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { accountKeys } from '../ledger/accounts.js';
-import { balanceOf, postMovement } from '../ledger/ledger.js';
-import { unprocessable } from './errors.js';
+import { accountKeys } from './ledger/accounts.js';
+import { balanceOf, postMovement } from './ledger/ledger.js';
+import { unprocessable } from '../http/errors.js';
 import {
   ALREADY_USED,
   canonicalJson,

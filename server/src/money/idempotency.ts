@@ -5,7 +5,7 @@ import { errorCodeOf, IDEMPOTENCY_HEADER } from '@fandeck/contract';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { conflict, errorBody, HttpError, unprocessable } from './errors.js';
+import { conflict, errorBody, HttpError, unprocessable } from '../http/errors.js';
 
 /**
  * `Idempotency-Key` for money-moving requests. It is optional (existing clients never
