@@ -20,12 +20,6 @@ export interface RequestAuth {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * A page of the site itself, outside the API (the built site, the loader, the bridge
-     * page): public and not in the contract. An API route's access is never written here:
-     * the guard reads it from the route's contract entry.
-     */
-    site?: true;
     /** Never written by a route: an API route's access is its contract entry's (a registration that says otherwise does not compile). */
     access?: never;
   }
@@ -40,19 +34,17 @@ export type Authenticate = (request: FastifyRequest) => Promise<RequestAuth | nu
  * Lets in only the callers a route's contract entry admits: anyone (`public`), anyone with the
  * user known when signed in (`optional`), anyone signed in (`authenticated`, 401 otherwise), or
  * the roles or permission of its `restriction` (`restricted`, 403 for anyone else). The app
- * refuses to start with an API route the contract does not declare, or a route off the API
- * that is not marked a site page.
+ * refuses to start with an API route the contract does not declare. Off the API there are
+ * only the site's public files and pages (the built site, the loader, the widget bundles,
+ * the bridge page, public uploads), which nobody needs to sign in for.
  */
 export function registerGuard(app: FastifyInstance, authenticate: Authenticate, offContract: readonly RouteSpec[] = []): void {
   const routeContract = routeContractLookup(offContract);
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isApiPath(route.url)) return;
     for (const method of [route.method].flat()) {
-      if (isApiPath(route.url)) {
-        if (!routeContract(method, route.url)) throw new Error(`Route ${method} ${route.url} is not in the contract (contract/src/routes.ts or money.ts)`);
-      } else if (route.config?.site !== true) {
-        throw new Error(`Route ${method} ${route.url} is off the API but not marked config.site`);
-      }
+      if (!routeContract(method, route.url)) throw new Error(`Route ${method} ${route.url} is not in the contract (contract/src/routes.ts or money.ts)`);
     }
   });
   app.addHook('onRequest', async (request) => {
