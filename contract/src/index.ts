@@ -2,6 +2,7 @@
  * @fandeck/contract: what server, widgets and host agree on. Plain data and types only;
  * the zod schemas live in `@fandeck/contract/schemas` for the server.
  */
+export * from './access.js';
 export * from './embed-match.js';
 export * from './embeds.js';
 export * from './errors.js';

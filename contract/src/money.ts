@@ -14,7 +14,7 @@
  * plugs a charge handler into the server and gets its action, quote, bridge support and
  * confirm dialog from here without touching any of them.
  */
-import type { HttpMethod } from './routes.js';
+import type { HttpMethod, RouteAccess } from './routes.js';
 
 /** Spec section 7: every kind of `POST /wallet/charges/{kind}/{id}`. */
 export const CHARGE_KINDS = [
@@ -47,6 +47,8 @@ export interface MoneyAction {
   /** The name a `pay` command carries: `topup`, `charge:tip`, `charge:video`. */
   name: string;
   method: Extract<HttpMethod, 'POST'>;
+  /** Who may call the action and its quote: a signed-in caller (the server's guard reads it from here). */
+  access: Extract<RouteAccess, 'authenticated'>;
   /** The action route (spec form). */
   path: string;
   /** Answers the quote of the same body without moving money: `path` + `/quote`. */
@@ -73,6 +75,7 @@ export interface MoneyAction {
 const action = (name: string, path: string, kind: PayKind, price: PriceSource): MoneyAction => ({
   name,
   method: 'POST',
+  access: 'authenticated',
   path,
   quotePath: `${path}/quote`,
   kind,

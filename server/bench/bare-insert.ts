@@ -16,8 +16,9 @@ export async function createBareInsertTable(db: Db): Promise<void> {
 
 export const bareInsertDomain = defineDomain({
   name: 'bench-bare-insert',
+  offContract: [{ method: 'POST', path: BARE_INSERT_PATH, access: 'authenticated' }],
   register(api, ctx) {
-    api.post(BARE_INSERT_PATH, { config: { access: 'authenticated' } }, async (request) => {
+    api.post(BARE_INSERT_PATH, async (request) => {
       const n = Number((request.body as { n?: unknown } | undefined)?.n ?? 0);
       await ctx.db.execute(sql`insert into bench_inserts (user_id, n) values (${currentUser(request).id}, ${Number.isInteger(n) ? n : 0})`);
       return { status: 0, data: { ok: true } };

@@ -17,6 +17,7 @@ import { acceptEmptyJsonBodies, blankTolerantValidatorCompiler } from './http/ex
 import { registerGuard } from './http/guard.js';
 import { ownsEmbedOrigin, registerOwnerEmbedCheck } from './http/owner-embed.js';
 import { registerPageScope } from './http/page-scope.js';
+import { API_PREFIX } from './http/route-contract.js';
 import { rejectNulCharacters } from './http/validate.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
 import { loadDomains } from './domains/index.js';
@@ -77,9 +78,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Before the guard: a preflight carries no credential and is answered here.
   registerCors(app, ctx.config.corsOrigins);
-  registerGuard(app, (request) => authenticateRequest(ctx, request));
-  registerOwnerEmbedCheck(app, '/api', (request, origin) => ownsEmbedOrigin(ctx, request.auth?.user, origin));
-  registerPageScope(app, '/api', ctx);
+  registerGuard(app, (request) => authenticateRequest(ctx, request), (options.extraDomains ?? []).flatMap((domain) => domain.offContract ?? []));
+  registerOwnerEmbedCheck(app, (request, origin) => ownsEmbedOrigin(ctx, request.auth?.user, origin));
+  registerPageScope(app, ctx);
   // After schema validation, so a malformed field is reported first.
   app.addHook('preHandler', async (request) => {
     rejectNulCharacters(request.params, 'params');
@@ -89,10 +90,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      api.get(paths.openapi, { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      api.get(paths.openapi, { schema: { hide: true } }, async () => app.swagger());
       await registerDomains(api.withTypeProvider<ZodTypeProvider>(), ctx, [...(await loadDomains()), ...(options.extraDomains ?? [])]);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   if (options.serveSite) await registerSiteRoutes(app, ctx, options.serveSite === true ? undefined : options.serveSite);

@@ -58,7 +58,7 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, 
   }
   registerEmbedPages(app, ctx, { dir: path.join(dirs.widgets, 'bridge') });
   if (existsSync(path.join(dirs.loader, 'embed.js'))) {
-    app.get('/embed.js', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
+    app.get('/embed.js', { schema: { hide: true } }, (_req, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('embed.js', dirs.loader),
     );
   }
@@ -75,7 +75,7 @@ export async function registerSiteRoutes(app: FastifyInstance, ctx: AppContext, 
   });
   // Client-side routes (/auth/login, /{profileId}, ...) all load the host shell. A username
   // may hold dots (/ana.lima), so only a known asset extension marks a missing file.
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (NOT_SPA_PREFIXES.some((prefix) => url.startsWith(prefix)) || ASSET_EXTENSION.test(url)) {
       return reply.code(404).send(errorBody(404, 'route.not_found', `Route ${request.method} ${url} not found`));

@@ -1,6 +1,7 @@
 import type { Browser, Frame, Request } from 'playwright-core';
-import { printLongTasks, printProfile, startProfile, TRACE_CATEGORIES } from './profile.js';
+import { printLongTasks, printProfile, startProfile } from './profile.js';
 import { sizes, type Columns, type Sized } from './sizes.js';
+import { INTERACTIVE_MARK, LOADED_MARK, TASK_TRACE_CATEGORIES, tracedLongTasks, type TracedTask } from './trace-tasks.js';
 
 /** How the bench drives one element on a third-party page. */
 export interface ElementSpec {
@@ -9,18 +10,6 @@ export interface ElementSpec {
   attributes: Record<string, string>;
   /** The main control in its shadow root; the element is interactive once it is enabled. */
   control: string;
-}
-
-export interface LongTask {
-  /** `page` (the embedding page's main thread) or `bridge` (the bridge iframe's). */
-  frame: 'page' | 'bridge';
-  startMs: number;
-  durationMs: number;
-  /**
-   * Ended before the loader script (`/embed.js`) had even arrived, so nothing of the
-   * platform's had run yet: the partner page's own document creation and first layout.
-   */
-  beforeLoader: boolean;
 }
 
 export interface ElementRun {
@@ -33,8 +22,8 @@ export interface ElementRun {
   socketClient: string[];
   /** From navigation start to interactive, on the page's clock. */
   interactiveMs: number;
-  /** Long tasks that started before interactive. */
-  longTasks: LongTask[];
+  /** Long tasks (over 50 ms) of the renderers' main threads that started before interactive, from the trace, each put down to its owner. */
+  longTasks: TracedTask[];
   /** The bridge frame was slowed down too (from its navigation on). */
   bridgeThrottled: boolean;
 }
@@ -52,30 +41,26 @@ export interface RunOptions {
 }
 
 interface BenchWindow {
-  __fanBench: { tasks: [number, number][]; loadAt: number | null; loaderAt: number | null };
+  __fanBench: { loadAt: number | null };
 }
 
 /**
- * Runs in every frame before any of its scripts: records long tasks (absolute times) and
- * when the frame finished loading; in the top frame it also watches for the element to
- * become interactive (fan-ready fired and its main control enabled) and reports it on the
- * console. The bench evaluates nothing in the page until the run is over, so no work of
- * its own lands in the measured window. It is source text, not a function, because the
- * TypeScript runner would wrap a function with helpers the page does not have.
+ * Runs in every frame before any of its scripts: notes when the frame finished loading; in
+ * the top frame it also watches for the element to become interactive (fan-ready fired and
+ * its main control enabled) and reports it on the console. Both moments are marked in the
+ * trace too (`console.timeStamp`), where the long tasks are read. The bench evaluates
+ * nothing in the page until the run is over, so no work of its own lands in the measured
+ * window. It is source text, not a function, because the TypeScript runner would wrap a
+ * function with helpers the page does not have.
  */
 function benchProbe(tag: string, control: string): string {
   return `(() => {
-  const state = { tasks: [], loadAt: null, loaderAt: null };
+  const state = { loadAt: null };
   window.__fanBench = state;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.tasks.push([performance.timeOrigin + entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (new URL(entry.name).pathname === '/embed.js') state.loaderAt = performance.timeOrigin + entry.responseEnd;
-    }
-  }).observe({ type: 'resource', buffered: true });
-  addEventListener('load', () => (state.loadAt = performance.timeOrigin + performance.now()));
+  addEventListener('load', () => {
+    state.loadAt = performance.timeOrigin + performance.now();
+    console.timeStamp(${JSON.stringify(LOADED_MARK)});
+  });
   if (window !== window.top) return;
   const tag = ${JSON.stringify(tag)};
   const control = ${JSON.stringify(control)};
@@ -89,6 +74,7 @@ function benchProbe(tag: string, control: string): string {
   const check = () => {
     const host = document.querySelector(tag);
     if (ready && enabled(host && host.shadowRoot && host.shadowRoot.querySelector(control))) {
+      console.timeStamp(${JSON.stringify(INTERACTIVE_MARK)});
       console.info('fan-bench:interactive ' + (performance.timeOrigin + performance.now()) + ' ' + performance.now());
     } else requestAnimationFrame(check);
   };
@@ -114,10 +100,9 @@ export async function runElement({ browser, platform, url, spec, cpuSlowdown, pr
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript({ content: benchProbe(spec.tag, spec.control) });
-    if (profile) {
-      await startProfile(cdp);
-      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    }
+    if (profile) await startProfile(cdp);
+    // Every process: the bridge iframe may run in a renderer of its own.
+    await browser.startTracing(undefined, { categories: TASK_TRACE_CATEGORIES });
 
     let bridgeThrottled = false;
     let bridgeFound = false;
@@ -151,31 +136,18 @@ export async function runElement({ browser, platform, url, spec, cpuSlowdown, pr
     });
     await page.goto(url, { waitUntil: 'commit' });
     const element = await withTimeout(interactive, `<${spec.tag}> to become interactive`);
-    if (profile) {
-      await printProfile(cdp, `<${spec.tag}> until interactive`);
-      printLongTasks(await browser.stopTracing(), `<${spec.tag}> until interactive`);
-    }
+    if (profile) await printProfile(cdp, `<${spec.tag}> until interactive`);
     // A third-party page talks to the platform through the bridge: interactive means it loaded too.
     const bridgeFrame = await withTimeout(bridgeSeen, 'the bridge iframe');
     await withTimeout(bridgeFrame.waitForLoadState('load'), 'the bridge iframe to load');
     const readyAt = Date.now();
+    const trace = await browser.stopTracing();
+    if (profile) printLongTasks(trace, `<${spec.tag}> until interactive`);
+    const longTasks = tracedLongTasks(trace, platform).tasks;
 
     while (Date.now() - lastRequestAt < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, 100));
     const bridgeLoadAt = await bridgeFrame.evaluate(() => (window as unknown as BenchWindow).__fanBench.loadAt);
     const readyAbsolute = Math.max(element.absolute, bridgeLoadAt ?? 0);
-    const tasksOf = async (frame: Frame, name: LongTask['frame']): Promise<LongTask[]> => {
-      const navigationStart = element.absolute - element.sinceStart;
-      const { tasks, loaderAt } = await frame.evaluate(() => (window as unknown as BenchWindow).__fanBench);
-      return tasks
-        .filter(([start]) => start < readyAbsolute)
-        .map(([start, duration]) => ({
-          frame: name,
-          startMs: start - navigationStart,
-          durationMs: duration,
-          beforeLoader: name === 'page' && loaderAt !== null && start + duration <= loaderAt,
-        }));
-    };
-    const longTasks = [...(await tasksOf(page.mainFrame(), 'page')), ...(await tasksOf(bridgeFrame, 'bridge'))];
 
     const measured = await Promise.all(
       requests.map(async ({ request, at }) => {

@@ -86,9 +86,6 @@ interface TraceEvent {
   args?: { data?: { url?: string; frame?: string } };
 }
 
-/** Trace categories for what the main thread does: tasks, script, style, layout. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8'];
-
 /**
  * From a Chromium trace: each task over `overMs` on any renderer main thread, with the
  * events inside it that took the longest (script evaluation, compile, style, layout).

@@ -9,6 +9,7 @@
  *
  *   declare module '../plugin.js' { interface DomainExtensions { wallet: WalletExtension } }
  */
+import type { RouteSpec } from '@fandeck/contract';
 import type { AppContext } from '../context.js';
 import type { ApiScope } from './types.js';
 
@@ -26,6 +27,12 @@ export interface DomainDeps {
 export interface DomainPlugin<N extends string = string> {
   name: N;
   dependsOn?: readonly DomainName[];
+  /**
+   * Routes a bench's or test's own domain serves that the contract does not declare (the tip
+   * bench's bare insert), with their access. Read only from `BuildOptions.extraDomains`: an
+   * app domain serves contract routes alone, or the app does not start.
+   */
+  offContract?: readonly RouteSpec[];
   /** Registers routes; returns the extension point (or nothing). */
   register(
     api: ApiScope,

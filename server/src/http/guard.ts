@@ -3,17 +3,8 @@ import type { Role } from '../db/schema/index.js';
 import { isInactive } from '../domains/accounts/account-status.js';
 import type { PermissionKey } from '../domains/auth/permissions.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
-
-/**
- * What a route needs from its caller. Every route declares one (`config.access`);
- * the app refuses to start when a route does not.
- */
-export type Access =
-  | 'public'
-  | 'optional'
-  | 'authenticated'
-  | { roles: readonly Role[] }
-  | { permission: PermissionKey };
+import type { RouteSpec } from '@fandeck/contract';
+import { isApiPath, routeContractLookup, routeContractOf } from './route-contract.js';
 
 export interface AuthUser {
   id: string;
@@ -29,7 +20,8 @@ export interface RequestAuth {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
+    /** Never written by a route: an API route's access is its contract entry's (a registration that says otherwise does not compile). */
+    access?: never;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -38,28 +30,38 @@ declare module 'fastify' {
 
 export type Authenticate = (request: FastifyRequest) => Promise<RequestAuth | null>;
 
-export function registerGuard(app: FastifyInstance, authenticate: Authenticate): void {
+/**
+ * Lets in only the callers a route's contract entry admits: anyone (`public`), anyone with the
+ * user known when signed in (`optional`), anyone signed in (`authenticated`, 401 otherwise), or
+ * the roles or permission of its `restriction` (`restricted`, 403 for anyone else). The app
+ * refuses to start with an API route the contract does not declare. Off the API there are
+ * only the site's public files and pages (the built site, the loader, the widget bundles,
+ * the bridge page, public uploads), which nobody needs to sign in for.
+ */
+export function registerGuard(app: FastifyInstance, authenticate: Authenticate, offContract: readonly RouteSpec[] = []): void {
+  const routeContract = routeContractLookup(offContract);
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD'))) return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    if (!isApiPath(route.url)) return;
+    for (const method of [route.method].flat()) {
+      if (!routeContract(method, route.url)) throw new Error(`Route ${method} ${route.url} is not in the contract (contract/src/routes.ts or money.ts)`);
     }
   });
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    const entry = routeContractOf(request, routeContract);
+    if (!entry || entry.access === 'public') return;
     request.auth = await authenticate(request);
-    if (access === 'optional') return;
+    if (entry.access === 'optional') return;
     const user = request.auth?.user;
     if (!user) throw unauthorized('auth.sign_in_required', 'Please sign in to continue');
     if (isInactive(user)) throw forbidden('auth.account_inactive', 'This account is inactive');
-    if (access === 'authenticated') return;
-    if ('roles' in access) {
-      if (!access.roles.includes(user.role)) throw forbidden('auth.role_forbidden', 'Your account may not do this');
+    const restriction = entry.restriction;
+    if (!restriction) return;
+    if ('roles' in restriction) {
+      if (!restriction.roles.includes(user.role)) throw forbidden('auth.role_forbidden', 'Your account may not do this');
       return;
     }
-    if (!hasPermission(user, access.permission)) throw forbidden('auth.permission_denied', 'You do not have permission for this');
+    if (!hasPermission(user, restriction.permission)) throw forbidden('auth.permission_denied', 'You do not have permission for this');
   });
 }
 

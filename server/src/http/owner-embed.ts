@@ -9,39 +9,30 @@
  * owner-only by its contract entry, never by code of its own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
+import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import type { AppContext } from '../context.js';
 import { isNormalisedOrigin } from '../domains/embeds/embed-origin.js';
 import { creatorOrigins } from '../domains/embeds/embeds.service.js';
 import { forbidden } from './errors.js';
 import type { AuthUser } from './guard.js';
+import { contractRoutesWhere, routeContractOf } from './route-contract.js';
 
 /** Whether the signed-in caller owns this (normalised) page origin. */
 export type OwnsOrigin = (request: FastifyRequest, origin: string) => Promise<boolean>;
 
 export const ORIGIN_NOT_OWNED = 'This page is not on one of your own sites';
 
-/** `METHOD /prefix/path` of every owner-only route in the contract. */
-export function ownerOnlyRoutes(prefix: string): Set<string> {
-  return new Set(
-    Object.values(routes as Record<string, RouteSpec>)
-      .filter((spec) => spec.embed === 'owner')
-      .map((spec) => `${spec.method} ${prefix}${spec.path}`),
-  );
-}
+/** `METHOD /api/path` of every owner-only route in the contract. */
+export const ownerOnlyRoutes = (): Set<string> => contractRoutesWhere((entry) => entry.embed === 'owner');
 
 /**
  * Registers the check after the guard (it reads the signed-in user the guard found). A HEAD
  * request is checked as the GET it mirrors.
  */
-export function registerOwnerEmbedCheck(app: FastifyInstance, prefix: string, ownsOrigin: OwnsOrigin): void {
-  const ownerOnly = ownerOnlyRoutes(prefix);
+export function registerOwnerEmbedCheck(app: FastifyInstance, ownsOrigin: OwnsOrigin): void {
   app.addHook('onRequest', async (request) => {
     const header = request.headers[PAGE_ORIGIN_HEADER];
-    if (header === undefined) return;
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const url = request.routeOptions.url;
-    if (!url || !ownerOnly.has(`${method} ${url}`)) return;
+    if (header === undefined || routeContractOf(request)?.embed !== 'owner') return;
     const origin = typeof header === 'string' ? header : undefined;
     if (!origin || !(await ownsOrigin(request, origin))) throw forbidden('embeds.origin_not_owned', ORIGIN_NOT_OWNED);
   });

@@ -33,7 +33,7 @@ describe('page scope', () => {
     const money = moneyActions.filter((action) => action.embed === 'page');
     expect(money.map((action) => action.name)).toEqual(['resume']);
     const scoped = [...page.map((spec) => ({ method: spec.method, path: spec.path })), ...money.flatMap((action) => [action, { method: 'POST' as const, path: action.quotePath }])];
-    expect(pageScopedRoutes('/api')).toEqual(new Set(scoped.map((spec) => `${spec.method} /api${spec.path}`)));
+    expect(pageScopedRoutes()).toEqual(new Set(scoped.map((spec) => `${spec.method} /api${spec.path}`)));
     for (const spec of scoped) expect(t.app.hasRoute({ method: spec.method, url: `/api${spec.path}` }), `${spec.method} ${spec.path}`).toBe(true);
   });
 });

@@ -15,11 +15,12 @@
  */
 import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { moneyActions, PAGE_ORIGIN_HEADER, routes, type RouteSpec } from '@fandeck/contract';
+import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import type { AppContext } from '../context.js';
 import { isNormalisedOrigin } from '../domains/embeds/embed-origin.js';
 import { creatorsOwningOrigin } from '../domains/embeds/embeds.service.js';
 import { forbidden } from './errors.js';
+import { contractRoutesWhere, routeContractOf } from './route-contract.js';
 
 /** The user ids of the creators whose things a page-scoped request may see (may be empty: nothing). */
 export type PageScope = ReadonlySet<string>;
@@ -36,14 +37,8 @@ export type CreatorsOwning = (origin: string) => Promise<readonly string[]>;
 
 const NOBODY: PageScope = new Set();
 
-/** `METHOD /prefix/path` of every page-scoped route in the contract: plain routes, and money actions with their quotes. */
-export function pageScopedRoutes(prefix: string): Set<string> {
-  const plain = Object.values(routes as Record<string, RouteSpec>)
-    .filter((spec) => spec.embed === 'page')
-    .map((spec) => `${spec.method} ${prefix}${spec.path}`);
-  const money = moneyActions.filter((action) => action.embed === 'page').flatMap((action) => [`${action.method} ${prefix}${action.path}`, `POST ${prefix}${action.quotePath}`]);
-  return new Set([...plain, ...money]);
-}
+/** `METHOD /api/path` of every page-scoped route in the contract: plain routes, and money actions with their quotes. */
+export const pageScopedRoutes = (): Set<string> => contractRoutesWhere((entry) => entry.embed === 'page');
 
 /**
  * The scope of a request that carries the page-origin header: the platform's own origin has
@@ -57,16 +52,12 @@ export async function scopeOfOrigin(header: string | string[], platformOrigin: s
   return owners.length > 0 ? new Set(owners) : NOBODY;
 }
 
-/** Sets `request.pageScope` on page-scoped routes. A HEAD request is scoped as the GET it mirrors. */
-export function registerPageScope(app: FastifyInstance, prefix: string, ctx: AppContext, creatorsOwning: CreatorsOwning = (origin) => creatorsOwningOrigin(ctx, origin)): void {
-  const scoped = pageScopedRoutes(prefix);
+/** Sets `request.pageScope` on page-scoped routes (by their contract entry). A HEAD request is scoped as the GET it mirrors. */
+export function registerPageScope(app: FastifyInstance, ctx: AppContext, creatorsOwning: CreatorsOwning = (origin) => creatorsOwningOrigin(ctx, origin)): void {
   app.decorateRequest('pageScope', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers[PAGE_ORIGIN_HEADER];
-    if (header === undefined) return;
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const url = request.routeOptions.url;
-    if (!url || !scoped.has(`${method} ${url}`)) return;
+    if (header === undefined || routeContractOf(request)?.embed !== 'page') return;
     request.pageScope = await scopeOfOrigin(header, ctx.config.publicOrigin, creatorsOwning);
   });
 }

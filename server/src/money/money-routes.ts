@@ -120,7 +120,6 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
   api.post(
     action.quotePath,
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: definition.tags,
         summary: `Quote: ${definition.summary}`,
@@ -169,7 +168,6 @@ export function registerMoneyAction<B extends z.ZodType, R extends z.ZodType>(ap
   api.post(
     action.path,
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: definition.tags,
         summary: definition.summary,

@@ -41,7 +41,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['auth.login'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in a fan or creator with email or username',
@@ -61,7 +60,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['auth.logout'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['auth'],
         summary: 'End this session',
@@ -85,13 +83,13 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['auth.me'],
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: envelopeSchema(userSchema) } } },
+    { schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: envelopeSchema(userSchema) } } },
     async (request) => ok(await accounts.present(await accounts.findById(currentUser(request).id))),
   );
 
   api.post(
     paths['auth.registerFan'],
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
+    { schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
     async (request) => {
       const user = await registerWithoutRevealingEmail(ctx, request.body.email, () => registerFan(ctx, request.body));
       return ok(registrationAnswer(user));
@@ -101,7 +99,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.put(
     paths['auth.changePassword'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password; every session ends and a fresh token is returned',
@@ -126,7 +123,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['auth.forgot'],
     {
-      config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Mail a password-reset link', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
     },
     async (request) => {
@@ -141,7 +137,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['auth.resetPassword'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token from the reset mail',
@@ -158,7 +153,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['auth.verifyEmail'],
     {
-      config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Send the verification mail again', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
     },
     async (request) => {
@@ -170,7 +164,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['auth.confirmEmail'],
     {
-      config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Confirm an email address', body: z.object({ token: z.string().min(1).max(LIMITS.account.emailTokenMax) }), response: { 200: messageAnswer } },
     },
     async (request) => {

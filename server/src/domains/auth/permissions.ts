@@ -1,34 +1,7 @@
-/** Spec section 6: the permission catalogue, keys of the form area.action. */
-const FULL = ['all', 'create', 'update', 'delete', 'view'] as const;
+/** Spec section 6: the permission catalogue (keys of the form area.action) is the contract's. */
+import { PERMISSION_CATALOGUE, type PermissionArea, type PermissionKey } from '@fandeck/contract';
 
-const CATALOGUE = {
-  feed: FULL,
-  gallery: FULL,
-  video: FULL,
-  product: FULL,
-  stream: FULL,
-  payout_request: FULL,
-  event: FULL,
-  auction: FULL,
-  vault: FULL,
-  cameo: FULL,
-  mass_message: FULL,
-  list_categorized: FULL,
-  message_template: FULL,
-  auto_message: FULL,
-  reel: FULL,
-  setting: ['all', 'update', 'view'],
-  message: ['all', 'create', 'delete', 'view'],
-  order: ['all', 'create', 'update', 'view'],
-  earning: ['all'],
-  banking: ['all'],
-  block_country: ['all'],
-  block: ['all'],
-} as const;
-
-type Catalogue = typeof CATALOGUE;
-export type PermissionArea = keyof Catalogue;
-export type PermissionKey = { [A in PermissionArea]: `${A}.${Catalogue[A][number]}` }[PermissionArea];
+export type { PermissionArea, PermissionKey };
 
 export interface PermissionRecord {
   key: PermissionKey;
@@ -45,7 +18,7 @@ const ACTION_WORDS: Record<string, string> = {
   view: 'View',
 };
 
-export const PERMISSIONS: readonly PermissionRecord[] = Object.entries(CATALOGUE).flatMap(([area, actions]) =>
+export const PERMISSIONS: readonly PermissionRecord[] = Object.entries(PERMISSION_CATALOGUE).flatMap(([area, actions]) =>
   actions.map((action) => {
     const noun = area.replace(/_/g, ' ');
     return {

@@ -8,14 +8,12 @@ import type { ApiScope } from '../types.js';
 import { blockCountriesBody, blockedUserSchema, blockListQuerySchema, blockUserBody } from './blocks.schemas.js';
 import { blockUser, listBlocked, setBlockedCountries, unblockUser } from './blocks.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const params = z.object({ id: z.string().min(1).max(64) });
 
 async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.post(
     paths['blocks.block'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['blocks'],
         summary: 'Block a fan: they see nothing of the creator and cannot follow, comment, buy or tip',
@@ -30,7 +28,6 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.delete(
     paths['blocks.unblock'],
     {
-      config: { access: CREATOR },
       schema: { tags: ['blocks'], summary: 'Lift a block (by the user’s id); lifting one that does not exist changes nothing', params, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } },
     },
     async (request) => {
@@ -42,7 +39,6 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.get(
     paths['blocks.list'],
     {
-      config: { access: CREATOR },
       schema: { tags: ['blocks'], summary: 'The signed-in creator’s blocked users, newest block first', querystring: blockListQuerySchema, response: { 200: listSchema(blockedUserSchema) } },
     },
     async (request) => {
@@ -54,7 +50,6 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.post(
     paths['blocks.countries'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['blocks'],
         summary: 'Replace the countries whose visitors may not see the creator',

@@ -36,8 +36,6 @@ function presentCategory(category: Category): z.infer<typeof categorySchema> {
   };
 }
 
-/** The spec's permission catalogue has no area for categories: admins manage them. */
-const ADMIN = { roles: ['admin'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const fields = {
   name: z.string().trim().min(1, 'must not be empty').max(100),
@@ -57,7 +55,6 @@ async function categoriesRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDep
   api.get(
     paths['categories.search'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['categories'],
         summary: 'Creator categories, by their ordering then name (paged)',
@@ -74,7 +71,6 @@ async function categoriesRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDep
   api.post(
     paths['admin.categories.create'],
     {
-      config: { access: ADMIN },
       schema: {
         tags: ['categories'],
         summary: 'Create a creator category (name unique whatever its case; slug from the name when not given)',
@@ -88,7 +84,6 @@ async function categoriesRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDep
   api.put(
     paths['admin.categories.update'],
     {
-      config: { access: ADMIN },
       schema: { tags: ['categories'], summary: 'Rename, reorder, describe, show or hide a category', params: idParams, body: updateBody, response: { 200: envelopeSchema(categorySchema) } },
     },
     async (request) => ok(presentCategory(await updateCategory(ctx.db, request.params.id, request.body, ctx.now()))),
@@ -97,7 +92,6 @@ async function categoriesRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDep
   api.delete(
     paths['admin.categories.delete'],
     {
-      config: { access: ADMIN },
       schema: { tags: ['categories'], summary: 'Delete a category; creators who chose it lose it', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } },
     },
     async (request) => {

@@ -34,7 +34,6 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   api.post(
     paths['comments.create'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['comments'],
         summary: 'Comment on an item (a post), or reply to a top-level comment',
@@ -47,7 +46,6 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   api.get(
     paths['comments.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['comments'],
         summary: 'An item’s comments (or a comment’s replies): pinned first, then oldest first',
@@ -62,12 +60,12 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   );
   api.put(
     paths['comments.update'],
-    { config: { access: 'authenticated' }, schema: { tags: ['comments'], summary: 'Edit one’s own comment', params, body: z.object({ content }), response: one } },
+    { schema: { tags: ['comments'], summary: 'Edit one’s own comment', params, body: z.object({ content }), response: one } },
     async (request) => ok(await presentOne(ctx, await editComment(ctx, currentUser(request), request.params.id, request.body.content))),
   );
   api.delete(
     paths['comments.delete'],
-    { config: { access: 'authenticated' }, schema: { tags: ['comments'], summary: 'Remove a comment (its author, the item’s creator or an admin)', params, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
+    { schema: { tags: ['comments'], summary: 'Remove a comment (its author, the item’s creator or an admin)', params, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await removeComment(ctx, currentUser(request), request.params.id);
       return ok({ success: true as const });
@@ -76,13 +74,13 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   for (const [name, pinned] of [['comments.pin', true], ['comments.unpin', false]] as const) {
     api.put(
       paths[name],
-      { config: { access: 'authenticated' }, schema: { tags: ['comments'], summary: pinned ? 'Pin a comment on one’s own item' : 'Unpin it', params, response: one } },
+      { schema: { tags: ['comments'], summary: pinned ? 'Pin a comment on one’s own item' : 'Unpin it', params, response: one } },
       async (request) => ok(await presentOne(ctx, await setPinned(ctx, currentUser(request), request.params.id, pinned))),
     );
   }
   api.get(
     paths['comments.pinned'],
-    { config: { access: 'optional' }, schema: { tags: ['comments'], summary: 'The pinned comment of a post, or null', params, response: { 200: envelopeSchema(commentSchema.nullable()) } } },
+    { schema: { tags: ['comments'], summary: 'The pinned comment of a post, or null', params, response: { 200: envelopeSchema(commentSchema.nullable()) } } },
     async (request) => ok(await pinnedComment(ctx, viewerOf(request), request.params.id)),
   );
 }

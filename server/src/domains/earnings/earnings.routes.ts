@@ -30,8 +30,6 @@ import {
 import { earningStats, earningTimeline, searchEarnings, topContent } from './earnings.service.js';
 import { referralCodeOf, referralEarningStats, searchReferralEarnings, searchReferrals } from './referrals.service.js';
 
-/** Creators read their own earnings; staff with `earning.all` read a named creator's. */
-const EARNINGS_READERS = { roles: ['performer', 'manager', 'admin'] } as const;
 
 /** Whose earnings a request reads (a creator's own; staff with `earning.all` name one). */
 export const earningsOwner = (request: FastifyRequest, performerId: string | undefined) => creatorInScope(request, performerId, 'earning.all');
@@ -40,7 +38,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['earnings.stats'],
     {
-      config: { access: EARNINGS_READERS },
       schema: {
         tags: ['earnings'],
         summary: 'The creator’s earnings: totals of the sales in the range, and paid, reserved and available now',
@@ -55,7 +52,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['earnings.search'],
     {
-      config: { access: EARNINGS_READERS },
       schema: {
         tags: ['earnings'],
         summary: 'Each sale credited to the creator’s earnings (paged, newest first)',
@@ -73,7 +69,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['earnings.timeline'],
     {
-      config: { access: EARNINGS_READERS },
       schema: {
         tags: ['earnings'],
         summary: 'Earnings per day, week (from Monday) or month, UTC, oldest first, empty buckets included',
@@ -89,7 +84,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['earnings.topContent'],
     {
-      config: { access: EARNINGS_READERS },
       schema: {
         tags: ['earnings'],
         summary: 'The five sources that earned the most in the range',
@@ -104,7 +98,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['referralEarnings.stats'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['referrals'],
         summary: 'Commissions the caller earned from the users they referred',
@@ -118,7 +111,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['referralEarnings.search'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['referrals'],
         summary: 'Each commission the caller earned, with the referred user whose sale paid it (paged)',
@@ -135,7 +127,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['referrals.code'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['referrals'],
         summary: 'The caller’s referral code and registration link (made on first ask, then stable)',
@@ -148,7 +139,6 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['referrals.search'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['referrals'],
         summary: 'The users who registered with the caller’s code (paged, newest first)',

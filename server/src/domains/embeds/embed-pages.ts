@@ -37,14 +37,14 @@ const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Fandeck</title><p
  * - `/embed/login.html`: the sign-in popup; never framed.
  */
 export function registerEmbedPages(app: FastifyInstance, ctx: AppContext, options: EmbedPagesOptions): void {
-  app.get(BRIDGE_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get(BRIDGE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const creator = creatorParam(request.query);
     const listed = creator ? await creatorOrigins(ctx, creator) : null;
     const policy = `${BASE_POLICY}; form-action 'none'; ${frameAncestors(ctx.config.publicOrigin, listed ?? [])}`;
     return sendPage(reply, path.join(options.dir, 'bridge.html'), policy);
   });
 
-  app.get(LOGIN_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  app.get(LOGIN_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const policy = `${BASE_POLICY}; form-action 'self'; frame-ancestors 'none'`;
     // The popup needs window.opener to hand the token to the bridge, so no COOP isolation.
     reply.header('cross-origin-opener-policy', 'unsafe-none');

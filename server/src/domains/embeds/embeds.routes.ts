@@ -18,13 +18,11 @@ const originSchema = z.object({
   proofUrl: z.string(),
   proofMeta: z.string(),
 }) satisfies z.ZodType<EmbedOriginDto>;
-const performerOnly = { roles: ['performer'] } as const;
 
 async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['embeds.list'],
     {
-      config: { access: performerOnly },
       schema: {
         tags: ['embeds'],
         summary: 'Origins allowed to embed the signed-in creator’s widgets',
@@ -40,7 +38,6 @@ async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['embeds.add'],
     {
-      config: { access: performerOnly },
       schema: {
         tags: ['embeds'],
         summary: 'Allow an origin to embed the signed-in creator’s widgets',
@@ -55,7 +52,6 @@ async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   api.delete(
     paths['embeds.remove'],
     {
-      config: { access: performerOnly },
       schema: {
         tags: ['embeds'],
         summary: 'Stop allowing an origin',
@@ -69,7 +65,6 @@ async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['embeds.verify'],
     {
-      config: { access: performerOnly },
       schema: {
         tags: ['embeds'],
         summary: 'Check that the creator controls a listed origin, which then may embed',
@@ -84,7 +79,6 @@ async function embedsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['embeds.check'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['embeds'],
         summary: 'Whether an origin may embed a creator’s widgets (asked by the bridge page)',

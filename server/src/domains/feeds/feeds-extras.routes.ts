@@ -13,7 +13,6 @@ import { FEED_TEASER_PURPOSE, FEED_THUMBNAIL_PURPOSE } from './feeds-previews.js
 import { crowdfundingInputSchema, POLL_OPTIONS_MAX, pollInputSchema } from './feeds.schemas.js';
 import { FEED_AUDIO_PURPOSE } from './feeds.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const processing = envelopeSchema(z.object({ success: z.literal(true), _id: z.string(), status: z.literal('processing') }));
 
 /** The Feeds calls beyond posts themselves: audio and preview uploads, polls and votes, crowdfunding goals. */
@@ -21,7 +20,6 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['feeds.audioUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Upload the audio of a post',
@@ -39,7 +37,6 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['feeds.thumbnailUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Upload the thumbnail of a video or audio post',
@@ -57,7 +54,6 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['feeds.teaserUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Upload the teaser of a video or audio post',
@@ -75,7 +71,6 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['feeds.createPoll'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Create a poll for a post',
@@ -90,7 +85,6 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['feeds.vote'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['feeds'],
         summary: 'Vote in a post’s poll',
@@ -110,7 +104,6 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['feeds.createCrowdfunding'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Create a crowdfunding goal for a post',

@@ -23,7 +23,6 @@ import { feedInputSchema, feedListQuerySchema, feedUpdateSchema } from './feeds.
 import { filesOf, findCreatorId, findFeed, searchFeeds, type FeedWithCreator } from './feeds.queries.js';
 import { createFeed, deleteFeed, FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE, updateFeed } from './feeds.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const fileParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) });
 
@@ -45,7 +44,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['feeds.photoUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Upload a photo for a post',
@@ -63,7 +61,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['feeds.videoUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Upload a video for a post',
@@ -81,7 +78,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['feeds.fileStatus'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['feeds'],
         summary: 'Where a post’s video is in processing',
@@ -99,7 +95,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['feeds.videoUrl'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['feeds'],
         summary: 'A playback link for a post’s video',
@@ -121,7 +116,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['feeds.create'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['feeds'],
         summary: 'Publish, schedule or draft a post',
@@ -139,7 +133,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['feeds.mine'],
-    { config: { access: CREATOR }, schema: { tags: ['feeds'], summary: 'The signed-in creator’s posts, drafts and scheduled ones included', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
+    { schema: { tags: ['feeds'], summary: 'The signed-in creator’s posts, drafts and scheduled ones included', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
     async (request) => {
       const page = await searchFeeds(ctx, { mine: currentUser(request).id }, request.query);
       return list(await presentFeeds(ctx, currentUser(request), page.items), page.total);
@@ -148,7 +142,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['feeds.mineGet'],
-    { config: { access: CREATOR }, schema: { tags: ['feeds'], summary: 'One of the signed-in creator’s posts', params: idParams, response: one } },
+    { schema: { tags: ['feeds'], summary: 'One of the signed-in creator’s posts', params: idParams, response: one } },
     async (request) => {
       const row = await findFeed(ctx, request.params.id, currentUser(request));
       if (row.feed.performerId !== currentUser(request).id) throw forbidden('auth.role_forbidden', 'This post is another creator’s');
@@ -158,7 +152,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.put(
     paths['feeds.update'],
-    { config: { access: CREATOR }, schema: { tags: ['feeds'], summary: 'Edit a post', params: idParams, body: feedUpdateSchema, response: one } },
+    { schema: { tags: ['feeds'], summary: 'Edit a post', params: idParams, body: feedUpdateSchema, response: one } },
     async (request) => {
       await updateFeed(ctx, currentUser(request), request.params.id, request.body);
       return ok(await present(request, await findFeed(ctx, request.params.id, currentUser(request))));
@@ -167,7 +161,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.delete(
     paths['feeds.delete'],
-    { config: { access: CREATOR }, schema: { tags: ['feeds'], summary: 'Delete a post and its photos', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
+    { schema: { tags: ['feeds'], summary: 'Delete a post and its photos', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await deleteFeed(ctx, currentUser(request), request.params.id);
       return ok({ success: true as const });
@@ -176,7 +170,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['feeds.list'],
-    { config: { access: 'optional' }, schema: { tags: ['feeds'], summary: 'Published posts, newest first (locked ones show their placeholder and price)', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
+    { schema: { tags: ['feeds'], summary: 'Published posts, newest first (locked ones show their placeholder and price)', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
     async (request) => {
       const page = await searchFeeds(ctx, { fans: true, ...audienceOf(request) }, request.query);
       return list(await presentFeeds(ctx, viewerOf(request), page.items), page.total);
@@ -186,7 +180,6 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['feeds.byCreator'],
     {
-      config: { access: 'optional' },
       schema: { tags: ['feeds'], summary: 'A creator’s published posts', params: z.object({ username: z.string().min(1).max(64) }), querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } },
     },
     async (request) => {
@@ -198,7 +191,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['feeds.get'],
-    { config: { access: 'optional' }, schema: { tags: ['feeds'], summary: 'One published post', params: idParams, response: one } },
+    { schema: { tags: ['feeds'], summary: 'One published post', params: idParams, response: one } },
     async (request) => ok(await present(request, await findFeed(ctx, request.params.id, viewerOf(request), countryOfRequest(request)))),
   );
 }

@@ -17,17 +17,17 @@ async function followsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   const notifications = deps.get('notifications');
   api.post(
     paths['follows.follow'],
-    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'Follow a creator (id or username); following again changes nothing', params, response: answer } },
+    { schema: { tags: ['follows'], summary: 'Follow a creator (id or username); following again changes nothing', params, response: answer } },
     async (request) => ok(await follow(ctx, currentUser(request), request.params.id, notifications)),
   );
   api.delete(
     paths['follows.unfollow'],
-    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'Stop following a creator', params, response: answer } },
+    { schema: { tags: ['follows'], summary: 'Stop following a creator', params, response: answer } },
     async (request) => ok(await unfollow(ctx, currentUser(request).id, request.params.id)),
   );
   api.get(
     paths['follows.followers'],
-    { config: { access: { roles: ['performer'] } }, schema: { tags: ['follows'], summary: 'The signed-in creator’s followers, newest first', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
+    { schema: { tags: ['follows'], summary: 'The signed-in creator’s followers, newest first', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
     async (request) => {
       const page = await listFollows(ctx, { followersOf: currentUser(request).id }, request.query);
       return list(page.items, page.total);
@@ -35,7 +35,7 @@ async function followsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   );
   api.get(
     paths['follows.following'],
-    { config: { access: 'authenticated' }, schema: { tags: ['follows'], summary: 'The creators the signed-in user follows, newest first (from a partner page, only those who list its origin)', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
+    { schema: { tags: ['follows'], summary: 'The creators the signed-in user follows, newest first (from a partner page, only those who list its origin)', querystring: listQuerySchema, response: { 200: listSchema(personSchema) } } },
     async (request) => {
       const page = await listFollows(ctx, { followedBy: currentUser(request).id, scope: pageScopeOf(request) }, request.query);
       return list(page.items, page.total);

@@ -13,7 +13,6 @@ import { galleryInputSchema, galleryListQuerySchema, galleryUpdateSchema, idPara
 import { createGallery, deleteGallery, findGallery, ownGallery, searchGalleries, updateGallery, type GalleryWithCreator } from './galleries.service.js';
 import { photosRoutes } from './photos.routes.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 
 /**
  * Galleries (a creator's photo albums, free or sold as a whole through the wallet charge
@@ -33,7 +32,6 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
   api.post(
     paths['galleries.create'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['galleries'],
         summary: 'Create a gallery',
@@ -50,7 +48,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
 
   api.get(
     paths['galleries.mine'],
-    { config: { access: CREATOR }, schema: { tags: ['galleries'], summary: 'The signed-in creator’s galleries, drafts included', querystring: galleryListQuerySchema, response: { 200: listSchema(gallerySchema) } } },
+    { schema: { tags: ['galleries'], summary: 'The signed-in creator’s galleries, drafts included', querystring: galleryListQuerySchema, response: { 200: listSchema(gallerySchema) } } },
     async (request) => {
       const page = await searchGalleries(ctx, { mine: currentUser(request).id }, request.query);
       return list(await presentGalleries(ctx, currentUser(request), page.items), page.total);
@@ -59,7 +57,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
 
   api.put(
     paths['galleries.update'],
-    { config: { access: CREATOR }, schema: { tags: ['galleries'], summary: 'Edit a gallery', params: idParams, body: galleryUpdateSchema, response: one } },
+    { schema: { tags: ['galleries'], summary: 'Edit a gallery', params: idParams, body: galleryUpdateSchema, response: one } },
     async (request) => {
       await updateGallery(ctx, currentUser(request), request.params.id, request.body);
       return ok(await presentOwn(request, request.params.id));
@@ -68,14 +66,13 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
 
   api.get(
     paths['galleries.mineGet'],
-    { config: { access: CREATOR }, schema: { tags: ['galleries'], summary: 'One of the signed-in creator’s galleries', params: idParams, response: one } },
+    { schema: { tags: ['galleries'], summary: 'One of the signed-in creator’s galleries', params: idParams, response: one } },
     async (request) => ok(await presentOwn(request, request.params.id)),
   );
 
   api.delete(
     paths['galleries.delete'],
     {
-      config: { access: CREATOR },
       schema: { tags: ['galleries'], summary: 'Delete a gallery and its photos', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } },
     },
     async (request) => {
@@ -87,7 +84,6 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
   api.get(
     paths['galleries.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['galleries'],
         summary: 'Published galleries (of one creator with `performerId`)',
@@ -104,7 +100,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
 
   api.get(
     paths['galleries.get'],
-    { config: { access: 'optional' }, schema: { tags: ['galleries'], summary: 'One published gallery', params: idParams, response: one } },
+    { schema: { tags: ['galleries'], summary: 'One published gallery', params: idParams, response: one } },
     async (request) => ok(await present(request, await findGallery(ctx, request.params.id, viewerOf(request), audienceOf(request)))),
   );
 

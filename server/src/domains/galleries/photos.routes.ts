@@ -13,7 +13,6 @@ import { idParams, performerParams, photoCreateSchema, photoListQuerySchema, pho
 import { findGallery } from './galleries.service.js';
 import { createPhotos, deletePhoto, ownPhotosByIds, PHOTO_FIELD, searchPhotos, setCover, updatePhoto, uploadPhoto } from './photos.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 
 /** The photos of galleries: the creator's upload and editing routes, and a creator's photos as fans see them. */
 export function photosRoutes(api: ApiScope, ctx: AppContext): void {
@@ -25,7 +24,7 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
 
   api.get(
     paths['photos.mine'],
-    { config: { access: CREATOR }, schema: { tags: ['photos'], summary: 'The signed-in creator’s photos (of one gallery with `galleryId`), drafts included', querystring: photoListQuerySchema, response: { 200: listSchema(photoSchema) } } },
+    { schema: { tags: ['photos'], summary: 'The signed-in creator’s photos (of one gallery with `galleryId`), drafts included', querystring: photoListQuerySchema, response: { 200: listSchema(photoSchema) } } },
     async (request) => {
       const page = await searchPhotos(ctx, { mine: currentUser(request).id }, request.query);
       return list(await presentPhotos(ctx, currentUser(request), page.items), page.total);
@@ -35,7 +34,6 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['photos.upload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['photos'],
         summary: 'Upload a photo into one of the creator’s galleries',
@@ -53,7 +51,6 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['photos.create'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['photos'],
         summary: 'Put already uploaded photos into a gallery',
@@ -68,7 +65,6 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
   api.put(
     paths['photos.update'],
     {
-      config: { access: CREATOR },
       schema: { tags: ['photos'], summary: 'Edit a photo, or move it with `galleryId` into another of the creator’s galleries', params: idParams, body: photoUpdateSchema, response: onePhoto },
     },
     async (request) => {
@@ -82,7 +78,6 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['photos.setCover'],
     {
-      config: { access: CREATOR },
       schema: { tags: ['photos'], summary: 'Make a photo its gallery’s cover', description: 'Answers the gallery.', params: idParams, response: { 200: envelopeSchema(gallerySchema) } },
     },
     async (request) => {
@@ -94,7 +89,6 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
   api.delete(
     paths['photos.delete'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['photos'],
         summary: 'Delete a photo and its stored sizes',
@@ -112,7 +106,6 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['photos.byCreator'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['photos'],
         summary: 'A creator’s published photos (of one gallery with `galleryId`)',

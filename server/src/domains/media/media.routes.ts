@@ -24,7 +24,6 @@ async function mediaRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['media.file'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['media'],
         summary: 'A media file through its signed link',

@@ -11,14 +11,12 @@ import { openConversation } from './messaging.service.js';
 import { requireConversationInScope, scopeCondition } from './page-scope.js';
 import { streamOfPerformer, updateStream } from './stream-chat.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const one = { 200: envelopeSchema(conversationSchema) };
 const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
 
 /** Conversations: the viewer's list, opening one with a user or creator, one by id, and a creator's stream chat. */
 export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
   const search = {
-    config: { access: 'authenticated' as const },
     schema: {
       tags: ['messaging'],
       summary: 'The signed-in user’s conversations, most recent first, each with the other participant and the unseen count',
@@ -37,7 +35,6 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['conversations.open'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['messaging'],
         summary: 'Open (or find) the private conversation with a creator or a fan',
@@ -53,7 +50,6 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['conversations.streamOfPerformer'],
     {
-      config: { access: 'optional' },
       schema: { tags: ['messaging'], summary: 'A creator’s stream chat (by id or username), created on first ask', params: idParams, response: one },
     },
     async (request) => ok(await streamOfPerformer(ctx, viewerOf(request), request.params.id)),
@@ -61,7 +57,7 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
 
   api.get(
     paths['conversations.stream'],
-    { config: { access: 'optional' }, schema: { tags: ['messaging'], summary: 'A stream chat by id', params: idParams, response: one } },
+    { schema: { tags: ['messaging'], summary: 'A stream chat by id', params: idParams, response: one } },
     async (request) => {
       const row = await findStreamConversation(ctx.db, request.params.id);
       return ok(await conversationFor(ctx, viewerOf(request), row.id));
@@ -71,7 +67,6 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
   api.put(
     paths['conversations.streamUpdate'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['messaging'],
         summary: 'Touch the creator’s own stream chat; optionally name the stream it belongs to',
@@ -87,7 +82,6 @@ export function conversationRoutes(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['conversations.get'],
     {
-      config: { access: 'authenticated' },
       schema: { tags: ['messaging'], summary: 'One conversation (a private one: its members only, else 403 `conversations.not_participant`)', params: idParams, response: one },
     },
     async (request) => {

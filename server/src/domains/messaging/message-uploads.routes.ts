@@ -35,7 +35,6 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
     return { _id: image.fileId, type: 'photo', url: `${ctx.config.publicOrigin}${signMediaPath(ctx.config.mediaUrlSecret, image.fileId, largest, owner)}`, status: null };
   };
   const photoRoute = {
-    config: { access: 'authenticated' as const },
     schema: {
       tags: ['messaging'],
       summary: 'Upload a photo for a message',
@@ -49,7 +48,6 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
   }
 
   const videoRoute = {
-    config: { access: 'authenticated' as const },
     schema: {
       tags: ['messaging'],
       summary: 'Upload a video for a message',
@@ -68,7 +66,6 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['messages.publicAudio'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['messaging'],
         summary: 'Upload an audio file for a message',
@@ -86,7 +83,6 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['messages.videoUrl'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['messaging'],
         summary: 'A playback link for a message’s video',
@@ -111,7 +107,6 @@ export function messageUploadRoutes(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['messages.fileStatus'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['messaging'],
         summary: 'Where a message’s video or audio is in processing',

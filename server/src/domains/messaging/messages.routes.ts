@@ -16,7 +16,6 @@ import { requireConversationInScope, requireMessageInScope, unreadTotalInScope }
 import { clearStream } from './stream-chat.js';
 import type { StreamChat } from './stream-chat-writer.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const NOT_THIS_PAGES_STREAM = 'This page may only write in the stream chats of the creators whose site it is';
 const viewerOf = (request: FastifyRequest): AuthUser | null => request.auth?.user ?? null;
 const authorOf = (request: FastifyRequest): Author => {
@@ -38,7 +37,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
 
   api.get(
     paths['messages.list'],
-    { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'A conversation’s messages (a private one: its members only)', description: PAGING, params: idParams, ...page } },
+    { schema: { tags: ['messaging'], summary: 'A conversation’s messages (a private one: its members only)', description: PAGING, params: idParams, ...page } },
     async (request) => {
       const viewer = currentUser(request);
       await requireConversationInScope(ctx.db, pageScopeOf(request), request.params.id);
@@ -50,7 +49,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
 
   api.post(
     paths['messages.send'],
-    { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'Send a message', description: SEND, params: idParams, body: sendMessageSchema, response: one } },
+    { schema: { tags: ['messaging'], summary: 'Send a message', description: SEND, params: idParams, body: sendMessageSchema, response: one } },
     async (request) => {
       await requireConversationInScope(ctx.db, pageScopeOf(request), request.params.id);
       const stored = await storeMessage(ctx, request.params.id, authorOf(request), toStoreInput(request.body), 'message-uploads');
@@ -58,7 +57,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
     },
   );
 
-  const streamRead = { config: { access: 'optional' as const }, schema: { tags: ['messaging'], summary: 'A stream chat’s messages, for anyone', description: PAGING, params: idParams, ...page } };
+  const streamRead = { schema: { tags: ['messaging'], summary: 'A stream chat’s messages, for anyone', description: PAGING, params: idParams, ...page } };
   for (const path of [paths['messages.publicList'], paths['messages.streamList']]) {
     api.get(path, streamRead, async (request) => {
       const conversation = await findStreamConversation(ctx.db, request.params.id);
@@ -68,7 +67,6 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
   }
 
   const streamSend = {
-    config: { access: 'authenticated' as const },
     schema: {
       tags: ['messaging'],
       summary: 'Write in a stream chat (free messages; refused to a fan its creator blocked)',
@@ -89,7 +87,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
 
   api.delete(
     paths['messages.delete'],
-    { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'Delete your own message (its text becomes “Message deleted!”)', description: '403 `messages.not_sender` for anyone else’s.', params: idParams, response: one } },
+    { schema: { tags: ['messaging'], summary: 'Delete your own message (its text becomes “Message deleted!”)', description: '403 `messages.not_sender` for anyone else’s.', params: idParams, response: one } },
     async (request) => {
       await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
       return ok(await deleteMessage(ctx, currentUser(request), request.params.id));
@@ -99,7 +97,6 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
   api.delete(
     paths['messages.streamClear'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['messaging'],
         summary: 'Delete every message of your stream chat',
@@ -111,7 +108,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
     async (request) => ok({ success: true as const, deleted: await clearStream(ctx, currentUser(request), request.params.id) }),
   );
 
-  const unread = { config: { access: 'authenticated' as const }, schema: { tags: ['messaging'], summary: 'The signed-in user’s unseen messages over all conversations', response: { 200: envelopeSchema(totalSchema) } } };
+  const unread = { schema: { tags: ['messaging'], summary: 'The signed-in user’s unseen messages over all conversations', response: { 200: envelopeSchema(totalSchema) } } };
   for (const path of [paths['messages.totalUnread'], paths['messages.countingNotRead']]) {
     api.get(path, unread, async (request) => ok({ total: await unreadTotalInScope(ctx.db, currentUser(request).id, pageScopeOf(request)) }));
   }
@@ -119,7 +116,6 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
   api.post(
     paths['messages.readAll'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['messaging'],
         summary: 'Mark a conversation read',
@@ -139,7 +135,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
 
   api.post(
     paths['messages.opened'],
-    { config: { access: 'authenticated' }, schema: { tags: ['messaging'], summary: 'The recipient opened a message (set once)', params: idParams, response: one } },
+    { schema: { tags: ['messaging'], summary: 'The recipient opened a message (set once)', params: idParams, response: one } },
     async (request) => {
       await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
       return ok(await markOpened(ctx, currentUser(request), request.params.id));

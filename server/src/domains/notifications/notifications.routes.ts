@@ -23,7 +23,6 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   api.get(
     paths['notifications.list'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['notifications'],
         summary: 'The signed-in user’s notifications, 12 a page, newest first (`sortBy` updatedAt or createdAt)',
@@ -38,12 +37,12 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   );
   api.get(
     paths['notifications.totalUnread'],
-    { config: { access: 'authenticated' }, schema: { tags: ['notifications'], summary: 'How many notifications are unread (never below 0)', response: totalAnswer } },
+    { schema: { tags: ['notifications'], summary: 'How many notifications are unread (never below 0)', response: totalAnswer } },
     async (request) => ok({ total: await unreadTotal(ctx.db, currentUser(request).id) }),
   );
   api.put(
     paths['notifications.readAll'],
-    { config: { access: 'authenticated' }, schema: { tags: ['notifications'], summary: 'Mark every notification read; answers the unread total after it', response: totalAnswer } },
+    { schema: { tags: ['notifications'], summary: 'Mark every notification read; answers the unread total after it', response: totalAnswer } },
     async (request) => {
       const userId = currentUser(request).id;
       await markAllRead(ctx.db, userId, ctx.now());
@@ -53,7 +52,6 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   api.put(
     paths['notifications.read'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one’s own notification read (again: no change); answers the unread total. Another user’s or none: 404 `notifications.not_found`',
@@ -71,7 +69,6 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   api.get(
     paths['notifications.pushKey'],
     {
-      config: { access: 'public' },
       schema: { tags: ['notifications'], summary: 'The VAPID public key a browser subscribes to web push with (`applicationServerKey`)', response: { 200: envelopeSchema(z.object({ publicKey: z.string() })) } },
     },
     async (request) => {
@@ -86,7 +83,6 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   api.post(
     paths['notifications.pushSubscribe'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['notifications'],
         summary: 'Store this browser’s push subscription (`PushSubscription.toJSON()`); 422 `notifications.push_subscription_invalid` for a bad endpoint or keys',
@@ -101,7 +97,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   );
   api.delete(
     paths['notifications.pushUnsubscribe'],
-    { config: { access: 'authenticated' }, schema: { tags: ['notifications'], summary: 'Forget this browser’s push subscription, by `endpoint`', body: pushEndpointBody, response: done } },
+    { schema: { tags: ['notifications'], summary: 'Forget this browser’s push subscription, by `endpoint`', body: pushEndpointBody, response: done } },
     async (request) => {
       await removePushSubscription(ctx.db, currentUser(request).id, request.body.endpoint);
       return ok({ success: true as const });

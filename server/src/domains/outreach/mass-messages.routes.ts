@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import type { ApiScope } from '../types.js';
 import { createMassMessage, deleteMassMessage, getMassMessage, openedOf, searchMassMessages, updateMassMessage } from './mass-messages.service.js';
-import { creatorFor, OUTREACH_ACCESS, rowScope } from './outreach.access.js';
+import { creatorFor, rowScope } from './outreach.access.js';
 import { uploadRoutes } from './outreach-uploads.js';
 import {
   broadcastBody,
@@ -30,7 +30,6 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['massMessages.search'],
     {
-      config: { access: OUTREACH_ACCESS },
       schema: { tags: [TAG], summary: 'The creator’s mass messages, newest first, with their counts', description: STAFF, querystring: massSearchQuery, response: { 200: listSchema(massMessageSchema) } },
     },
     async (request) => {
@@ -43,7 +42,6 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['massMessages.create'],
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [TAG],
         summary: 'Send a message to many fans, now or at `scheduledAt`',
@@ -62,7 +60,6 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['messages.broadcast'],
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [TAG],
         summary: 'Send a message now to all active subscribers (a mass message without a schedule)',
@@ -80,14 +77,13 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
 
   api.get(
     paths['massMessages.get'],
-    { config: { access: OUTREACH_ACCESS }, schema: { tags: [TAG], summary: 'One mass message', params: idParams, response: one } },
+    { schema: { tags: [TAG], summary: 'One mass message', params: idParams, response: one } },
     async (request) => ok(await getMassMessage(ctx, rowScope(request, AREA, 'view'), request.params.id)),
   );
 
   api.put(
     paths['massMessages.update'],
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [TAG],
         summary: 'Change a scheduled mass message',
@@ -103,7 +99,6 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
   api.delete(
     paths['massMessages.delete'],
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [TAG],
         summary: 'Delete a scheduled mass message; it is not sent',
@@ -121,7 +116,6 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['massMessages.opened'],
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [TAG],
         summary: 'How many copies were opened, of how many sent, and a page of the fans who opened them',

@@ -6,7 +6,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import type { ApiScope } from '../types.js';
 import { createAutoMessage, deleteAutoMessage, getAutoMessage, listAutoMessages, updateAutoMessage } from './auto-messages.service.js';
 import { createList, deleteList, getList, searchLists, updateList } from './lists.service.js';
-import { creatorFor, OUTREACH_ACCESS, rowScope, type OutreachArea } from './outreach.access.js';
+import { creatorFor, rowScope, type OutreachArea } from './outreach.access.js';
 import { uploadRoutes } from './outreach-uploads.js';
 import {
   autoMessageBody,
@@ -25,7 +25,6 @@ import {
 } from './outreach.schemas.js';
 import { createTemplate, deleteTemplate, getTemplate, searchTemplates, updateTemplate } from './templates.service.js';
 
-const access = { access: OUTREACH_ACCESS };
 const deleted = { 200: envelopeSchema(successSchema) };
 const staffNote = (area: string) => `Staff with the \`${area}\` permission of the action act for any creator, naming one with \`performerId\` where a row is made or listed.`;
 
@@ -64,7 +63,7 @@ function rowRoutes<Dto, Query extends z.ZodType<{ performerId?: string | undefin
   const one = { 200: envelopeSchema(rows.dto) };
   api.get(
     paths[`${rows.routes}.search`],
-    { config: access, schema: { tags, summary: summaries.search, description: staffNote(area), querystring: rows.query, response: { 200: listSchema(rows.dto) } } },
+    { schema: { tags, summary: summaries.search, description: staffNote(area), querystring: rows.query, response: { 200: listSchema(rows.dto) } } },
     async (request) => {
       const search = query(request.query);
       const { items, total } = await rows.search(ctx, await creatorFor(ctx.db, request, area, 'view', search.performerId), search);
@@ -73,18 +72,18 @@ function rowRoutes<Dto, Query extends z.ZodType<{ performerId?: string | undefin
   );
   api.post(
     paths[`${rows.routes}.create`],
-    { config: access, schema: { tags, summary: summaries.create, description: `${rows.createNote} ${staffNote(area)}`, querystring: performerQuery, body: rows.body, response: one } },
+    { schema: { tags, summary: summaries.create, description: `${rows.createNote} ${staffNote(area)}`, querystring: performerQuery, body: rows.body, response: one } },
     async (request) => ok(await rows.create(ctx, await creatorFor(ctx.db, request, area, 'create', request.query.performerId), body(request.body))),
   );
-  api.get(paths[`${rows.routes}.get`], { config: access, schema: { tags, summary: summaries.get, params: idParams, response: one } }, async (request) =>
+  api.get(paths[`${rows.routes}.get`], { schema: { tags, summary: summaries.get, params: idParams, response: one } }, async (request) =>
     ok(await rows.get(ctx, rowScope(request, area, 'view'), request.params.id)),
   );
   api.put(
     paths[`${rows.routes}.update`],
-    { config: access, schema: { tags, summary: summaries.update, params: idParams, body: rows.updateBody, response: one } },
+    { schema: { tags, summary: summaries.update, params: idParams, body: rows.updateBody, response: one } },
     async (request) => ok(await rows.update(ctx, rowScope(request, area, 'update'), request.params.id, updateBody(request.body))),
   );
-  api.delete(paths[`${rows.routes}.delete`], { config: access, schema: { tags, summary: summaries.delete, params: idParams, response: deleted } }, async (request) => {
+  api.delete(paths[`${rows.routes}.delete`], { schema: { tags, summary: summaries.delete, params: idParams, response: deleted } }, async (request) => {
     await rows.remove(ctx, rowScope(request, area, 'delete'), request.params.id);
     return ok({ success: true as const });
   });

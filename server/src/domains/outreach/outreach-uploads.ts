@@ -13,7 +13,7 @@ import { signMediaPath } from '../../media/signed-links.js';
 import { uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
 import { messageUploadSchema } from '../messaging/messaging.schemas.js';
 import type { ApiScope } from '../types.js';
-import { creatorFor, OUTREACH_ACCESS, type OutreachArea } from './outreach.access.js';
+import { creatorFor, type OutreachArea } from './outreach.access.js';
 import { MESSAGE_PHOTO_PURPOSE, MESSAGE_VIDEO_PURPOSE } from './outreach-content.js';
 import { performerQuery } from './outreach.schemas.js';
 
@@ -22,7 +22,6 @@ export function uploadRoutes(api: ApiScope, ctx: AppContext, area: OutreachArea,
   api.post(
     routes.photo,
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [tag],
         summary: 'Upload a photo to send',
@@ -43,7 +42,6 @@ export function uploadRoutes(api: ApiScope, ctx: AppContext, area: OutreachArea,
   api.post(
     routes.video,
     {
-      config: { access: OUTREACH_ACCESS },
       schema: {
         tags: [tag],
         summary: 'Upload a video to send',

@@ -16,9 +16,6 @@ import type { PermissionKey } from '../auth/permissions.js';
 export type OutreachArea = 'mass_message' | 'message_template' | 'auto_message' | 'list_categorized';
 export type OutreachAction = 'view' | 'create' | 'update' | 'delete';
 
-/** The route access of every outreach route; the permission is checked per action in the handler. */
-export const OUTREACH_ACCESS = { roles: ['performer', 'manager', 'admin'] } as const;
-
 const permissionOf = (area: OutreachArea, action: OutreachAction) => `${area}.${action}` as PermissionKey;
 
 /**

@@ -33,7 +33,6 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['cards.list'],
     {
-      config: { access: 'authenticated' },
       schema: { tags: ['payments'], summary: "The caller's saved cards", response: { 200: listSchema(cardSchema) } },
     },
     async (request) => {
@@ -45,7 +44,6 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['cards.add'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['payments'],
         summary: 'Save a card: with a PaymentMethod id from Stripe.js it is attached; without, a SetupIntent secret is answered',
@@ -64,7 +62,6 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   api.delete(
     paths['cards.remove'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['payments'],
         summary: 'Remove a saved card (detached at the provider too)',
@@ -81,7 +78,6 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['stripe.accounts'],
     {
-      config: { access: { roles: ['performer'] } },
       schema: {
         tags: ['payments'],
         summary: "A creator's Stripe connected account and its onboarding link",

@@ -52,7 +52,6 @@ export async function webhookRoutes(api: ApiScope, ctx: AppContext) {
     scope.post(
       paths['payments.webhookPix'],
       {
-        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: 'PIX sandbox confirmation (API Pix format, HMAC-signed in x-pix-signature)',
@@ -70,7 +69,6 @@ export async function webhookRoutes(api: ApiScope, ctx: AppContext) {
     scope.post(
       paths['payments.webhookStripe'],
       {
-        config: { access: 'public' },
         schema: { tags: ['payments'], summary: 'Stripe events (verified with the Stripe-Signature header)', response: { 200: resultSchema } },
       },
       async (request) => receive(requireStripe(ctx), request.body, request.headers),

@@ -36,7 +36,6 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['payments.transactions'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['payments'],
         summary: "The caller's payment transactions (paged; sortBy createdAt, updatedAt, amount, status)",
@@ -57,7 +56,6 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['payments.qrcode'],
     {
-      config: { access: 'authenticated' },
       schema: { tags: ['payments'], summary: "PNG of a PIX transaction's QR code (owner only)", querystring: z.object({ transactionId }) },
     },
     async (request, reply) => {
@@ -71,7 +69,6 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['payments.transaction'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['payments'],
         summary: 'One of the caller\'s transactions (poll it for the status of a payment)',

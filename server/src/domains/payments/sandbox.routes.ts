@@ -35,7 +35,6 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['payments.sandboxPage'],
     {
-      config: { access: 'public' },
       schema: { hide: true, params, querystring: z.object({ locale: z.string().max(35).optional() }) },
     },
     async (request, reply) => {
@@ -56,7 +55,6 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['payments.sandboxPay'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox only: pay a pending PIX charge (the sandbox sends its signed webhook)',

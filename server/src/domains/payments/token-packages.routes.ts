@@ -61,7 +61,6 @@ export function registerTokenPackages(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['tokenPackages.search'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         summary: 'The active token packages, by their ordering then price (possibly none)',
@@ -78,7 +77,6 @@ export function registerTokenPackages(api: ApiScope, ctx: AppContext): void {
   api.get(
     paths['admin.tokenPackages.search'],
     {
-      config: { access: { permission: 'setting.view' } },
       schema: {
         tags: ['payments'],
         summary: 'Every token package, retired ones too, in their order (`isActive` filters)',
@@ -96,7 +94,6 @@ export function registerTokenPackages(api: ApiScope, ctx: AppContext): void {
   api.post(
     paths['admin.tokenPackages.create'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: {
         tags: ['payments'],
         summary: 'Create a token package: `price` is what the fan pays, `tokens` what the wallet receives',
@@ -113,7 +110,6 @@ export function registerTokenPackages(api: ApiScope, ctx: AppContext): void {
   api.put(
     paths['admin.tokenPackages.update'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: {
         tags: ['payments'],
         summary: 'Change a token package: its order, texts, price and tokens; `isActive: false` retires it, `true` puts it on sale again',
@@ -129,7 +125,6 @@ export function registerTokenPackages(api: ApiScope, ctx: AppContext): void {
   api.delete(
     paths['admin.tokenPackages.delete'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: {
         tags: ['payments'],
         summary: 'Delete a token package (answers it as it was); top-ups that bought it keep its name',

@@ -27,7 +27,6 @@ import {
   viewPayout,
 } from './payouts.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const positiveAmount = amountSchema.pipe(z.number().int().min(1, 'must be more than 0'));
 const note = z.string().trim().max(LIMITS.payout.noteMax);
@@ -45,7 +44,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['payouts.calculate'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['payouts'],
         summary: 'What the creator may request now: available, reserved and paid amounts, the minimum, and whether this amount (or all) can be requested',
@@ -59,7 +57,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['payouts.create'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['payouts'],
         summary: 'Request a payout: the amount is reserved from the earnings at once',
@@ -78,7 +75,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
     api.get(
       paths[route],
       {
-        config: { access: CREATOR },
         schema: { tags: ['payouts'], summary: 'The creator’s own payout requests (paged, filter status)', querystring: creatorSearchQuery, response: { 200: listSchema(payoutRequestSchema) } },
       },
       async (request) => {
@@ -91,7 +87,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['payouts.pendingReview'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['payouts'],
         summary: 'Whether the creator has an open (pending or approved) request, and which',
@@ -104,7 +99,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['payouts.view'],
     {
-      config: { access: CREATOR },
       schema: { tags: ['payouts'], summary: 'One of the creator’s own requests', params: idParams, response: { 200: envelopeSchema(payoutRequestSchema) } },
     },
     async (request) => ok(await viewPayout(ctx, request.params.id, { performerId: me(request) })),
@@ -113,7 +107,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.put(
     paths['payouts.update'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['payouts'],
         summary: 'Change a pending request: amount (the difference is reserved or given back at once), method or note',
@@ -136,7 +129,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['payouts.method'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['payouts'],
         summary: 'Save the details of one payout method: pix, banking or stripe',
@@ -153,7 +145,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['admin.payouts.search'],
     {
-      config: { access: { permission: 'payout_request.view' } },
       schema: {
         tags: ['payouts'],
         summary: 'All payout requests, with the creator (staff; filters status, performerId)',
@@ -170,7 +161,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['admin.payouts.view'],
     {
-      config: { access: { permission: 'payout_request.view' } },
       schema: { tags: ['payouts'], summary: 'One payout request, with the creator (staff)', params: idParams, response: { 200: envelopeSchema(payoutRequestSchema) } },
     },
     async (request) => ok(await viewPayout(ctx, request.params.id, { staff: true })),
@@ -179,7 +169,6 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
   api.put(
     paths['admin.payouts.status'],
     {
-      config: { access: { permission: 'payout_request.update' } },
       schema: {
         tags: ['payouts'],
         summary: 'Approve, reject or mark a payout request done (staff)',

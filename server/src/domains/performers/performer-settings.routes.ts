@@ -23,7 +23,6 @@ import { DOCUMENT_FIELDS } from './performer-registration.js';
 import { ownPerformerSchema, performerSchema } from './performers.presenter.js';
 import { findProfileRow, USER_SEARCH_SORTS, userSearchPerformers } from './performers.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const profileParams = z.object({ id: z.string().min(1).max(64) });
 
 const documentAnswer = z.object({
@@ -43,7 +42,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.get(
     paths['performers.userSearch'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['performers'],
         summary: 'Fans’ creator search: approved, active creators (paged)',
@@ -64,7 +62,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.put(
     paths['performers.updateMe'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['performers'],
         summary: 'The signed-in creator updates their profile',
@@ -83,7 +80,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.put(
     paths['performers.update'],
     {
-      config: { access: { roles: ['performer', 'admin'] } },
       schema: {
         tags: ['performers'],
         summary: 'Update a creator’s profile: the creator themself, or an admin',
@@ -104,7 +100,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.post(
     paths['performers.welcomeVideoUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['performers'],
         summary: 'Upload the signed-in creator’s welcome video (replaces the earlier one)',
@@ -122,7 +117,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.post(
     paths['performers.documentsUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['performers'],
         summary: 'Send a new ID document (front or back); the creator goes back to review',
@@ -147,7 +141,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.put(
     paths['performers.bankingSettings'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['performers'],
         summary: 'Where the signed-in creator is paid: a PIX key and/or a bank account',
@@ -163,7 +156,6 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
   api.put(
     paths['performers.paymentGatewaySettings'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: ['performers'],
         summary: 'The gateway the signed-in creator wants their payouts through',

@@ -27,7 +27,6 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['performers.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['performers'],
         summary: 'Find creators (paged)',
@@ -45,7 +44,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
   const sample = z.object({ limit: pageSizeSchema(50).default(10), q: listQuerySchema.shape.q, ...creatorFilterShape });
   api.get(
     paths['performers.top'],
-    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', description: FILTERS_DESCRIPTION, querystring: sample, response: { 200: listSchema(performerSchema) } } },
+    { schema: { tags: ['performers'], summary: 'The most subscribed creators, then the most followed', description: FILTERS_DESCRIPTION, querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
       const { limit, ...filters } = request.query;
       const items = await topPerformers(ctx, limit, audienceOf(request), filters);
@@ -54,7 +53,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
   );
   api.get(
     paths['performers.random'],
-    { config: { access: 'optional' }, schema: { tags: ['performers'], summary: 'A random handful of creators', description: FILTERS_DESCRIPTION, querystring: sample, response: { 200: listSchema(performerSchema) } } },
+    { schema: { tags: ['performers'], summary: 'A random handful of creators', description: FILTERS_DESCRIPTION, querystring: sample, response: { 200: listSchema(performerSchema) } } },
     async (request) => {
       const { limit, ...filters } = request.query;
       const items = await randomPerformers(ctx, limit, audienceOf(request), filters);
@@ -64,7 +63,6 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['performers.me'],
     {
-      config: { access: { roles: ['performer'] } },
       schema: {
         tags: ['performers'],
         summary: 'The signed-in creator’s own profile: the public one, plus address and payout settings (masked)',
@@ -77,7 +75,6 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['performers.get'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['performers'],
         summary: "A creator's public profile, by id or username",
@@ -92,7 +89,6 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['auth.registerCreator'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Register a creator (multipart, with ID documents)',
@@ -113,7 +109,6 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     api.post(
       paths[which === 'avatar' ? 'performers.avatarUpload' : 'performers.coverUpload'],
       {
-        config: { access: { roles: ['performer'] } },
         schema: {
           tags: ['performers'],
           summary: `Upload the signed-in creator’s ${which}`,

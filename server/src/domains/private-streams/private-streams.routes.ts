@@ -14,7 +14,6 @@ import { channelOf, presentStream, privateJoinSchema, privateRequestSchema, type
 import { decide, deleteCall, editCall, joinCall, presentWithParties, requestCall, searchCalls, startCall } from './private-streams.service.js';
 import { registerPrivateCallSignaling, type SfuHandle } from './sfu/sfu-signaling.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['streaming'];
 const params = z.object({ id: z.string().min(1).max(64) });
 const duration = z.number().int().min(LIMITS.privateCall.minutesMin).max(LIMITS.privateCall.minutesMax);
@@ -48,7 +47,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   api.post(
     paths['streaming.privateRequest'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: TAGS,
         summary: 'Ask a creator for a private call (5 to 120 minutes), priced at the creator’s private call price now',
@@ -70,7 +68,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
     api.post(
       paths[key],
       {
-        config: { access: CREATOR },
         schema: { tags: TAGS, summary: `The creator ${status === 'approved' ? 'approves' : 'rejects'} a pending request`, params, response: one },
       },
       async (request) => {
@@ -83,7 +80,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   api.post(
     paths['streaming.privateStart'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'The creator starts an approved call (a paid one once the fan has paid it); starting again answers the same call',
@@ -101,7 +97,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   api.post(
     paths['streaming.privateEdit'],
     {
-      config: { access: CREATOR },
       schema: { tags: TAGS, summary: 'The creator changes the length or the note of a call that has not started', params, body: editBody, response: one },
     },
     async (request) => {
@@ -113,7 +108,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   api.post(
     paths['streaming.privateJoin'],
     {
-      config: { access: 'authenticated' },
       schema: { tags: TAGS, summary: 'Join a started call: its fan or its creator only', params, response: { 200: envelopeSchema(privateJoinSchema) } },
     },
     async (request) => {
@@ -134,7 +128,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   api.delete(
     paths['streaming.privateDelete'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: TAGS,
         summary: 'Delete (cancel) a request before the call starts: the fan while pending or once paid, the creator any time',
@@ -159,7 +152,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
     api.get(
       paths[key],
       {
-        config: { access: 'authenticated' },
         schema: { tags: TAGS, summary: 'The caller’s private call requests, as fan or as creator', querystring: searchQuery, response: { 200: listSchema(privateRequestSchema) } },
       },
       async (request) => {
@@ -172,7 +164,6 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
   api.post(
     paths['streaming.agoraToken'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: TAGS,
         summary: 'An Agora RTC token for a stream’s channel (`stream-<streamId>`): publisher for its creator, subscriber for an entitled viewer',

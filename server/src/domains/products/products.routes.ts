@@ -19,7 +19,6 @@ import { boughtProductIds, presentProducts, productSchema } from './products.pre
 import { idParams, productInputSchema, productListQuerySchema, productUpdateSchema } from './products.schemas.js';
 import { createProduct, deleteProduct, findProduct, NO_SUCH_PRODUCT, ownProduct, searchProducts, updateProduct, type ProductFiles, type ProductWithCreator } from './products.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['products'];
 const FORM_FIELDS =
   '`name`, `description`, `price` (decimal units, at least 1.00), `stock` (whole number), `type` (`physical`, `digital`; fixed once created), `status` (`active`, `inactive`)';
@@ -58,7 +57,6 @@ async function productsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   api.post(
     paths['products.create'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Create a product',
@@ -75,7 +73,7 @@ async function productsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
 
   api.get(
     paths['products.mine'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'The signed-in creator’s products, inactive ones included', querystring: productListQuerySchema, response: { 200: listSchema(productSchema) } } },
+    { schema: { tags: TAGS, summary: 'The signed-in creator’s products, inactive ones included', querystring: productListQuerySchema, response: { 200: listSchema(productSchema) } } },
     async (request) => {
       const page = await searchProducts(ctx, { mine: currentUser(request).id }, request.query);
       return list(await presentProducts(ctx, currentUser(request), page.items), page.total);
@@ -85,7 +83,6 @@ async function productsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   api.put(
     paths['products.update'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Edit a product',
@@ -104,14 +101,13 @@ async function productsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
 
   api.get(
     paths['products.mineGet'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'One of the signed-in creator’s products', params: idParams, response: one } },
+    { schema: { tags: TAGS, summary: 'One of the signed-in creator’s products', params: idParams, response: one } },
     async (request) => ok(await presentOwn(request, request.params.id)),
   );
 
   api.delete(
     paths['products.delete'],
     {
-      config: { access: CREATOR },
       schema: { tags: TAGS, summary: 'Delete a product (its orders stay)', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } },
     },
     async (request) => {
@@ -123,7 +119,6 @@ async function productsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
   api.get(
     paths['products.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: TAGS,
         summary: 'Products for sale (of one creator with `performerId`)',
@@ -140,14 +135,13 @@ async function productsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
 
   api.get(
     paths['products.get'],
-    { config: { access: 'optional' }, schema: { tags: TAGS, summary: 'One product for sale', params: idParams, response: one } },
+    { schema: { tags: TAGS, summary: 'One product for sale', params: idParams, response: one } },
     async (request) => ok(await present(viewerOf(request), await findProduct(ctx, request.params.id, viewerOf(request), audienceOf(request)))),
   );
 
   api.get(
     paths['products.downloadLink'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: TAGS,
         summary: 'The download link of a digital product, for its buyers',

@@ -33,7 +33,7 @@ async function checkVisible(ctx: AppContext, user: AuthUser, input: ReactionInpu
 async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['reactions.add'],
-    { config: { access: 'authenticated' }, schema: { tags: ['reactions'], summary: 'Like or bookmark an item; doing it again changes nothing', body: reactionBody, response: answer } },
+    { schema: { tags: ['reactions'], summary: 'Like or bookmark an item; doing it again changes nothing', body: reactionBody, response: answer } },
     async (request) => {
       const user = currentUser(request);
       await checkVisible(ctx, user, request.body);
@@ -43,7 +43,7 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
   );
   api.delete(
     paths['reactions.remove'],
-    { config: { access: 'authenticated' }, schema: { tags: ['reactions'], summary: 'Take back a like or a bookmark', body: reactionBody, response: answer } },
+    { schema: { tags: ['reactions'], summary: 'Take back a like or a bookmark', body: reactionBody, response: answer } },
     async (request) => {
       const { objectType, objectId, action } = request.body;
       await ctx.db
@@ -55,7 +55,6 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reactions.bookmarks'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['reactions'],
         summary: 'The signed-in user’s bookmarked posts (`feeds`: those still published) or creators (`performers`), newest bookmark first',

@@ -41,7 +41,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.countries'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Countries with capital, region, currency, main language and a flag address on this API',
@@ -57,7 +56,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.flag'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'A country flag as SVG (/flags/br.svg); 404 for a code with no flag',
@@ -82,7 +80,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.states'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'States of a country by name; 404 for an unknown country, an empty list for one without states',
@@ -101,7 +98,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.cities'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary:
@@ -121,7 +117,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.languagesList'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Language records: ISO 639 codes, names, native names, direction (LTR/RTL), family, countries, cultures',
@@ -137,7 +132,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.languages'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Languages with a two-letter code: code, English name, native name and direction, by name',
@@ -153,7 +147,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.locales'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Supported locales: language and region, some with a script (az-Cyrl-AZ)',
@@ -169,7 +162,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.phoneCodes'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Phone countries: name, dial code, ISO code and a pattern for the whole number without the plus',
@@ -185,7 +177,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.userAdditional'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Profile attribute choices (height, weight, age, body type, ethnicity, size, hair, eyes, gender, orientation)',
@@ -201,7 +192,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.geoIp'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: "The caller's address and its country (null for local or unknown addresses)",
@@ -217,7 +207,6 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['reference.blockCheck'],
     {
-      config: { access: 'public' },
       schema: {
         tags,
         summary: "Whether the caller's country is blocked (never for a local or unknown address)",

@@ -10,7 +10,6 @@ async function reportsRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) 
   api.post(
     paths['reports.create'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['reports'],
         summary: 'Report a post, a creator, a comment, a gallery, a video or a message',

@@ -23,7 +23,6 @@ async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.get(
     paths['posts.trending'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['search'],
         summary: 'Posts of the last seven days, most liked and commented first, then newest',
@@ -40,7 +39,6 @@ async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.get(
     paths['posts.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['search'],
         summary: 'Published posts whose text contains `q` (literally: `%` and `_` match themselves), optionally of one creator and one type',
@@ -57,7 +55,6 @@ async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.get(
     paths['posts.get'],
     {
-      config: { access: 'optional' },
       schema: { tags: ['search'], summary: 'One published post (as GET /user/feeds/{id})', params: z.object({ id: z.string().min(1).max(64) }), response: { 200: envelopeSchema(feedSchema) } },
     },
     async (request) => {
@@ -70,7 +67,6 @@ async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.post(
     paths['search.saveKeyword'],
     {
-      config: { access: 'optional' },
       schema: { tags: ['search'], summary: 'Count one search of a keyword (case does not matter)', body: keywordBody, response: { 200: envelopeSchema(keywordSchema) } },
     },
     async (request) => ok(await saveKeyword(ctx, request.body.keyword)),
@@ -79,7 +75,6 @@ async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
   api.get(
     paths['search.keywords'],
     {
-      config: { access: 'optional' },
       schema: { tags: ['search'], summary: `The most searched keywords, most first (limit up to ${KEYWORDS_LIMIT_MAX}, default 10)`, querystring: keywordsQuery, response: { 200: listSchema(keywordSchema) } },
     },
     async (request) => {

@@ -46,7 +46,6 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['settings.public'],
     {
-      config: { access: 'public' },
       schema: { tags: ['settings'], summary: 'Public settings with their defaults', response: { 200: envelopeSchema(settingsMap) } },
     },
     async () => ok(withClientNames(ctx, withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS)))),
@@ -55,7 +54,6 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['settings.keys'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['settings'],
         summary: 'Values of the named public settings; "" for a key without one',
@@ -79,7 +77,6 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['admin.settings.get'],
     {
-      config: { access: { permission: 'setting.view' } },
       schema: { tags: ['settings'], summary: 'Every setting, public and private', response: { 200: envelopeSchema(settingsMap) } },
     },
     async () => ok(await readAllSettings(ctx.db)),
@@ -88,7 +85,6 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
   api.put(
     paths['admin.settings.update'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: {
         tags: ['settings'],
         summary: `Change settings; keys: ${SETTING_KEYS.join(', ')}`,

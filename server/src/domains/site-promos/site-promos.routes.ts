@@ -71,7 +71,6 @@ async function sitePromosRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['sitePromos.search'],
     {
-      config: { access: 'public' },
       schema: {
         tags: ['site-promos'],
         summary: 'The promos shown now: active and inside their window, lowest ordering first (possibly none)',
@@ -88,7 +87,6 @@ async function sitePromosRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['admin.sitePromos.search'],
     {
-      config: { access: { permission: 'setting.view' } },
       schema: {
         tags: ['site-promos'],
         summary: 'Every promo, retired and scheduled ones too, in their order',
@@ -105,7 +103,6 @@ async function sitePromosRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['admin.sitePromos.create'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: { tags: ['site-promos'], summary: 'Create a promo; `startAt`/`endAt` schedule it (either may be open)', body: createBody, response: one },
     },
     async (request) => ok(present(await createPromo(ctx, request.body))),
@@ -114,7 +111,6 @@ async function sitePromosRoutes(api: ApiScope, ctx: AppContext) {
   api.put(
     paths['admin.sitePromos.update'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: { tags: ['site-promos'], summary: 'Change a promo: its order, its schedule (null opens that end), its texts and links', params: idParams, body: updateBody, response: one },
     },
     async (request) => ok(present(await updatePromo(ctx, request.params.id, request.body))),
@@ -123,7 +119,6 @@ async function sitePromosRoutes(api: ApiScope, ctx: AppContext) {
   api.delete(
     paths['admin.sitePromos.retire'],
     {
-      config: { access: { permission: 'setting.update' } },
       schema: { tags: ['site-promos'], summary: 'Retire a promo: never shown again, kept for the record', params: idParams, response: one },
     },
     async (request) => ok(present(await retirePromo(ctx, request.params.id))),

@@ -48,7 +48,6 @@ export function hlsRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
   api.get(
     paths['streaming.hls'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['streaming'],
         summary: 'A live stream’s HLS playlist or segment through its signed link',

@@ -17,7 +17,6 @@ import type { ApiScope } from '../types.js';
 import { presentRecording, recordingSchema } from './streaming.presenter.js';
 import { currentStream } from './streaming.service.js';
 
-const creatorOnly = { access: { roles: ['performer'] as const } };
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 async function ownRecording(ctx: AppContext, performerId: string, id: string) {
@@ -33,7 +32,6 @@ export function recordingRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['streaming.recordings'],
     {
-      config: creatorOnly,
       schema: {
         tags: ['streaming'],
         summary: 'The creator’s stream recordings, newest first',
@@ -56,7 +54,6 @@ export function recordingRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['streaming.recordingDownload'],
     {
-      config: creatorOnly,
       schema: { tags: ['streaming'], summary: 'A recording’s file (MP4), to its creator', params: idParams },
     },
     async (request, reply) => {
@@ -76,7 +73,6 @@ export function recordingRoutes(api: ApiScope, ctx: AppContext) {
   api.delete(
     paths['streaming.recordingDelete'],
     {
-      config: creatorOnly,
       schema: { tags: ['streaming'], summary: 'Deletes a recording and its file', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.boolean() })) } },
     },
     async (request) => {
@@ -90,7 +86,6 @@ export function recordingRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['streaming.recordingStart'],
     {
-      config: creatorOnly,
       schema: {
         tags: ['streaming'],
         summary: 'Recording is always on: confirms that the current stream is being recorded',

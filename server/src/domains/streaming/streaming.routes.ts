@@ -66,11 +66,9 @@ async function endStream(ctx: AppContext, hub: IngestHub, row: StreamRow, byStaf
 }
 
 function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
-  const creatorOnly = { access: { roles: ['performer'] as const } };
   api.post(
     paths['streaming.goLive'],
     {
-      config: creatorOnly,
       schema: {
         tags: ['streaming'],
         summary: 'Go live: the creator’s public stream that is not finished, or a new one',
@@ -91,7 +89,6 @@ function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
   api.put(
     paths['streaming.end'],
     {
-      config: creatorOnly,
       schema: { tags: ['streaming'], summary: 'The creator ends their stream', params: idParams, response: { 200: envelopeSchema(streamSchema) } },
     },
     async (request) => {
@@ -103,7 +100,6 @@ function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
   api.put(
     paths['streaming.update'],
     {
-      config: creatorOnly,
       schema: {
         tags: ['streaming'],
         summary: 'Title, description and who may watch the current stream; `change-stream-info` to its room',
@@ -124,7 +120,6 @@ function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
   api.put(
     paths['streaming.setDuration'],
     {
-      config: creatorOnly,
       schema: {
         tags: ['streaming'],
         summary: 'The planned length of the current stream, in minutes',
@@ -145,7 +140,6 @@ function viewerRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['streaming.join'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['streaming'],
         summary: 'A stream (by its id, or its creator’s id or username) and whether this viewer may watch',
@@ -170,7 +164,6 @@ function viewerRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['conversations.streamPublic'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['streaming'],
         summary: 'A creator’s stream chat (by id or username), public; created on first ask',
@@ -184,7 +177,6 @@ function viewerRoutes(api: ApiScope, ctx: AppContext) {
   api.get(
     paths['streaming.userSearch'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: ['streaming'],
         summary: 'Public streams broadcasting now, with their creators',
@@ -220,7 +212,6 @@ function adminRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
   api.post(
     paths['admin.streaming.end'],
     {
-      config: { access: { permission: 'stream.update' } },
       schema: {
         tags: ['streaming', 'admin'],
         summary: 'Staff end a stream; `admin-end-session-stream` to its room and its creator',

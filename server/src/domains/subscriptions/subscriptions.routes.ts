@@ -40,7 +40,6 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
   api.get(
     paths['subscriptions.performerSearch'],
     {
-      config: { access: { roles: ['performer', 'manager', 'admin'] } },
       schema: {
         tags: ['subscriptions'],
         summary: 'The signed-in creator’s subscribers, each with `userInfo`; staff with `earning.all` name the creator with `performerId`',
@@ -58,7 +57,6 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
   api.get(
     paths['subscriptions.userSearch'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['subscriptions'],
         summary: 'The signed-in fan’s subscriptions, each with `performerInfo`',
@@ -77,7 +75,6 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
   api.get(
     paths['subscriptions.userSubscriber'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['subscriptions'],
         summary: 'The signed-in fan’s subscription to a creator (id or username), or null',
@@ -96,7 +93,6 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
   api.post(
     paths['subscriptions.cancel'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['subscriptions'],
         summary: 'Cancel renewal: access lasts to `expiredAt`; by the fan or staff',
@@ -116,7 +112,6 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
   api.get(
     paths['admin.subscriptions.search'],
     {
-      config: { access: { permission: 'earning.all' } },
       schema: {
         tags: ['subscriptions'],
         summary: 'Every subscription (staff with `earning.all`), with `userInfo` and `performerInfo`',

@@ -17,14 +17,13 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['users.me'],
-    { config: { access: 'authenticated' }, schema: { tags: ['users'], summary: 'The signed-in account', response: answer } },
+    { schema: { tags: ['users'], summary: 'The signed-in account', response: answer } },
     async (request) => ok(await accounts.present(await accounts.findById(currentUser(request).id))),
   );
 
   api.put(
     paths['users.update'],
     {
-      config: { access: 'authenticated' },
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
     async (request) => ok(await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
@@ -32,7 +31,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['users.search'],
-    { config: { access: { roles: ['admin'] } }, schema: { tags: ['users'], summary: 'Find accounts (admins): by username, name or email, role and status', querystring: userSearchQuerySchema, response: { 200: listSchema(staffUserSchema) } } },
+    { schema: { tags: ['users'], summary: 'Find accounts (admins): by username, name or email, role and status', querystring: userSearchQuerySchema, response: { 200: listSchema(staffUserSchema) } } },
     async (request) => {
       const page = await searchUsers(ctx, request.query);
       return list(page.items, page.total);
@@ -41,7 +40,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['users.view'],
-    { config: { access: 'optional' }, schema: { tags: ['users'], summary: 'What anyone may see of an active account', params: z.object({ id: z.string().min(1).max(64) }), response: { 200: envelopeSchema(publicUserSchema) } } },
+    { schema: { tags: ['users'], summary: 'What anyone may see of an active account', params: z.object({ id: z.string().min(1).max(64) }), response: { 200: envelopeSchema(publicUserSchema) } } },
     async (request) => ok(await viewUser(ctx, request.params.id)),
   );
 
@@ -50,7 +49,6 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['users.avatarUpload'],
     {
-      config: { access: 'authenticated' },
       schema: { tags: ['users'], summary: 'Upload the signed-in account’s avatar', description: avatarText, consumes: ['multipart/form-data'], response: uploaded },
     },
     async (request) => ok(presentImage(ctx.config.publicOrigin, await replaceProfileImage(ctx, request, currentUser(request).id, 'avatar'))),
@@ -59,7 +57,6 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['users.avatarUploadFor'],
     {
-      config: { access: { roles: ['admin'] } },
       schema: {
         tags: ['users'],
         summary: 'Upload a user’s avatar (admins)',

