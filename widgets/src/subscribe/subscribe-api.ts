@@ -69,7 +69,7 @@ export function readPlans(profile: Record<string, unknown>): PlanOffer[] {
 
 /** `performers.get`: the creator, their plans and their free offer as this viewer may take it. */
 export async function fetchOffer(session: Session, idOrUsername: string): Promise<Outcome<CreatorOffer>> {
-  const outcome = await session.api.get<unknown>(`/performers/${encodeURIComponent(idOrUsername)}`, undefined, { unauthorized: 'ignore' });
+  const outcome = await session.http.get<unknown>(`/performers/${encodeURIComponent(idOrUsername)}`, undefined, { unauthorized: 'ignore' });
   if (!outcome.ok) return outcome;
   const profile = isRecord(outcome.value) ? outcome.value : {};
   const id = text(profile._id);
@@ -95,7 +95,7 @@ export function readSubscription(value: unknown): SubscriptionDto | null {
  * null when they never subscribed. Reads one record, null, or a list page.
  */
 export async function fetchMySubscription(session: Session, performerId: string): Promise<Outcome<SubscriptionDto | null>> {
-  const outcome = await session.api.get<unknown>('/subscriptions/user-subscriber', { performerId }, { unauthorized: 'ignore' });
+  const outcome = await session.http.get<unknown>('/subscriptions/user-subscriber', { performerId }, { unauthorized: 'ignore' });
   if (!outcome.ok) return outcome.error.status === 404 ? success(null) : outcome;
   const value = outcome.value;
   const list = isRecord(value) && Array.isArray(value.data) ? value.data : Array.isArray(value) ? value : null;
@@ -113,7 +113,7 @@ export function readSubscribeResult(value: unknown): SubscribeResult | null {
 
 /** `subscriptions.cancel`: renewal stops, access lasts to `expiredAt`. */
 export async function cancelSubscription(session: Session, id: string): Promise<Outcome<SubscriptionDto | null>> {
-  const outcome = await session.api.post<unknown>(`/payment/${WALLET_PROVIDER}/cancel-subscription/${encodeURIComponent(id)}`, {}, { unauthorized: 'ignore' });
+  const outcome = await session.http.post<unknown>(`/payment/${WALLET_PROVIDER}/cancel-subscription/${encodeURIComponent(id)}`, {}, { unauthorized: 'ignore' });
   return outcome.ok ? success(readSubscription(outcome.value)) : outcome;
 }
 

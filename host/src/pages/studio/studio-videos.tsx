@@ -37,7 +37,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
 
   async function remove(item: Item) {
     if (!window.confirm(t('studio.confirmDeleteVideo'))) return;
-    const outcome = await session.api.del(routes[kind].item(item._id));
+    const outcome = await session.http.del(routes[kind].item(item._id));
     if (outcome.ok) await reload();
     else setItems({ status: 'failed', message: outcome.error.message });
   }

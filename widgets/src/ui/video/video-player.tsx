@@ -1,3 +1,6 @@
+import type { VideoFile } from '@fandeck/contract';
+
+export type { VideoFile };
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.js';
 import type { ActionError } from '../../session/outcome.js';
@@ -6,20 +9,6 @@ import { useErrorText } from '../error-text.js';
 import { FormError } from '../form-error.js';
 import { useModel } from '../use-model.js';
 import { VideoStatusModel, type VideoStatus } from './video-status.model.js';
-
-/** A video file as the server presents it (a post's, a video's, a reel's). */
-export interface VideoFile {
-  _id: string;
-  status: VideoStatus | null;
-  progress: number | null;
-  width: number | null;
-  height: number | null;
-  placeholder: string | null;
-  /** The HLS playlist for this viewer; null while locked or processing. */
-  url: string | null;
-  /** The poster in photo sizes; null while locked. */
-  sizes: Record<string, { url: string; width: number; height: number }> | null;
-}
 
 export interface VideoViewProps {
   video: VideoFile;
@@ -95,7 +84,7 @@ function VideoPlayer({ video, linkPath }: { video: VideoFile; linkPath?: string 
     let url = video.url!;
     if (linkPath) {
       // Links are short-lived: a page left open for a while still plays.
-      const link = await session.api.post<{ url: string }>(linkPath, {});
+      const link = await session.http.post<{ url: string }>(linkPath, {});
       if (!link.ok) return setPlayback({ step: 'failed', error: link.error });
       url = link.value.url;
     }

@@ -7,7 +7,8 @@
 import { createModel, effect, signal } from '@preact/signals-core';
 import type { Session } from '../../session/session.js';
 
-export type VideoStatus = 'processing' | 'finished' | 'error';
+export type { VideoStatus } from '@fandeck/contract';
+import type { VideoStatus } from '@fandeck/contract';
 
 /** How often a client asks after a video in processing (api-contract: file transcoding). */
 export const VIDEO_STATUS_POLL_MS = 5000;
@@ -29,7 +30,7 @@ export const VideoStatusModel = createModel((session: Session, statusPath: strin
     if (state.value.status !== 'processing') return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void session.api.get<unknown>(statusPath, undefined, { signal: controller.signal }).then((outcome) => {
+      void session.http.get<unknown>(statusPath, undefined, { signal: controller.signal }).then((outcome) => {
         if (controller.signal.aborted) return;
         // Same value again still re-arms the timer: a fresh object.
         state.value = outcome.ok && isProgress(outcome.value) ? { ...outcome.value } : { ...state.peek() };
