@@ -88,6 +88,14 @@ export interface CategoryDto {
   name: string;
 }
 
+/** What applying a coupon to an amount answers (fields an older server may leave out). */
+export interface CouponPreviewDto {
+  code?: string;
+  amount?: number;
+  discount?: number;
+  amountToPay?: number;
+}
+
 export interface RouteTypes {
   // auth and the signed-in user
   'auth.login': { body: Credentials; response: { token?: string } };
@@ -169,6 +177,8 @@ export interface RouteTypes {
   'subscriptions.performerSearch': { item: SubscriptionDto };
   'payouts.calculate': { response: PayoutCalculation };
   'payouts.create': { body: PayoutCreateBody; response: PayoutRequestDto };
+  'payouts.pendingReview': { response: { pending?: boolean; request?: PayoutRequestDto | null } | null };
+  'coupons.apply': { body: { amount: number }; response: CouponPreviewDto | null };
   'admin.payouts.view': { response: PayoutRequestDto };
   'admin.payouts.status': { response: PayoutRequestDto };
 }

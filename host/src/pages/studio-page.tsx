@@ -292,7 +292,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
       {post.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(post.price, i18n.language) })}</span> : null}
       <SubscribersOnlyBadge subscribersOnly={post.subscribersOnly} />
       <span className="studio__post-text">{post.text || (post.type === 'video' ? t('studio.videoCount') : t('studio.photoCount', { count: post.totalFiles }))}</span>
-      {video?.status === 'processing' ? <VideoProcessing statusPath={`/user/feeds/${encodeURIComponent(post._id)}/file/${encodeURIComponent(video._id)}/status`} progress={video.progress ?? 0} onReady={onChanged} /> : null}
+      {video?.status === 'processing' ? <VideoProcessing statusOf={(options) => session.api.feeds.fileStatus({ id: post._id, fileId: video._id }, undefined, options)} progress={video.progress ?? 0} onReady={onChanged} /> : null}
       {video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
       {video?.status === 'error' ? (
         <span className="error" role="alert">

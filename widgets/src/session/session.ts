@@ -81,9 +81,9 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
     onCredentialLost: () => credentialLost(),
   });
   const typed = createTypedApi(api);
-  const settings = createSettingsModel(api);
-  const user = createUserModel(api, settings);
-  const follows = createFollowsModel(api);
+  const settings = createSettingsModel(typed);
+  const user = createUserModel(typed, settings);
+  const follows = createFollowsModel(typed);
   const auth = createAuthModel({ transport, user, settings, onSignedOut: () => follows.clear() });
   credentialLost = () => auth.signedOut();
   const locale = createLocaleModel({ settings, requested: options.locale ?? null });

@@ -56,7 +56,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
                   <span className="studio__post-text">{item.title}</span>
                   {item.video?.status === 'processing' && kind === 'video' ? (
                     <VideoProcessing
-                      statusPath={`/performer-assets/videos/${encodeURIComponent(item._id)}/file/${encodeURIComponent(item.video._id)}/status`}
+                      statusOf={(options) => session.api.videos.fileStatus({ id: item._id, fileId: item.video?._id ?? '' }, undefined, options)}
                       progress={item.video.progress ?? 0}
                       onReady={() => void reload()}
                     />
