@@ -10,6 +10,7 @@
  * A route with no entry answers `unknown` (its caller reads it as such) and takes any
  * object. Add the entry when a client starts to read the answer's fields. Types only.
  */
+import type { Query } from './api-types.js';
 import type { BlockStatus, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, UserPatch } from './accounts.js';
 import type { Gallery, FeedPost, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
 import type {
@@ -110,7 +111,7 @@ export interface RouteTypes {
   'reference.blockCheck': { response: BlockStatus };
   // creators
   'performers.get': { response: PerformerProfile };
-  'performers.search': { query: PageQuery & Record<string, string | number | boolean | undefined>; item: PerformerProfile };
+  'performers.search': { query: Query; item: PerformerProfile };
   'performers.top': { query: { limit?: number }; item: PerformerProfile };
   'categories.search': { item: CategoryDto };
   'search.keywords': { query: { limit?: number }; item: Keyword };

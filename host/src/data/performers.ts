@@ -9,15 +9,15 @@ export const performerSortFields = ['updatedAt', 'createdAt', 'name', 'username'
 export type PerformerSortField = (typeof performerSortFields)[number];
 
 export function fetchPerformer(profileId: string, signal?: AbortSignal): Promise<Outcome<PerformerProfile>> {
-  return session.http.get<PerformerProfile>(`/performers/${encodeURIComponent(profileId)}`, undefined, signal ? { signal } : {});
+  return session.api.performers.get({ id: profileId }, undefined, signal ? { signal } : {});
 }
 
 export function searchPerformers(query: Query, signal?: AbortSignal): Promise<Outcome<ListPage<PerformerProfile>>> {
   // A list read: never retried (spec section 8).
-  return session.http.list<PerformerProfile>('/performers/search', query, signal ? { signal } : {});
+  return session.api.performers.search.list(query, signal ? { signal } : {});
 }
 
 /** The most subscribed creators (then the most followed). */
 export function topPerformers(limit: number, signal?: AbortSignal): Promise<Outcome<ListPage<PerformerProfile>>> {
-  return session.http.list<PerformerProfile>('/performers/top', { limit }, signal ? { signal } : {});
+  return session.api.performers.top.list({ limit }, signal ? { signal } : {});
 }

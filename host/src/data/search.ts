@@ -5,10 +5,10 @@ export type { Keyword };
 
 /** The words fans search most. */
 export function popularKeywords(limit: number, signal?: AbortSignal): Promise<Outcome<ListPage<Keyword>>> {
-  return session.http.list<Keyword>('/search/list/keywords', { limit }, signal ? { signal } : {});
+  return session.api.search.keywords.list({ limit }, signal ? { signal } : {});
 }
 
 /** Counts a search, so popular words can be suggested; a failure changes nothing for the fan. */
 export function recordKeyword(keyword: string): void {
-  void session.http.post('/search/keywords', { keyword });
+  void session.api.search.saveKeyword({ keyword });
 }

@@ -37,7 +37,7 @@ export function CreatorReviewPage() {
   async function decide(creator: PendingCreator, decision: Decision) {
     setBusy(creator._id);
     setError(null);
-    const outcome = await session.http.post(`/admin/performers/${encodeURIComponent(creator._id)}/review`, { decision });
+    const outcome = await session.api.admin.performers.review({ id: creator._id }, { decision });
     setBusy(null);
     if (!outcome.ok) {
       setError(outcome.error.message);

@@ -163,7 +163,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     setSave({ status: 'saving' });
     const extra = await extras.create(text);
     if (!extra.ok) return setSave({ status: 'failed', message: extra.message });
-    const outcome = await session.http.post<FeedPost>('/performer/feeds', {
+    const outcome = await session.api.feeds.create({
       type: videos === 1 ? 'video' : audios === 1 ? 'audio' : done.length > 0 ? 'photo' : 'text',
       ...extra.fields,
       text,
@@ -280,7 +280,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
   async function remove() {
     if (busy || !window.confirm(t('studio.confirmDelete'))) return;
     setBusy(true);
-    const outcome = await session.http.del(`/performer/feeds/${encodeURIComponent(post._id)}`);
+    const outcome = await session.api.feeds.delete({ id: post._id });
     setBusy(false);
     if (outcome.ok) onChanged();
     else setFailure(outcome.error.message);

@@ -41,6 +41,6 @@ export function useSiteBoot(): BootState {
  * block, so an outage of this call never locks everyone out.
  */
 export async function checkGeoBlock(): Promise<BlockStatus> {
-  const outcome = await session.http.get<BlockStatus>('/block/countries/check', undefined, { unauthorized: 'ignore' });
+  const outcome = await session.api.reference.blockCheck(undefined, { unauthorized: 'ignore' });
   return outcome.ok ? outcome.value : { blocked: false, country: null };
 }

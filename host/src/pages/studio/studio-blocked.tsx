@@ -44,7 +44,7 @@ export function StudioBlocked() {
     if (busy) return;
     setBusy(user._id);
     setNotice(null);
-    const outcome = await session.http.del(`/block/users/${encodeURIComponent(user._id)}`);
+    const outcome = await session.api.blocks.unblock({ id: user._id });
     setBusy(null);
     if (!outcome.ok) return setNotice({ kind: 'failed', text: outcome.error.message });
     setNotice({ kind: 'done', text: t('studio.unblocked', { name: nameOf(user) }) });
