@@ -15,6 +15,9 @@
  * .tsx is never a number written there (`maxLength={500}`): the bound comes from the
  * contract's LIMITS, which the server enforces, so the two sides cannot drift apart.
  *
+ * And issue 23's rule that an API path is written only in the contract: no string or
+ * template literal in widgets/src or host/src is an API route's path (api-path-literals.mjs).
+ *
  * Test files and `testing/` helpers are not checked. Prints `file:line: message` for
  * every breach and exits 1 when there is one.
  *
@@ -24,6 +27,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { lintApiPathLiterals } from './api-path-literals.mjs';
 import { findImportCycles } from './import-cycles.mjs';
 
 const SHARED = ['session', 'kit', 'ui', 'api', 'live', 'i18n'];
@@ -228,9 +232,12 @@ if (invokedDirectly) {
   const root = parseRoot(process.argv.slice(2));
   const { problems, features } = lintBoundaries(root);
   const { problems: literals } = lintLiteralLimits(root);
-  for (const problem of [...problems, ...literals]) console.error(problem);
+  const { problems: apiPaths, pending } = lintApiPathLiterals(root);
+  for (const problem of [...problems, ...literals, ...apiPaths]) console.error(problem);
+  if (apiPaths.length > 0) console.error(`${apiPaths.length} API path literal${apiPaths.length === 1 ? '' : 's'} outside the contract.`);
+  if (pending.length > 0) console.log(`${pending.length} API path literals in files not yet on the typed client (API_PATH_PENDING in scripts/api-path-literals.mjs).`);
   if (problems.length > 0) console.error(`\n${problems.length} import boundary breach${problems.length === 1 ? '' : 'es'} (features: ${features.join(', ')}).`);
   if (literals.length > 0) console.error(`${problems.length > 0 ? '' : '\n'}${literals.length} literal field length${literals.length === 1 ? '' : 's'} where a contract limit belongs.`);
-  if (problems.length > 0 || literals.length > 0) process.exit(1);
-  console.log(`Import boundaries hold (features: ${features.join(', ')}); no literal field lengths.`);
+  if (problems.length > 0 || literals.length > 0 || apiPaths.length > 0) process.exit(1);
+  console.log(`Import boundaries hold (features: ${features.join(', ')}); no literal field lengths; no API path literals outside the contract.`);
 }

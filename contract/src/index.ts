@@ -16,3 +16,7 @@ export * from './subscriptions.js';
 export * from './messaging.js';
 export * from './streaming.js';
 export * from './usernames.js';
+export * from './content.js';
+export * from './api-types.js';
+export * from './route-types.js';
+export * from './accounts.js';

@@ -22,7 +22,7 @@ export function useFileUpload() {
     const controller = new AbortController();
     current.current = controller;
     setState({ status: 'uploading', loaded: 0, total: 1 });
-    const outcome = await session.api.upload<T>(path, {
+    const outcome = await session.http.upload<T>(path, {
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

@@ -38,7 +38,7 @@ export function PictureUpload({ path, which, current }: PictureUploadProps) {
     setState({ status: 'uploading', loaded: 0, total: file.size });
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.api.upload<{ url: string }>(path, {
+    const outcome = await session.http.upload<{ url: string }>(path, {
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

@@ -10,7 +10,7 @@ export type Loaded<T> =
   | { status: 'ready'; items: T[]; total: number }
   | { status: 'failed'; message: string; code?: ErrorCode | null };
 
-export type ListCallOptions = Parameters<typeof session.api.list>[2];
+export type ListCallOptions = Parameters<typeof session.http.list>[2];
 
 /**
  * One list of the API (`{ data, total }`), read now, again whenever `path` or `query`
@@ -24,7 +24,7 @@ export function useRemoteList<T>(path: string, query: Query, options?: ListCallO
   const latest = useRef(0);
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
-    const outcome = await session.api.list<T>(path, JSON.parse(key) as Query, JSON.parse(optionsKey) as ListCallOptions);
+    const outcome = await session.http.list<T>(path, JSON.parse(key) as Query, JSON.parse(optionsKey) as ListCallOptions);
     if (ticket !== latest.current) return;
     setState(
       outcome.ok

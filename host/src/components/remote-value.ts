@@ -14,7 +14,7 @@ export function useRemoteValue<T>(path: string, method: 'GET' | 'POST' = 'GET') 
   const latest = useRef(0);
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
-    const outcome = await session.api.request<T>(method, path, method === 'POST' ? { body: {} } : {});
+    const outcome = await session.http.request<T>(method, path, method === 'POST' ? { body: {} } : {});
     if (ticket !== latest.current) return;
     setState(outcome.ok ? { status: 'ready', value: outcome.value } : { status: 'failed', error: outcome.error });
   }, [path, method]);

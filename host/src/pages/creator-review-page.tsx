@@ -26,7 +26,7 @@ export function CreatorReviewPage() {
 
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const outcome = await session.api.list<PendingCreator>('/admin/performers/pending-review');
+    const outcome = await session.http.list<PendingCreator>('/admin/performers/pending-review');
     setState(outcome.ok ? { status: 'ready', items: (outcome.value as ListPage<PendingCreator>).data } : { status: 'failed', message: outcome.error.message });
   }, []);
 
@@ -37,7 +37,7 @@ export function CreatorReviewPage() {
   async function decide(creator: PendingCreator, decision: Decision) {
     setBusy(creator._id);
     setError(null);
-    const outcome = await session.api.post(`/admin/performers/${encodeURIComponent(creator._id)}/review`, { decision });
+    const outcome = await session.api.admin.performers.review({ id: creator._id }, { decision });
     setBusy(null);
     if (!outcome.ok) {
       setError(outcome.error.message);

@@ -126,7 +126,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     setPhotos((current) => [...current, { ...base, status: 'uploading', loaded: 0, total: file.size, controller }]);
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.api.upload<{ _id: string; placeholder?: string }>(`/performer/feeds/${kind}/upload`, {
+    const outcome = await session.http.upload<{ _id: string; placeholder?: string }>(`/performer/feeds/${kind}/upload`, {
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {
@@ -163,7 +163,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     setSave({ status: 'saving' });
     const extra = await extras.create(text);
     if (!extra.ok) return setSave({ status: 'failed', message: extra.message });
-    const outcome = await session.api.post<FeedPost>('/performer/feeds', {
+    const outcome = await session.api.feeds.create({
       type: videos === 1 ? 'video' : audios === 1 ? 'audio' : done.length > 0 ? 'photo' : 'text',
       ...extra.fields,
       text,
@@ -280,7 +280,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
   async function remove() {
     if (busy || !window.confirm(t('studio.confirmDelete'))) return;
     setBusy(true);
-    const outcome = await session.api.del(`/performer/feeds/${encodeURIComponent(post._id)}`);
+    const outcome = await session.api.feeds.delete({ id: post._id });
     setBusy(false);
     if (outcome.ok) onChanged();
     else setFailure(outcome.error.message);
@@ -292,7 +292,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
       {post.isSale ? <span className="badge">{t('studio.priceBadge', { price: formatMoney(post.price, i18n.language) })}</span> : null}
       <SubscribersOnlyBadge subscribersOnly={post.subscribersOnly} />
       <span className="studio__post-text">{post.text || (post.type === 'video' ? t('studio.videoCount') : t('studio.photoCount', { count: post.totalFiles }))}</span>
-      {video?.status === 'processing' ? <VideoProcessing statusPath={`/user/feeds/${encodeURIComponent(post._id)}/file/${encodeURIComponent(video._id)}/status`} progress={video.progress ?? 0} onReady={onChanged} /> : null}
+      {video?.status === 'processing' ? <VideoProcessing statusOf={(options) => session.api.feeds.fileStatus({ id: post._id, fileId: video._id }, undefined, options)} progress={video.progress ?? 0} onReady={onChanged} /> : null}
       {video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null}
       {video?.status === 'error' ? (
         <span className="error" role="alert">

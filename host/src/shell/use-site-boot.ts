@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { session } from '../session/session.js';
 import { installAnalytics } from './page-views.js';
+import type { BlockStatus } from '@fandeck/contract';
 
-export interface BlockStatus {
-  blocked: boolean;
-  country: string | null;
-}
+export type { BlockStatus };
 
 export type BootState = { status: 'loading' } | { status: 'ready'; geo: BlockStatus };
 
@@ -43,6 +41,6 @@ export function useSiteBoot(): BootState {
  * block, so an outage of this call never locks everyone out.
  */
 export async function checkGeoBlock(): Promise<BlockStatus> {
-  const outcome = await session.api.get<BlockStatus>('/block/countries/check', undefined, { unauthorized: 'ignore' });
+  const outcome = await session.api.reference.blockCheck(undefined, { unauthorized: 'ignore' });
   return outcome.ok ? outcome.value : { blocked: false, country: null };
 }

@@ -13,7 +13,6 @@ import type { Session } from '../session/session.js';
 import type { ListPage } from '../session/types.js';
 
 const keep = { unauthorized: 'ignore' } as const;
-const id = (value: string) => encodeURIComponent(value);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -64,44 +63,44 @@ const readAll = <T>(items: unknown[], read: (value: unknown) => T | null): T[] =
 
 /** `conversations.list`: a page of the signed-in user's conversations, newest activity first. */
 export async function fetchConversations(session: Session, offset: number, limit: number): Promise<Outcome<ListPage<ConversationDto>>> {
-  const outcome = await session.api.list<unknown>('/conversations', { offset, limit }, keep);
+  const outcome = await session.api.conversations.list.list({ offset, limit }, keep);
   return outcome.ok ? success({ data: readAll(outcome.value.data, readConversation), total: outcome.value.total }) : outcome;
 }
 
 /** `conversations.get`. */
 export async function fetchConversation(session: Session, conversationId: string): Promise<Outcome<ConversationDto>> {
-  return readOne(await session.api.get<unknown>(`/conversations/${id(conversationId)}`, undefined, keep), readConversation);
+  return readOne(await session.api.conversations.get({ id: conversationId }, undefined, keep), readConversation);
 }
 
 /** `conversations.open`: finds (or starts) the conversation with a creator or a fan. */
 export async function openConversation(session: Session, body: OpenConversationBody): Promise<Outcome<ConversationDto>> {
-  return readOne(await session.api.post<unknown>('/conversations', body, keep), readConversation);
+  return readOne(await session.api.conversations.open(body, keep), readConversation);
 }
 
 /** `messages.list`: a page of a conversation's messages, oldest first. */
 export async function fetchMessages(session: Session, conversationId: string, query: MessageListQuery): Promise<Outcome<MessageDto[]>> {
-  const outcome = await session.api.list<unknown>(`/messages/conversations/${id(conversationId)}`, { ...query }, keep);
+  const outcome = await session.api.messages.list.list({ id: conversationId }, { ...query }, keep);
   return outcome.ok ? success(readAll(outcome.value.data, readMessage)) : outcome;
 }
 
 /** `messages.send`: the stored message (the same one again for a resent `clientId`). */
 export async function sendMessage(session: Session, conversationId: string, body: SendMessageBody): Promise<Outcome<MessageDto>> {
-  return readOne(await session.api.post<unknown>(`/messages/conversations/${id(conversationId)}`, body, keep), readMessage);
+  return readOne(await session.api.messages.send({ id: conversationId }, body, keep), readMessage);
 }
 
 /** `messages.delete`: the sender deletes a message of theirs. */
 export function deleteMessage(session: Session, messageId: string): Promise<Outcome<unknown>> {
-  return session.api.del<unknown>(`/messages/${id(messageId)}`, keep);
+  return session.api.messages.delete({ id: messageId }, undefined, keep);
 }
 
 /** `messages.readAll`: the signed-in user read the conversation. */
 export function markConversationRead(session: Session, conversationId: string): Promise<Outcome<unknown>> {
-  return session.api.post<unknown>(`/messages/read-all/${id(conversationId)}`, {}, keep);
+  return session.api.messages.readAll({ id: conversationId }, {}, keep);
 }
 
 /** `messages.opened`: the recipient opened a paid or media message. */
 export function markMessageOpened(session: Session, messageId: string): Promise<Outcome<unknown>> {
-  return session.api.post<unknown>(`/messages/${id(messageId)}/opened`, {}, keep);
+  return session.api.messages.opened({ id: messageId }, {}, keep);
 }
 
 /** Reads a count as the server may send it: a number, or `{ total }` / `{ count }`. */
@@ -112,7 +111,7 @@ export function readTotal(value: unknown): number | null {
 
 /** `messages.totalUnread`: the signed-in user's unread messages over every conversation. */
 export async function fetchTotalUnread(session: Session): Promise<Outcome<number>> {
-  const outcome = await session.api.get<unknown>('/messages/total-unread-messages', undefined, keep);
+  const outcome = await session.api.messages.totalUnread(undefined, keep);
   if (!outcome.ok) return outcome;
   const total = readTotal(outcome.value);
   return total === null ? failure({ status: 200, message: '', body: outcome.value }) : success(total);
@@ -121,11 +120,11 @@ export async function fetchTotalUnread(session: Session): Promise<Outcome<number
 export type UploadKind = MessageUploadDto['type'];
 
 /** Where each kind of file goes: `messages.privatePhoto`, `messages.privateVideo`, else `messages.privateFile`. */
-const uploadPaths: Record<UploadKind, string> = {
-  photo: '/messages/private/file/photo',
-  video: '/messages/private/file/video',
-  audio: '/messages/private/file',
-};
+const uploadRoutes = {
+  photo: 'privatePhoto',
+  video: 'privateVideo',
+  audio: 'privateFile',
+} as const satisfies Record<UploadKind, keyof Session['api']['messages']>;
 
 /** The kind of a chosen file by its type, or null when messages do not carry it. */
 export function uploadKindOf(file: { type: string }): UploadKind | null {
@@ -142,7 +141,7 @@ export async function uploadMessageFile(
 ): Promise<Outcome<MessageUploadDto>> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const outcome = await session.api.upload<unknown>(uploadPaths[kind], { form, signal: options.signal, onProgress: options.onProgress, ...keep });
+  const outcome = await session.api.messages[uploadRoutes[kind]].upload({ form, signal: options.signal, onProgress: options.onProgress, ...keep });
   if (!outcome.ok) return outcome;
   const value = outcome.value;
   if (!isRecord(value) || !nullable(value._id)) return failure({ status: 200, message: '', body: value });

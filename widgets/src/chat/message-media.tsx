@@ -81,7 +81,7 @@ export function MessageVideo({ messageId, file }: { messageId: string; file: Mes
     // element loads): fetched while the link is asked for.
     const player = import('../ui/video/hls-playback.js');
     player.catch(() => undefined);
-    const link = await session.api.post<{ url?: unknown }>(`/messages/${encodeURIComponent(messageId)}/videos/${encodeURIComponent(file._id)}/url`, {}, { unauthorized: 'ignore' });
+    const link = await session.api.messages.videoUrl({ id: messageId, fileId: file._id }, {}, { unauthorized: 'ignore' });
     const url = link.ok && typeof link.value?.url === 'string' ? link.value.url : file.url;
     if (!url) return setPlayback({ step: 'failed', error: link.ok ? null : link.error });
     setPlayback({ step: 'playing' });

@@ -69,7 +69,7 @@ export interface CreatorRef {
 
 /** `performers.get`, by id or username: the creator staff asked for, with the name the title shows. */
 export async function fetchCreator(session: Session, idOrUsername: string): Promise<Outcome<CreatorRef>> {
-  const outcome = await session.api.get<{ _id?: unknown; name?: unknown } | null>(`/performers/${encodeURIComponent(idOrUsername)}`, undefined, keep);
+  const outcome = await session.api.performers.get({ id: idOrUsername }, undefined, keep);
   if (!outcome.ok) return outcome;
   const { _id: id, name } = outcome.value ?? {};
   if (typeof id !== 'string' || !id) return failure({ status: 404, code: 'performers.not_found', message: '' });
@@ -77,31 +77,31 @@ export async function fetchCreator(session: Session, idOrUsername: string): Prom
 }
 
 /** `earnings.stats`: all-time totals. */
-export const fetchStats = (session: Session, performerId?: Scope) => session.api.get<EarningStats>('/performer/earning/stats', performerId ? { performerId } : undefined, keep);
+export const fetchStats = (session: Session, performerId?: Scope) => session.api.earnings.stats(performerId ? { performerId } : undefined, keep);
 
 /** `earnings.timeline`: oldest first, empty buckets included. */
 export async function fetchTimeline(session: Session, interval: Interval, performerId?: Scope, now?: number): Promise<Outcome<EarningPoint[]>> {
-  const outcome = await session.api.get<unknown>('/performer/earning/timeline', scoped(performerId, { interval, ...rangeFor(interval, now) }), keep);
+  const outcome = await session.api.earnings.timeline( scoped(performerId, { interval, ...rangeFor(interval, now) }), keep);
   return outcome.ok ? success(items<EarningPoint>(outcome.value)) : outcome;
 }
 
 /** `subscriptions.performerSearch`: the newest subscribers first. */
 export async function fetchSubscribers(session: Session, performerId?: Scope, limit = 10): Promise<Outcome<Subscribers>> {
-  const outcome = await session.api.list<SubscriptionDto>('/subscriptions/performer/search', scoped(performerId, { limit, offset: 0, sort: 'desc' }), keep);
+  const outcome = await session.api.subscriptions.performerSearch.list( scoped(performerId, { limit, offset: 0, sort: 'desc' }), keep);
   return outcome.ok ? success({ items: outcome.value.data, total: outcome.value.total }) : outcome;
 }
 
 /** `earnings.topContent`: what earned the most. */
 export async function fetchTopContent(session: Session, performerId?: Scope): Promise<Outcome<TopContentDto[]>> {
-  const outcome = await session.api.get<unknown>('/performer/earning/top-content', performerId ? { performerId } : undefined, keep);
+  const outcome = await session.api.earnings.topContent(performerId ? { performerId } : undefined, keep);
   return outcome.ok ? success(items<TopContentDto>(outcome.value)) : outcome;
 }
 
 /** `payouts.calculate` and `payouts.pendingReview`, together. */
 export async function fetchPayout(session: Session): Promise<Outcome<PayoutState>> {
   const [calculation, review] = await Promise.all([
-    session.api.post<PayoutCalculation>('/payout-requests/calculate', {}, keep),
-    session.api.get<{ pending?: unknown; request?: unknown }>('/payout-requests/check/pending-review', undefined, keep),
+    session.api.payouts.calculate({}, keep),
+    session.api.payouts.pendingReview(undefined, keep),
   ]);
   if (!calculation.ok) return calculation;
   if (!review.ok) return review;
@@ -111,4 +111,4 @@ export async function fetchPayout(session: Session): Promise<Outcome<PayoutState
 
 /** `payouts.create`: one open request per creator; the server reserves the amount. */
 export const requestPayout = (session: Session, body: { requestAmount: number; paymentAccountType: PayoutAccountTypeWire; requestNote?: string }) =>
-  session.api.post<PayoutRequestDto>('/payout-requests', body, keep);
+  session.api.payouts.create(body, keep);

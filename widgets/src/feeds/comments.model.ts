@@ -54,8 +54,8 @@ export const CommentsModel = createModel((session: Session, postId: string) => {
   function page(offset: number, parentId?: string) {
     const base = { objectType: 'feed', objectId: postId, offset };
     return parentId
-      ? session.api.list<PostComment>('/comments', { ...base, parentId, limit: REPLY_PAGE_SIZE })
-      : session.api.list<PostComment>('/comments', { ...base, limit: COMMENT_PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
+      ? session.api.comments.search.list({ ...base, parentId, limit: REPLY_PAGE_SIZE })
+      : session.api.comments.search.list({ ...base, limit: COMMENT_PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
   }
 
   /** Reads the first page of comments (again). */
@@ -115,7 +115,7 @@ export const CommentsModel = createModel((session: Session, postId: string) => {
     const key = parentId ?? TOP_LEVEL;
     if (!text || sending.peek().get(key)?.status === 'sending') return failure({ status: -1, code: 'request.cancelled', message: '' });
     sending.value = withEntry(sending.peek(), key, { status: 'sending' });
-    const outcome = await session.api.post<unknown>('/comments', { objectType: 'feed', objectId: postId, content: text, ...(parentId ? { parentId } : {}) });
+    const outcome = await session.api.comments.create({ objectType: 'feed', objectId: postId, content: text, ...(parentId ? { parentId } : {}) });
     const comment = outcome.ok && isPostComment(outcome.value) ? outcome.value : null;
     if (!comment) {
       const error = outcome.ok ? unexpectedAnswer(outcome.value) : outcome.error;
@@ -158,7 +158,7 @@ export const CommentsModel = createModel((session: Session, postId: string) => {
 
   /** Deletes a comment (one's own; the post's creator any); its replies go with it. */
   const remove = (comment: PostComment) =>
-    act(comment, 'delete', () => session.api.del<unknown>(`/comments/${encodeURIComponent(comment._id)}`), () => {
+    act(comment, 'delete', () => session.api.comments.delete({ id: comment._id }), () => {
       const parentId = comment.parentId;
       if (parentId) {
         const open = replies.peek().get(parentId);
@@ -173,8 +173,8 @@ export const CommentsModel = createModel((session: Session, postId: string) => {
 
   /** The post's creator pins a top-level comment (the one pinned before is unpinned) or unpins it. */
   function setPinned(comment: PostComment, pinned: boolean) {
-    const path = `/comments/${pinned ? 'pin' : 'unpin'}/${encodeURIComponent(comment._id)}`;
-    return act(comment, pinned ? 'pin' : 'unpin', () => session.api.put<unknown>(path), () => {
+    const pin = pinned ? session.api.comments.pin : session.api.comments.unpin;
+    return act(comment, pinned ? 'pin' : 'unpin', () => pin({ id: comment._id }), () => {
       const current = thread.peek();
       if (current.status !== 'ready') return;
       const items = current.items.map((item) => (item._id === comment._id ? { ...item, isPinned: pinned } : pinned ? { ...item, isPinned: false } : item));
@@ -186,7 +186,7 @@ export const CommentsModel = createModel((session: Session, postId: string) => {
 
   /** The post's creator blocks the comment's author: they no longer see the creator's posts. */
   const block = (comment: PostComment) =>
-    act(comment, 'block', () => session.api.post<unknown>('/block/users', { targetId: comment.creator._id }), () => {
+    act(comment, 'block', () => session.api.blocks.block({ targetId: comment.creator._id }), () => {
       blocked.value = new Set([...blocked.peek(), comment.creator._id]);
     });
 

@@ -95,6 +95,7 @@ interface FeedCardProps {
 }
 
 function FeedCard({ post, unlock, onUnlock, onVideoReady, onRefresh, onSubscribe }: FeedCardProps) {
+  const { api } = useSession();
   const { t, i18n } = useTranslation();
   const price = formatMoney(post.price, i18n.language);
   const date = new Date(post.createdAt).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -118,8 +119,8 @@ function FeedCard({ post, unlock, onUnlock, onVideoReady, onRefresh, onSubscribe
               <VideoView
                 key={photo._id}
                 video={photo}
-                statusPath={`/user/feeds/${encodeURIComponent(post._id)}/file/${encodeURIComponent(photo._id)}/status`}
-                linkPath={`/feeds/file/${encodeURIComponent(post._id)}/videos/${encodeURIComponent(photo._id)}/url`}
+                statusOf={(options) => api.feeds.fileStatus({ id: post._id, fileId: photo._id }, undefined, options)}
+                linkOf={() => api.feeds.videoUrl({ id: post._id, fileId: photo._id })}
                 onReady={onVideoReady}
               />
             ) : photo.url ? (

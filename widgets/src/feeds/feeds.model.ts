@@ -31,11 +31,11 @@ export const FeedListModel = createModel((session: Session) => {
 
   async function page(offset: number) {
     const paging = { offset, limit: FEED_PAGE_SIZE };
-    if ('creator' in source) return session.api.list<FeedPost>(`/user/feeds/search/${encodeURIComponent(source.creator)}`, paging);
-    if ('trending' in source) return session.api.list<FeedPost>('/trending', paging);
-    if ('search' in source) return session.api.list<FeedPost>('/posts/search', { ...paging, q: source.search });
-    if ('bookmarks' in source) return session.api.list<FeedPost>('/reactions/feeds/bookmark', paging);
-    return session.api.list<FeedPost>('/user/feeds', { ...paging, following: 'true' });
+    if ('creator' in source) return session.api.feeds.byCreator.list({ username: source.creator }, paging);
+    if ('trending' in source) return session.api.posts.trending.list(paging);
+    if ('search' in source) return session.api.posts.search.list({ ...paging, q: source.search });
+    if ('bookmarks' in source) return session.api.reactions.bookmarks.list({ kind: 'feeds' }, paging);
+    return session.api.feeds.list.list({ ...paging, following: 'true' });
   }
 
   /** Loads the first page of a source (a string: one creator's posts, by id or username). */
@@ -69,7 +69,7 @@ export const FeedListModel = createModel((session: Session) => {
 
   /** Reads one post again (unlocked, or its video now ready) and puts it in place; the failure otherwise. */
   async function refresh(id: string): Promise<true | ActionError> {
-    const fresh = await session.api.get<unknown>(`/user/feeds/${encodeURIComponent(id)}`);
+    const fresh = await session.api.feeds.get({ id });
     if (fresh.ok && isFeedPost(fresh.value)) {
       replace(fresh.value);
       return true;

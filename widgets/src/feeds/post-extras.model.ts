@@ -24,7 +24,7 @@ export const PostExtrasModel = createModel((session: Session, reload: () => Prom
   async function vote(optionId: string): Promise<void> {
     if (voting.value.step === 'busy') return;
     voting.value = { step: 'busy' };
-    const outcome = await session.api.post<unknown>(`/user/feeds/vote/${encodeURIComponent(optionId)}`, {});
+    const outcome = await session.api.feeds.vote({ id: optionId }, {});
     if (!outcome.ok) {
       voting.value = { step: 'failed', error: outcome.error };
       return;

@@ -114,8 +114,9 @@ function CrowdfundingView({ post, goal, model }: { post: FeedPost; goal: FeedCro
 /** An audio post's file: its processing progress, then a player once the viewer may hear it. */
 export function AudioView({ postId, audio, onReady }: { postId: string; audio: FeedPhoto; onReady: () => void }) {
   const { t } = useTranslation();
+  const { api } = useSession();
   if (audio.status === 'processing') {
-    return <VideoProcessing statusPath={`/user/feeds/${encodeURIComponent(postId)}/file/${encodeURIComponent(audio._id)}/status`} progress={audio.progress ?? 0} onReady={onReady} />;
+    return <VideoProcessing statusOf={(options) => api.feeds.fileStatus({ id: postId, fileId: audio._id }, undefined, options)} progress={audio.progress ?? 0} onReady={onReady} />;
   }
   if (audio.status === 'error') return <FormError>{t('feeds.audioError')}</FormError>;
   if (!audio.url) return <p className="muted">{t('feeds.lockedAudio')}</p>;

@@ -1,22 +1,7 @@
 /** What the social calls of a post answer and take (server comments, reactions and reports routes). */
+export type { PostComment } from '@fandeck/contract';
+import type { PostComment } from '@fandeck/contract';
 import { LIMITS } from '@fandeck/contract';
-
-/** A comment (or a reply) as `/comments` answers it. */
-export interface PostComment {
-  _id: string;
-  objectId: string;
-  objectType: string;
-  /** The top-level comment a reply answers; null for a top-level comment. */
-  parentId: string | null;
-  content: string;
-  /** The one comment the post's creator pinned: listed first. */
-  isPinned: boolean;
-  totalReply: number;
-  createdAt: string;
-  updatedAt: string;
-  /** The author. */
-  creator: { _id: string; username: string | null; name: string | null; avatar: string };
-}
 
 /** The contract's limits the server enforces, checked here so a form says so first. */
 export const COMMENT_MAX = LIMITS.comment.textMax;

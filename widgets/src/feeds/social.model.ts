@@ -43,7 +43,7 @@ export const PostSocialModel = createModel((session: Session, postId: string, in
       error.value = null;
     });
     const body = reactionBody(postId, action);
-    const outcome = on ? await session.api.post<unknown>('/reactions', body) : await session.api.del<unknown>('/reactions', { body });
+    const outcome = on ? await session.api.reactions.add(body) : await session.api.reactions.remove(body);
     batch(() => {
       pending.value = without(pending.peek(), action);
       if (outcome.ok) return;
@@ -80,7 +80,7 @@ export const PostSocialModel = createModel((session: Session, postId: string, in
     if (!text || report.peek().status === 'sending') return success(undefined);
     report.value = { status: 'sending' };
     const title = (text.split('\n')[0] ?? text).trim().slice(0, REPORT_TITLE_MAX);
-    const outcome = await session.api.post<unknown>('/reports', { target: 'feed', targetId: postId, title, description: text.slice(0, REPORT_DESCRIPTION_MAX) });
+    const outcome = await session.api.reports.create({ target: 'feed', targetId: postId, title, description: text.slice(0, REPORT_DESCRIPTION_MAX) });
     report.value = outcome.ok ? { status: 'sent' } : { status: 'failed', error: outcome.error };
     return outcome.ok ? success(undefined) : failure(outcome.error);
   }

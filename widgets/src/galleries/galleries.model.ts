@@ -27,14 +27,14 @@ export const GalleryListModel = createModel((session: Session) => {
     performerId = creatorId;
     const load = ++loads;
     galleries.value = { status: 'loading' };
-    const outcome = await session.api.list<Gallery>('/performer-assets/galleries/search', { performerId, limit: GALLERY_PAGE_SIZE, offset: 0 });
+    const outcome = await session.api.galleries.search.list({ performerId, limit: GALLERY_PAGE_SIZE, offset: 0 });
     if (load !== loads) return;
     galleries.value = outcome.ok ? { status: 'ready', items: outcome.value.data, total: outcome.value.total } : { status: 'failed', error: outcome.error };
   }
 
   async function loadPhotos(gallery: Gallery): Promise<void> {
     opened.value = { gallery, photos: { status: 'loading' } };
-    const outcome = await session.api.list<Photo>(`/performer-assets/photos/${encodeURIComponent(gallery.performerId)}`, { galleryId: gallery._id, limit: PHOTO_PAGE_SIZE, offset: 0 });
+    const outcome = await session.api.photos.byCreator.list({ performerId: gallery.performerId }, { galleryId: gallery._id, limit: PHOTO_PAGE_SIZE, offset: 0 });
     if (opened.value?.gallery._id !== gallery._id) return;
     opened.value = { gallery, photos: outcome.ok ? { status: 'ready', items: outcome.value.data, total: outcome.value.total } : { status: 'failed', error: outcome.error } };
   }
@@ -45,7 +45,7 @@ export const GalleryListModel = createModel((session: Session) => {
 
   /** Reads a gallery again after it was bought, in the list and, when open, with its photos. */
   async function reload(id: string): Promise<true | ActionError> {
-    const fresh = await session.api.get<unknown>(`/performer-assets/galleries/${encodeURIComponent(id)}`);
+    const fresh = await session.api.galleries.get({ id });
     if (!fresh.ok) return fresh.error;
     if (!isGallery(fresh.value)) return unexpectedAnswer(fresh.value);
     const gallery = fresh.value;

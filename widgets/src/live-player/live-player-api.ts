@@ -10,7 +10,6 @@ import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 
 const keep = { unauthorized: 'ignore' } as const;
-const id = (value: string) => encodeURIComponent(value);
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -70,7 +69,7 @@ export function readStreamMessage(value: unknown): MessageDto | null {
 
 /** `streaming.join`: the creator's stream (by their id or username) as this viewer may watch it. */
 export async function fetchJoin(session: Session, creator: string): Promise<Outcome<StreamJoinDto>> {
-  const outcome = await session.api.get<unknown>(`/streaming/join/${id(creator)}`, undefined, keep);
+  const outcome = await session.api.streaming.join({ id: creator }, undefined, keep);
   if (!outcome.ok) return outcome;
   const join = readJoin(outcome.value);
   return join ? success(join) : failure({ status: 200, message: '', body: outcome.value });
@@ -78,14 +77,14 @@ export async function fetchJoin(session: Session, creator: string): Promise<Outc
 
 /** `messages.streamList`: a page of the stream chat, oldest first. */
 export async function fetchStreamMessages(session: Session, conversationId: string, query: MessageListQuery): Promise<Outcome<MessageDto[]>> {
-  const outcome = await session.api.list<unknown>(`/messages/stream/${id(conversationId)}`, { ...query }, keep);
+  const outcome = await session.api.messages.streamList.list({ id: conversationId }, { ...query }, keep);
   if (!outcome.ok) return outcome;
   return success(outcome.value.data.map(readStreamMessage).filter((message): message is MessageDto => message !== null));
 }
 
 /** `messages.streamSend`: the stored message (the same one again for a resent `clientId`). */
 export async function sendStreamMessage(session: Session, conversationId: string, body: { clientId: string; text: string }): Promise<Outcome<MessageDto>> {
-  const outcome = await session.api.post<unknown>(`/messages/stream/${id(conversationId)}`, body, keep);
+  const outcome = await session.api.messages.streamSend({ id: conversationId }, body, keep);
   if (!outcome.ok) return outcome;
   const message = readStreamMessage(outcome.value);
   return message ? success(message) : failure({ status: 200, message: '', body: outcome.value });

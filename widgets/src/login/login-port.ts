@@ -60,7 +60,7 @@ export function sessionLoginPort(session: Session): LoginPort {
     login: (credentials) => session.auth.login(credentials),
     logout: () => session.auth.logout(),
     async forgot(email) {
-      const outcome = await session.api.post<{ message?: unknown }>('/auth/users/forgot', { email }, { unauthorized: 'ignore' });
+      const outcome = await session.api.auth.forgot({ email }, { unauthorized: 'ignore' });
       return outcome.ok ? success(typeof outcome.value?.message === 'string' ? outcome.value.message : undefined) : outcome;
     },
     platformUrl: (path) => new URL(path, origin).href,

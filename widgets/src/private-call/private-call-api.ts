@@ -37,7 +37,7 @@ export function readRequest(value: unknown): PrivateStreamRequestDto | null {
 
 /** `streaming.privateJoin`: the call's stream and request, for its fan or its creator, once started. */
 export async function fetchCall(session: Session, requestId: string): Promise<Outcome<PrivateCallJoinDto>> {
-  const outcome = await session.api.post<unknown>(`/streaming/private/${id(requestId)}/join`, {});
+  const outcome = await session.api.streaming.privateJoin({ id: requestId }, {});
   if (!outcome.ok) return outcome;
   const answer = fields(outcome.value);
   const stream = readStream(answer?.stream);
@@ -49,5 +49,5 @@ export async function fetchCall(session: Session, requestId: string): Promise<Ou
 
 /** `streaming.end`: the creator ends the call's stream. */
 export async function endCall(session: Session, streamId: string): Promise<Outcome<unknown>> {
-  return session.api.put<unknown>(`/streaming/live/${id(streamId)}`, {});
+  return session.api.streaming.end({ id: streamId }, {});
 }

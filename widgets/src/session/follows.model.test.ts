@@ -49,8 +49,12 @@ describe('follows model (spec section 4)', () => {
     expect(session.follows.followedIds.value).toEqual(['creator-3']);
   });
 
-  it('escapes the id in the path', async () => {
-    await session.follows.follow('a/b');
-    expect(transport.calls.at(-1)?.path).toBe('/follows/a%2Fb');
+  it('escapes the id in the path, and refuses one that would change the path without calling', async () => {
+    await session.follows.follow('a b');
+    expect(transport.calls.at(-1)?.path).toBe('/follows/a%20b');
+    const calls = transport.calls.length;
+    const refused = await session.follows.follow('a/b');
+    expect(refused.ok).toBe(false);
+    expect(transport.calls).toHaveLength(calls);
   });
 });

@@ -1,5 +1,5 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ApiClient } from '../api/api-client.js';
+import type { TypedApi } from '../api/typed-api.js';
 import { failure, success, type Outcome } from './outcome.js';
 
 /** Which creators the fan follows (spec sections 3 and 4, Follow). */
@@ -18,7 +18,7 @@ export interface FollowsModel {
   clear(): void;
 }
 
-export function createFollowsModel(api: ApiClient): FollowsModel {
+export function createFollowsModel(api: TypedApi): FollowsModel {
   const followedIds = signal<readonly string[]>([]);
   const pending = signal<readonly string[]>([]);
 
@@ -35,8 +35,7 @@ export function createFollowsModel(api: ApiClient): FollowsModel {
       followedIds.value = follow ? withId(followedIds.peek(), creatorId) : withoutId(followedIds.peek(), creatorId);
       pending.value = withId(pending.peek(), creatorId);
     });
-    const path = `/follows/${encodeURIComponent(creatorId)}`;
-    const outcome = follow ? await api.post<unknown>(path) : await api.del<unknown>(path);
+    const outcome = follow ? await api.follows.follow({ id: creatorId }) : await api.follows.unfollow({ id: creatorId });
     batch(() => {
       pending.value = withoutId(pending.peek(), creatorId);
       if (!outcome.ok) followedIds.value = before ? withId(followedIds.peek(), creatorId) : withoutId(followedIds.peek(), creatorId);

@@ -3,6 +3,7 @@ import { createApiClient } from '../api/api-client.js';
 import { i18n, setLocale } from '../i18n/index.js';
 import { chooseLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, localeDir, RTL_LANGUAGES } from './locale-choice.js';
 import { createLocaleModel } from './locale.model.js';
+import { createTypedApi } from '../api/typed-api.js';
 import { createSettingsModel, type SettingsModel } from './settings.model.js';
 import { createFakeTransport, ok, type FakeTransport } from './testing/fake-transport.js';
 
@@ -33,7 +34,7 @@ beforeEach(async () => {
   clearCaches();
   await setLocale('pt-BR');
   transport = createFakeTransport();
-  settings = createSettingsModel(createApiClient({ transport, onUnauthorized: () => undefined }));
+  settings = createSettingsModel(createTypedApi(createApiClient({ transport, onUnauthorized: () => undefined })));
 });
 
 afterEach(async () => {

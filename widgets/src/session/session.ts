@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-core';
 import { createApiClient, type ApiClient, type UnauthorizedHook } from '../api/api-client.js';
+import { createTypedApi, type TypedApi } from '../api/typed-api.js';
 import { createAuthModel, type AuthModel } from './auth.model.js';
 import { createDirectTransport } from './direct-transport.js';
 import { createFeatureHost, type Feature } from './feature.js';
@@ -19,7 +20,10 @@ import { createUserModel, type UserModel } from './user.model.js';
  */
 export interface Session {
   readonly transport: Transport;
-  readonly api: ApiClient;
+  /** The API by route name, typed by the contract: `api.performers.get({ id })` (see typed-api.ts). */
+  readonly api: TypedApi;
+  /** The untyped client under it: the 401/403 policy hook (`setOnUnauthorized`). */
+  readonly http: ApiClient;
   readonly auth: AuthModel;
   readonly user: UserModel;
   readonly settings: SettingsModel;
@@ -76,9 +80,10 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
     ...(options.onUnauthorized ? { onUnauthorized: options.onUnauthorized } : {}),
     onCredentialLost: () => credentialLost(),
   });
-  const settings = createSettingsModel(api);
-  const user = createUserModel(api, settings);
-  const follows = createFollowsModel(api);
+  const typed = createTypedApi(api);
+  const settings = createSettingsModel(typed);
+  const user = createUserModel(typed, settings);
+  const follows = createFollowsModel(typed);
   const auth = createAuthModel({ transport, user, settings, onSignedOut: () => follows.clear() });
   credentialLost = () => auth.signedOut();
   const locale = createLocaleModel({ settings, requested: options.locale ?? null });
@@ -95,7 +100,8 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
 
   const session: OwnedSession = {
     transport,
-    api,
+    api: typed,
+    http: api,
     auth: publicAuth(auth),
     user,
     settings,

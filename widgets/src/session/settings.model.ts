@@ -1,5 +1,5 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ApiClient } from '../api/api-client.js';
+import type { TypedApi } from '../api/typed-api.js';
 import { toastText } from '../api/error-catalogue.js';
 import { failure, success, type Outcome } from './outcome.js';
 import type { LoadStatus, PublicSettings } from './types.js';
@@ -17,7 +17,7 @@ export interface SettingsModel {
   ensure(): Promise<Outcome<PublicSettings>>;
 }
 
-export function createSettingsModel(api: ApiClient): SettingsModel {
+export function createSettingsModel(api: TypedApi): SettingsModel {
   const values = signal<PublicSettings | null>(null);
   const status = signal<LoadStatus>('idle');
   const error = signal<string | null>(null);
@@ -25,7 +25,7 @@ export function createSettingsModel(api: ApiClient): SettingsModel {
 
   async function fetchSettings(): Promise<Outcome<PublicSettings>> {
     status.value = 'loading';
-    const outcome = await api.get<unknown>('/settings/public', undefined, { unauthorized: 'ignore' });
+    const outcome = await api.settings.public(undefined, { unauthorized: 'ignore' });
     const settings = outcome.ok && isRecord(outcome.value) ? (outcome.value as PublicSettings) : null;
     batch(() => {
       if (settings) values.value = settings;

@@ -3,13 +3,9 @@
  * directly; a third-party page uses the bridge iframe on the platform origin, which holds
  * the credential. Models only ever talk to a Transport, so they run unchanged in both.
  */
-import type { HttpMethod, PayRequest, ServerEventName, ServerEvents } from '@fandeck/contract';
+import type { HttpMethod, PayRequest, Query, ServerEventName, ServerEvents } from '@fandeck/contract';
 
-export type { HttpMethod, PayQuote, PayRequest } from '@fandeck/contract';
-
-/** Query values; arrays become repeated keys (`ids=a&ids=b`, spec section 7). */
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export type Query = Record<string, QueryValue>;
+export type { HttpMethod, PayQuote, PayRequest, Query, QueryValue } from '@fandeck/contract';
 
 export interface RequestOptions {
   query?: Query;

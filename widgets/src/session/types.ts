@@ -2,86 +2,9 @@
  * Shapes that cross the session's boundary: what the API answers and what views read.
  * Field names are the contract's (spec section 3, api-contract section 1: `_id` everywhere).
  */
-
-/** The signed-in account, as GET /users/me answers it (spec section 3, Current user). */
-export interface CurrentUser {
-  _id: string;
-  /** Absolute URL; the server answers a placeholder image when none was uploaded. */
-  avatar: string;
-  cover: string | null;
-  name: string;
-  email: string;
-  username: string | null;
-  isPerformer: boolean;
-  /** Wallet balance in tokens (decimal units, never cents); the wallet model keeps it to the server's latest `update_balance`. */
-  balance: number;
-  firstName?: string;
-  lastName?: string;
-  role?: 'user' | 'performer' | 'manager' | 'admin';
-  status?: string;
-  verifiedEmail?: boolean;
-  phone?: string | null;
-  countryCode?: string | null;
-  gender?: string | null;
-  locale?: string | null;
-  timezone?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-/** The fields PUT /users accepts; the server validates and names any wrong field. */
-export interface UserPatch {
-  name?: string;
-  firstName?: string;
-  lastName?: string;
-  username?: string;
-  gender?: string;
-  phone?: string;
-  countryCode?: string;
-  locale?: string;
-  timezone?: string;
-}
-
-/** A site menu entry (settings key `menus`). */
-export interface MenuItem {
-  title: string;
-  path: string;
-  section: 'header' | 'footer';
-}
-
-/** GET /settings/public. Every key is optional so an older or newer server still parses. */
-export interface PublicSettings {
-  siteName?: string;
-  logoUrl?: string;
-  darkmodeLogoUrl?: string;
-  faviconUrl?: string;
-  menus?: MenuItem[];
-  maintenanceMode?: boolean;
-  requireEmailVerification?: boolean;
-  /** When on, the client sends the MD5 hex digest of passwords (contract section 2). */
-  hashPasswordOnClient?: boolean;
-  gaCode?: string;
-  locale?: string;
-  defaultLocale?: string;
-  supportedLocales?: string[];
-  paymentGateway?: string;
-  [key: string]: unknown;
-}
+export type { Credentials, CurrentUser, ListPage, MenuItem, PublicSettings, UserPatch } from '@fandeck/contract';
 
 export type Theme = 'dark' | 'light';
-
-/** What a sign-in form sends; `username` may also be an email. */
-export interface Credentials {
-  username: string;
-  password: string;
-  remember?: boolean;
-}
-
-/** A list payload: `{ data, total }` inside the envelope (contract section 1). */
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-}
 
 /** Load state of a model that fetches. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';

@@ -1,5 +1,6 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
-import type { ApiClient, UnauthorizedPolicy } from '../api/api-client.js';
+import type { UnauthorizedPolicy } from '../api/api-client.js';
+import type { TypedApi } from '../api/typed-api.js';
 import { isCredentialRefusal } from '../api/credential-refusal.js';
 import { changesSavedText, loadFailureTexts, toastText, updateFailureText } from '../api/error-catalogue.js';
 import { failure, success, type Outcome } from './outcome.js';
@@ -39,7 +40,7 @@ export interface UserModel {
   clear(): void;
 }
 
-export function createUserModel(api: ApiClient, settings: SettingsModel): UserModel {
+export function createUserModel(api: TypedApi, settings: SettingsModel): UserModel {
   const current = signal<CurrentUser | null>(null);
   const status = signal<LoadStatus>('idle');
   const updating = signal(false);
@@ -49,7 +50,7 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
 
   async function load(unauthorized: UnauthorizedPolicy): Promise<Outcome<CurrentUser>> {
     status.value = 'loading';
-    const outcome = await api.get<unknown>('/users/me', undefined, { unauthorized });
+    const outcome = await api.users.me(undefined, { unauthorized });
     const user = outcome.ok ? toCurrentUser(outcome.value) : null;
     batch(() => {
       if (user) current.value = user;
@@ -98,13 +99,13 @@ export function createUserModel(api: ApiClient, settings: SettingsModel): UserMo
       return inFlight;
     },
     update(patch) {
-      return saving(() => api.put<unknown>('/users', patch), false);
+      return saving(() => api.users.update(patch), false);
     },
     async changePassword(currentPassword, password, source = 'user') {
       const loaded = await settings.ensure();
       const publicSettings = loaded.ok ? loaded.value : null;
       const [currentWire, wire] = await Promise.all([wirePassword(currentPassword, publicSettings), wirePassword(password, publicSettings)]);
-      return saving(() => api.put<unknown>('/auth/users/me/password', { currentPassword: currentWire, password: wire, source }), true);
+      return saving(() => api.auth.changePassword({ currentPassword: currentWire, password: wire, source }), true);
     },
     setBalance(balance) {
       const user = current.peek();

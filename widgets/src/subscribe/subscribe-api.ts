@@ -69,9 +69,11 @@ export function readPlans(profile: Record<string, unknown>): PlanOffer[] {
 
 /** `performers.get`: the creator, their plans and their free offer as this viewer may take it. */
 export async function fetchOffer(session: Session, idOrUsername: string): Promise<Outcome<CreatorOffer>> {
-  const outcome = await session.api.get<unknown>(`/performers/${encodeURIComponent(idOrUsername)}`, undefined, { unauthorized: 'ignore' });
+  const outcome = await session.api.performers.get({ id: idOrUsername }, undefined, { unauthorized: 'ignore' });
   if (!outcome.ok) return outcome;
-  const profile = isRecord(outcome.value) ? outcome.value : {};
+  // Read field by field: an older server may lack some, and the free offer's fields are the viewer's.
+  const answer: unknown = outcome.value;
+  const profile = isRecord(answer) ? answer : {};
   const id = text(profile._id);
   if (!id) return failure({ status: 404, message: '', body: { code: 'performers.not_found' } });
   const siteFree = session.settings.values.peek()?.freeSubscriptionEnabled !== false;
@@ -95,7 +97,7 @@ export function readSubscription(value: unknown): SubscriptionDto | null {
  * null when they never subscribed. Reads one record, null, or a list page.
  */
 export async function fetchMySubscription(session: Session, performerId: string): Promise<Outcome<SubscriptionDto | null>> {
-  const outcome = await session.api.get<unknown>('/subscriptions/user-subscriber', { performerId }, { unauthorized: 'ignore' });
+  const outcome = await session.api.subscriptions.userSubscriber({ performerId }, { unauthorized: 'ignore' });
   if (!outcome.ok) return outcome.error.status === 404 ? success(null) : outcome;
   const value = outcome.value;
   const list = isRecord(value) && Array.isArray(value.data) ? value.data : Array.isArray(value) ? value : null;
@@ -113,7 +115,7 @@ export function readSubscribeResult(value: unknown): SubscribeResult | null {
 
 /** `subscriptions.cancel`: renewal stops, access lasts to `expiredAt`. */
 export async function cancelSubscription(session: Session, id: string): Promise<Outcome<SubscriptionDto | null>> {
-  const outcome = await session.api.post<unknown>(`/payment/${WALLET_PROVIDER}/cancel-subscription/${encodeURIComponent(id)}`, {}, { unauthorized: 'ignore' });
+  const outcome = await session.api.subscriptions.cancel({ provider: WALLET_PROVIDER, id }, {}, { unauthorized: 'ignore' });
   return outcome.ok ? success(readSubscription(outcome.value)) : outcome;
 }
 

@@ -24,7 +24,7 @@ export interface TipCharge {
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 export async function fetchCreator(session: Session, idOrUsername: string): Promise<Outcome<TipCreator>> {
-  const outcome = await session.api.get<Record<string, unknown>>(`/performers/${encodeURIComponent(idOrUsername)}`, undefined, { unauthorized: 'ignore' });
+  const outcome = await session.api.performers.get({ id: idOrUsername }, undefined, { unauthorized: 'ignore' });
   if (!outcome.ok) return outcome;
   const value = outcome.value ?? {};
   const id = text(value._id);

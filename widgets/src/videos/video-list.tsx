@@ -40,6 +40,7 @@ export function VideoList({ creatorId, onSubscribe }: VideoListProps) {
         <div className="feed-list" data-testid="video-list">
           {items.map((item) => {
             const price = formatMoney(item.price, i18n.language);
+            const file = { id: item._id, fileId: item.video?._id ?? '' };
             return (
               <article key={item._id} className="feed-card" data-video={item._id} data-locked={item.locked}>
                 <header className="feed-card__header">
@@ -50,8 +51,8 @@ export function VideoList({ creatorId, onSubscribe }: VideoListProps) {
                 {item.video ? (
                   <VideoView
                     video={item.video}
-                    statusPath={`/performer-assets/videos/${encodeURIComponent(item._id)}/file/${encodeURIComponent(item.video._id)}/status`}
-                    linkPath={`/user/performer-assets/videos/${encodeURIComponent(item._id)}/${encodeURIComponent(item.video._id)}/url`}
+                    statusOf={(options) => session.api.videos.fileStatus(file, undefined, options)}
+                    linkOf={() => session.api.videos.url(file)}
                     onReady={() => void model.refresh(item._id)}
                   />
                 ) : null}

@@ -22,14 +22,14 @@ export const VideoListModel = createModel((session: Session) => {
   async function load(performerId: string): Promise<void> {
     const load = ++loads;
     videos.value = { status: 'loading' };
-    const outcome = await session.api.list<VideoItem>('/performer-assets/videos/search', { performerId, limit: VIDEO_PAGE_SIZE, offset: 0 });
+    const outcome = await session.api.videos.search.list({ performerId, limit: VIDEO_PAGE_SIZE, offset: 0 });
     if (load !== loads) return;
     videos.value = outcome.ok ? { status: 'ready', items: outcome.value.data, total: outcome.value.total } : { status: 'failed', error: outcome.error };
   }
 
   /** Reads one video again (bought, or its file now transcoded) and puts it in place. */
   async function refresh(id: string): Promise<true | ActionError> {
-    const fresh = await session.api.get<unknown>(`/performer-assets/videos/${encodeURIComponent(id)}`);
+    const fresh = await session.api.videos.get({ id });
     if (!fresh.ok) return fresh.error;
     if (!isVideoItem(fresh.value)) return unexpectedAnswer(fresh.value);
     const item = fresh.value;
@@ -50,7 +50,7 @@ export const ReelListModel = createModel((session: Session) => {
   async function load(performerId: string): Promise<void> {
     const load = ++loads;
     reels.value = { status: 'loading' };
-    const outcome = await session.api.list<Reel>('/performer-assets/user/reels/search', { performerId, limit: VIDEO_PAGE_SIZE, offset: 0 });
+    const outcome = await session.api.reels.search.list({ performerId, limit: VIDEO_PAGE_SIZE, offset: 0 });
     if (load !== loads) return;
     reels.value = outcome.ok ? { status: 'ready', items: outcome.value.data, total: outcome.value.total } : { status: 'failed', error: outcome.error };
   }

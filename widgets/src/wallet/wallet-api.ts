@@ -74,7 +74,7 @@ export function gatewayName(choice: Gateway, configured: string | undefined): st
 const bad = (message: string) => failure<never>({ status: 200, message });
 
 export async function fetchTransaction(session: Session, id: string, signal?: AbortSignal): Promise<Outcome<TopUpTransaction>> {
-  const outcome = await session.api.get<unknown>(`/payment/transactions/${encodeURIComponent(id)}`, undefined, {
+  const outcome = await session.api.payments.transaction({ id }, undefined, {
     unauthorized: 'ignore',
     ...(signal ? { signal } : {}),
   });
@@ -84,7 +84,7 @@ export async function fetchTransaction(session: Session, id: string, signal?: Ab
 }
 
 export async function applyCoupon(session: Session, code: string, amount: number): Promise<Outcome<CouponPreview>> {
-  const outcome = await session.api.post<Record<string, unknown>>(`/coupons/${encodeURIComponent(code)}/apply-coupon`, { amount }, { unauthorized: 'clear' });
+  const outcome = await session.api.coupons.apply({ code }, { amount }, { unauthorized: 'clear' });
   if (!outcome.ok) return outcome;
   const value = outcome.value ?? {};
   const discount = num(value.discount);

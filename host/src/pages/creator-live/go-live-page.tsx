@@ -79,10 +79,10 @@ function GoLive({ theme }: { theme: string }) {
 
   /** The new stream; when the server says this creator is live already, that stream (a reload mid-stream). */
   async function createOrResume(): Promise<StreamDto | null> {
-    const created = await session.api.post<StreamDto>('/streaming/live', { title: title.trim(), description: description.trim(), subscribersOnly });
+    const created = await session.api.streaming.goLive({ title: title.trim(), description: description.trim(), subscribersOnly });
     if (created.ok) return created.value;
     if (errorCodeOf(created.error) === 'streaming.already_live' && me) {
-      const join = await session.api.get<StreamJoinDto>(`/streaming/join/${encodeURIComponent(me._id)}`);
+      const join = await session.api.streaming.join({ id: me._id });
       if (join.ok && join.value.stream.state !== 'finished') return join.value.stream;
     }
     setProblem(created.error.message || t('errors.generic'));
@@ -94,7 +94,7 @@ function GoLive({ theme }: { theme: string }) {
     setPhase({ ...phase, step: 'ending' });
     ingest.current?.stop();
     ingest.current = null;
-    const ended = await session.api.put<StreamDto>(`/streaming/live/${encodeURIComponent(phase.stream._id)}`, {});
+    const ended = await session.api.streaming.end({ id: phase.stream._id }, {});
     if (!ended.ok) {
       setProblem(ended.error.message || t('errors.generic'));
       return setPhase({ ...phase, step: 'live' });

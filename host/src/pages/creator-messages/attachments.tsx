@@ -51,7 +51,7 @@ export function useAttachments(base: UploadBase, initialIds: readonly string[]) 
     setItems((all) => [...all, { ...about, status: 'uploading', loaded: 0, total: file.size, controller }]);
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.api.upload<MessageUploadDto>(`${base}/${kind}`, {
+    const outcome = await session.http.upload<MessageUploadDto>(`${base}/${kind}`, {
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

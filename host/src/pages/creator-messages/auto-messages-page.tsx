@@ -50,8 +50,8 @@ function AutoMessageForm({ trigger, initial }: { trigger: AutoMessageTriggerWire
     if (!content.ok) return setNotice({ kind: 'failed', text: content.message });
     setBusy('saving');
     const outcome = saved
-      ? await session.api.put<AutoMessageDto>(`/auto-messages/${encodeURIComponent(saved._id)}`, { ...content.value, enabled })
-      : await session.api.post<AutoMessageDto>('/auto-messages', { trigger, ...content.value, enabled });
+      ? await session.api.autoMessages.update({ id: saved._id }, { ...content.value, enabled })
+      : await session.api.autoMessages.create({ trigger, ...content.value, enabled });
     setBusy('idle');
     if (!outcome.ok) return setNotice({ kind: 'failed', text: outcome.error.message });
     setSaved(outcome.value);
@@ -63,7 +63,7 @@ function AutoMessageForm({ trigger, initial }: { trigger: AutoMessageTriggerWire
   async function remove() {
     if (!saved || busy !== 'idle' || !window.confirm(t('creatorMessages.auto.confirmDelete', { trigger: label }))) return;
     setBusy('deleting');
-    const outcome = await session.api.del<unknown>(`/auto-messages/${encodeURIComponent(saved._id)}`);
+    const outcome = await session.api.autoMessages.delete({ id: saved._id });
     setBusy('idle');
     if (!outcome.ok) return setNotice({ kind: 'failed', text: outcome.error.message });
     setSaved(null);

@@ -33,7 +33,7 @@ export function useEditableList<T extends Row>(path: string) {
   /** Deletes a row once the creator answers yes to `question`; `done` is said after. */
   async function remove(row: T, question: string, done: string) {
     if (!window.confirm(question)) return;
-    const outcome = await session.api.del<unknown>(`${path}/${encodeURIComponent(row._id)}`);
+    const outcome = await session.http.del<unknown>(`${path}/${encodeURIComponent(row._id)}`);
     setNotice(outcome.ok ? { kind: 'done', text: done } : { kind: 'failed', text: outcome.error.message });
     if (editing?._id === row._id) setEditing(null);
     void rows.reload();
@@ -131,7 +131,7 @@ export function useRowSave<T extends Row>(path: string, editing: T | null) {
 
   async function send(body: unknown): Promise<T | null> {
     setSave({ status: 'saving' });
-    const outcome = editing ? await session.api.put<T>(`${path}/${encodeURIComponent(editing._id)}`, body) : await session.api.post<T>(path, body);
+    const outcome = editing ? await session.http.put<T>(`${path}/${encodeURIComponent(editing._id)}`, body) : await session.http.post<T>(path, body);
     if (!outcome.ok) {
       fail(outcome.error.message);
       return null;

@@ -87,7 +87,7 @@ export function useOwnProfile() {
     };
   }, []);
   const reload = useCallback(async () => {
-    const outcome = await session.api.get<OwnProfile>('/performers/me');
+    const outcome = await session.http.get<OwnProfile>('/performers/me');
     if (!live.current) return;
     setState((current) => {
       if (outcome.ok) return { status: 'ready', value: outcome.value };

@@ -53,10 +53,10 @@ export function useReferenceData() {
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     const [countries, languages, additional, categories] = await Promise.all([
-      session.api.get<{ code: string; name: string }[]>('/countries/list'),
-      session.api.get<{ code: string; name: string; nativeName: string }[]>('/languages'),
-      session.api.get<UserAdditional>('/user-additional'),
-      session.api.list<{ _id: string; name: string }>('/admin/performer-categories/search', { status: 'active', limit: 100 }),
+      session.http.get<{ code: string; name: string }[]>('/countries/list'),
+      session.http.get<{ code: string; name: string; nativeName: string }[]>('/languages'),
+      session.http.get<UserAdditional>('/user-additional'),
+      session.http.list<{ _id: string; name: string }>('/admin/performer-categories/search', { status: 'active', limit: 100 }),
     ]);
     if (!countries.ok) return setState({ status: 'failed', message: countries.error.message });
     if (!languages.ok) return setState({ status: 'failed', message: languages.error.message });

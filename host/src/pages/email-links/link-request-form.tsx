@@ -37,7 +37,7 @@ export function LinkRequestForm({ path, intro, submit, sent }: LinkRequestFormPr
       return setState({ status: 'editing', fieldError: t(address ? 'registration.invalid.email' : 'registration.invalid.required'), form: null });
     }
     setState({ status: 'sending' });
-    const outcome = await session.api.post(path, { email: address }, { unauthorized: 'ignore' });
+    const outcome = await session.http.post(path, { email: address }, { unauthorized: 'ignore' });
     if (!live.current) return;
     if (outcome.ok) return setState({ status: 'sent' });
     // A refused address is the form's only field; anything else (too many requests, no connection) is said above the button.

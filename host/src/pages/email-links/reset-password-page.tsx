@@ -71,7 +71,7 @@ export function ResetPasswordPage() {
     setState({ status: 'sending' });
     const settings = await session.settings.ensure();
     const password = await wirePassword(values.password, settings.ok ? settings.value : null);
-    const outcome = await session.api.post('/auth/users/reset-password', { token, password }, { unauthorized: 'ignore' });
+    const outcome = await session.api.auth.resetPassword({ token, password }, { unauthorized: 'ignore' });
     if (!live.current) return;
     if (!outcome.ok) {
       if (outcome.error.code === 'auth.reset_link_invalid') return setState({ status: 'invalid', reason: 'refused' });
@@ -81,7 +81,7 @@ export function ResetPasswordPage() {
     }
     // The reset ended every session of the account. If this browser held one of them, it is
     // dropped now (a 401 clears it, without the login redirect); another account's stays.
-    if (session.auth.loggedIn.peek()) await session.api.get('/auth/users/me', undefined, { unauthorized: 'clear' });
+    if (session.auth.loggedIn.peek()) await session.api.auth.me(undefined, { unauthorized: 'clear' });
     if (live.current) setState({ status: 'done' });
   }
 

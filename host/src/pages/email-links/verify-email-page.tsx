@@ -22,7 +22,7 @@ const confirmations = new Map<string, Promise<Outcome<unknown>>>();
 function confirmOnce(token: string): Promise<Outcome<unknown>> {
   let confirmation = confirmations.get(token);
   if (!confirmation) {
-    confirmation = session.api.post('/auth/email-verification/confirm', { token }, { unauthorized: 'ignore' });
+    confirmation = session.api.auth.confirmEmail({ token }, { unauthorized: 'ignore' });
     confirmations.set(token, confirmation);
   }
   return confirmation;

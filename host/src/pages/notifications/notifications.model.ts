@@ -39,12 +39,12 @@ export function createNotificationsModel() {
 
   async function fetchPage(offset: number): Promise<Outcome<{ data: NotificationDto[]; total: number }>> {
     // Sorted by creation, so reading one (which touches `updatedAt`) never reorders the pages.
-    return session.api.list<NotificationDto>('/notification', { offset, limit: NOTIFICATION_PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
+    return session.api.notifications.list.list({ offset, limit: NOTIFICATION_PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
   }
 
   async function refreshUnread(): Promise<void> {
     const ticket = ++unreadTicket;
-    const outcome = await session.api.get<unknown>('/notification/total-unread');
+    const outcome = await session.api.notifications.totalUnread();
     if (ticket === unreadTicket && outcome.ok) unread.value = readUnreadCount(outcome.value);
   }
 
@@ -136,7 +136,7 @@ export function createNotificationsModel() {
     async read(id: string): Promise<Outcome<unknown>> {
       const wasUnread = items.peek().some((item) => item._id === id && !item.read);
       const ticket = ++unreadTicket;
-      const outcome = await session.api.put<unknown>(`/notification/${encodeURIComponent(id)}/read`, {});
+      const outcome = await session.api.notifications.read({ id }, {});
       if (!outcome.ok) return outcome;
       batch(() => {
         patch((item) => (item._id === id ? { ...item, read: true } : item));
@@ -149,7 +149,7 @@ export function createNotificationsModel() {
     /** `PUT /notification/read-all`. */
     async readAll(): Promise<Outcome<unknown>> {
       const ticket = ++unreadTicket;
-      const outcome = await session.api.put<unknown>('/notification/read-all', {});
+      const outcome = await session.api.notifications.readAll({});
       if (!outcome.ok) return outcome;
       batch(() => {
         patch((item) => (item.read ? item : { ...item, read: true }));

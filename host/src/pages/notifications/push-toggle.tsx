@@ -81,7 +81,7 @@ export function PushToggle() {
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return setState({ status: permission === 'denied' ? 'denied' : 'off' });
-      const key = await session.api.get<unknown>('/notification/push/public-key');
+      const key = await session.api.notifications.pushKey();
       if (!key.ok) return setState({ status: 'failed', message: key.error.message });
       const publicKey = readPublicKey(key.value);
       if (!publicKey) return setState({ status: 'failed', message: t('notifications.push.failed') });
@@ -93,7 +93,7 @@ export function PushToggle() {
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) }));
       const json = subscription.toJSON();
       const body: PushSubscriptionBody = { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
-      const saved = await session.api.post<unknown>('/notification/push/subscriptions', body);
+      const saved = await session.api.notifications.pushSubscribe(body);
       if (!saved.ok) {
         await subscription.unsubscribe().catch(() => false);
         return setState({ status: 'failed', message: saved.error.message });
@@ -111,7 +111,7 @@ export function PushToggle() {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        const removed = await session.api.del<unknown>('/notification/push/subscriptions', { body: { endpoint: subscription.endpoint } });
+        const removed = await session.api.notifications.pushUnsubscribe({ endpoint: subscription.endpoint });
         if (!removed.ok) return setState({ status: 'failed', message: removed.error.message });
         await subscription.unsubscribe();
       }

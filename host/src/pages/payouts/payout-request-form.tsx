@@ -47,7 +47,7 @@ export function PayoutRequestForm({ available, minimum, open, onChanged }: Payou
     if (disabled || !check.ok) return;
     setSent({ status: 'sending' });
     const body: PayoutCreateBody = { requestAmount: check.value, paymentAccountType: method, ...(note.trim() ? { requestNote: note.trim() } : {}) };
-    const outcome = await session.api.post<PayoutRequestDto>('/payout-requests', body);
+    const outcome = await session.api.payouts.create(body);
     if (!outcome.ok) {
       setSent({ status: 'failed', message: refusal(outcome.error, money(minimum)) });
       if (outcome.error.code === 'payouts.already_pending') onChanged();

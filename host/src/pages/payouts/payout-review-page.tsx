@@ -64,7 +64,7 @@ export function PayoutReviewPage() {
     const adminNote = (notes[request._id] ?? '').trim();
     // No note typed keeps the one the creator already reads (the server takes '' as a new, empty note).
     const body = { status, ...(adminNote ? { adminNote } : {}) };
-    const outcome = await session.api.put<PayoutRequestDto>(`/admin/payout-requests/${encodeURIComponent(request._id)}/status`, body, STAFF_CALL);
+    const outcome = await session.api.admin.payouts.status({ id: request._id }, body, STAFF_CALL);
     const who = partyName(request.performerInfo) || request.performerId;
     const amount = formatMoney(request.requestAmount, i18n.language);
     if (outcome.ok) {
@@ -160,7 +160,7 @@ function DetailsToPay({ requestId }: { requestId: string }) {
 
   async function reveal() {
     setState({ status: 'loading' });
-    const outcome = await session.api.get<PayoutRequestDto>(`/admin/payout-requests/${encodeURIComponent(requestId)}`, undefined, STAFF_CALL);
+    const outcome = await session.api.admin.payouts.view({ id: requestId }, undefined, STAFF_CALL);
     setState(outcome.ok ? { status: 'shown', details: outcome.value.paymentDetails ?? null } : { status: 'failed', text: refusal(outcome.error) });
   }
 

@@ -17,26 +17,26 @@ export const NOTE_MAX = LIMITS.privateCall.noteMax;
 /** Where the call itself is held (the call room page). */
 export const callRoomPath = (requestId: string) => `/calls/${encodeURIComponent(requestId)}`;
 
-const base = (id: string) => `/streaming/private/${encodeURIComponent(id)}`;
 
 export function requestCall(body: { performerId: string; duration: number; note: string }): Promise<Outcome<PrivateCall>> {
   // An empty note is absent (the server takes "" the same way).
-  return session.api.post<PrivateCall>('/streaming/private/request', { performerId: body.performerId, duration: body.duration, ...(body.note.trim() ? { note: body.note.trim() } : {}) });
+  return session.api.streaming.privateRequest({ performerId: body.performerId, duration: body.duration, ...(body.note.trim() ? { note: body.note.trim() } : {}) });
 }
 
 export type CreatorAction = 'approve' | 'reject' | 'start';
 
 /** The creator's `approve`, `reject` or `start`: each answers the request (`start` with its `streamId`). */
 export function decideCall(id: string, action: CreatorAction): Promise<Outcome<PrivateCall>> {
-  return session.api.post<PrivateCall>(`${base(id)}/${action}`, {});
+  const decide = { approve: session.api.streaming.privateApprove, reject: session.api.streaming.privateReject, start: session.api.streaming.privateStart }[action];
+  return decide({ id }, {});
 }
 
 export function editCall(id: string, body: { duration: number; note: string }): Promise<Outcome<PrivateCall>> {
-  return session.api.post<PrivateCall>(`${base(id)}/edit`, { duration: body.duration, note: body.note.trim() });
+  return session.api.streaming.privateEdit({ id }, { duration: body.duration, note: body.note.trim() });
 }
 
 export function deleteCall(id: string): Promise<Outcome<unknown>> {
-  return session.api.del<unknown>(base(id));
+  return session.api.streaming.privateDelete({ id });
 }
 
 /** One Idempotency-Key holder per request paid from this page, so a retry of the same payment is the same payment. */

@@ -52,7 +52,7 @@ export function useCountryChoices() {
   const [state, setState] = useState<Lists>({ status: 'loading' });
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const [countries, phones] = await Promise.all([session.api.get<Country[]>('/countries/list'), session.api.get<PhoneCountry[]>('/phone-codes/list')]);
+    const [countries, phones] = await Promise.all([session.http.get<Country[]>('/countries/list'), session.http.get<PhoneCountry[]>('/phone-codes/list')]);
     if (!countries.ok) return setState({ status: 'failed', message: countries.error.message });
     // Without dial codes the phone is typed whole (+55 …); the form still works.
     const dials = new Map((phones.ok ? phones.value : []).map((phone) => [phone.iso.toUpperCase(), phone.code]));

@@ -155,7 +155,7 @@ export function ResendVerification({ email }: { email: string }) {
 
   async function resend() {
     setState('sending');
-    const outcome = await session.api.post('/auth/email-verification', { email }, { unauthorized: 'ignore' });
+    const outcome = await session.api.auth.verifyEmail({ email }, { unauthorized: 'ignore' });
     if (outcome.ok) return setState('sent');
     setFailure(outcome.error.message);
     setState('failed');

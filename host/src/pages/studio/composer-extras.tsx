@@ -19,12 +19,12 @@ export function useComposerExtras() {
 
   async function create(description: string): Promise<{ ok: true; fields: Record<string, string> } | { ok: false; message: string }> {
     if (extra === 'poll') {
-      const outcome = await session.api.post<{ _id: string }>('/performer/feeds/polls', { description, options: options.map((o) => o.trim()).filter(Boolean) });
+      const outcome = await session.api.feeds.createPoll({ description, options: options.map((o) => o.trim()).filter(Boolean) });
       return outcome.ok ? { ok: true, fields: { type: 'poll', pollId: outcome.value._id } } : { ok: false, message: outcome.error.message };
     }
     if (extra === 'goal') {
       const amount = parseAmount(goal);
-      const outcome = await session.api.post<{ _id: string }>('/performer/feeds/crowdfunding', { title: goalTitle.trim(), goal: amount.ok ? amount.value : goal });
+      const outcome = await session.api.feeds.createCrowdfunding({ title: goalTitle.trim(), goal: amount.ok ? amount.value : goal });
       return outcome.ok ? { ok: true, fields: { type: 'crowdfunding', crowdfundingId: outcome.value._id } } : { ok: false, message: outcome.error.message };
     }
     return { ok: true, fields: {} };

@@ -30,7 +30,7 @@ export function StudioBlocked() {
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
 
   const load = useCallback(async (offset: number) => {
-    const outcome = await session.api.list<BlockedUser>('/block/users', { offset, limit: PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
+    const outcome = await session.http.list<BlockedUser>('/block/users', { offset, limit: PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
     setList((current) => {
       if (!outcome.ok) return offset === 0 ? { status: 'failed', message: outcome.error.message } : current;
       const before = offset > 0 && current.status === 'ready' ? current.users : [];
@@ -44,7 +44,7 @@ export function StudioBlocked() {
     if (busy) return;
     setBusy(user._id);
     setNotice(null);
-    const outcome = await session.api.del(`/block/users/${encodeURIComponent(user._id)}`);
+    const outcome = await session.api.blocks.unblock({ id: user._id });
     setBusy(null);
     if (!outcome.ok) return setNotice({ kind: 'failed', text: outcome.error.message });
     setNotice({ kind: 'done', text: t('studio.unblocked', { name: nameOf(user) }) });

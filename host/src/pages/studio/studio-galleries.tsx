@@ -55,7 +55,7 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
     event.preventDefault();
     if (!title.trim()) return setState({ status: 'failed', message: t('studio.titleRequired') });
     setState({ status: 'saving' });
-    const outcome = await session.api.post<Gallery>(`${BASE}/galleries`, {
+    const outcome = await session.http.post<Gallery>(`${BASE}/galleries`, {
       title: title.trim(),
       ...sale.body(),
       status: draft ? 'draft' : 'active',
@@ -121,7 +121,7 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
 
   async function removeGallery() {
     if (!window.confirm(t('studio.confirmDeleteGallery'))) return;
-    const outcome = await session.api.del(`${BASE}/galleries/${encodeURIComponent(gallery._id)}`);
+    const outcome = await session.http.del(`${BASE}/galleries/${encodeURIComponent(gallery._id)}`);
     if (outcome.ok) onDeleted();
     else setFailure(outcome.error.message);
   }
@@ -148,11 +148,11 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
                   {gallery.coverPhoto?._id === photo._id ? (
                     <span className="badge">{t('studio.cover')}</span>
                   ) : (
-                    <button type="button" className="button" onClick={() => void act(() => session.api.post(`${BASE}/photos/set-cover/${encodeURIComponent(photo._id)}`, {}))}>
+                    <button type="button" className="button" onClick={() => void act(() => session.http.post(`${BASE}/photos/set-cover/${encodeURIComponent(photo._id)}`, {}))}>
                       {t('studio.makeCover')}
                     </button>
                   )}
-                  <button type="button" className="button" onClick={() => void act(() => session.api.del(`${BASE}/photos/${encodeURIComponent(photo._id)}`))}>
+                  <button type="button" className="button" onClick={() => void act(() => session.http.del(`${BASE}/photos/${encodeURIComponent(photo._id)}`))}>
                     {t('studio.deletePhoto', { index: index + 1 })}
                   </button>
                 </li>

@@ -37,7 +37,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
 
   async function remove(item: Item) {
     if (!window.confirm(t('studio.confirmDeleteVideo'))) return;
-    const outcome = await session.api.del(routes[kind].item(item._id));
+    const outcome = await session.http.del(routes[kind].item(item._id));
     if (outcome.ok) await reload();
     else setItems({ status: 'failed', message: outcome.error.message });
   }
@@ -56,7 +56,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
                   <span className="studio__post-text">{item.title}</span>
                   {item.video?.status === 'processing' && kind === 'video' ? (
                     <VideoProcessing
-                      statusPath={`/performer-assets/videos/${encodeURIComponent(item._id)}/file/${encodeURIComponent(item.video._id)}/status`}
+                      statusOf={(options) => session.api.videos.fileStatus({ id: item._id, fileId: item.video?._id ?? '' }, undefined, options)}
                       progress={item.video.progress ?? 0}
                       onReady={() => void reload()}
                     />

@@ -57,7 +57,7 @@ export function UserSubscriptionsPage() {
     setNotice(null);
     const outcome =
       action === 'cancel'
-        ? await session.api.post<unknown>(`/payment/${CANCEL_PROVIDER}/cancel-subscription/${encodeURIComponent(subscription._id)}`, {})
+        ? await session.api.subscriptions.cancel({ provider: CANCEL_PROVIDER, id: subscription._id }, {})
         : await resume(subscription._id);
     if (!outcome.ok && isDeclined(outcome.error)) {
       // The fan said no to the resume's confirm: nothing changed.

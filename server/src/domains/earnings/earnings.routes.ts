@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -46,7 +46,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(earningStatsSchema) },
       },
     },
-    async (request) => ok(await earningStats(ctx, earningsOwner(request, request.query.performerId), rangeOf(request.query))),
+    async (request) => okFor('earnings.stats', await earningStats(ctx, earningsOwner(request, request.query.performerId), rangeOf(request.query))),
   );
 
   api.get(

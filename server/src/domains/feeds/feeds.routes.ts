@@ -6,7 +6,7 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { audienceOf, countryOfRequest } from '../../content/blocks.js';
 import { files } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { currentUser, type AuthUser } from '../../http/guard.js';
@@ -192,7 +192,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['feeds.get'],
     { schema: { tags: ['feeds'], summary: 'One published post', params: idParams, response: one } },
-    async (request) => ok(await present(request, await findFeed(ctx, request.params.id, viewerOf(request), countryOfRequest(request)))),
+    async (request) => okFor('feeds.get', await present(request, await findFeed(ctx, request.params.id, viewerOf(request), countryOfRequest(request)))),
   );
 }
 

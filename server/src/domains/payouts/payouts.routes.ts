@@ -8,7 +8,7 @@ import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
@@ -51,7 +51,7 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(payoutCalculationSchema) },
       },
     },
-    async (request) => ok(await calculatePayout(ctx, me(request), request.body.requestAmount)),
+    async (request) => okFor('payouts.calculate', await calculatePayout(ctx, me(request), request.body.requestAmount)),
   );
 
   api.post(

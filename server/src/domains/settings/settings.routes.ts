@@ -3,7 +3,7 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, ok, okFor } from '../../http/envelope.js';
 import { isSettingKey, PUBLIC_SETTING_KEYS, SETTING_KEYS, SETTINGS } from './settings.catalogue.js';
 import { readAllSettings, readSettings, updateSettings } from './settings.service.js';
 
@@ -48,7 +48,7 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
     {
       schema: { tags: ['settings'], summary: 'Public settings with their defaults', response: { 200: envelopeSchema(settingsMap) } },
     },
-    async () => ok(withClientNames(ctx, withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS)))),
+    async () => okFor('settings.public', withClientNames(ctx, withEnvironment(ctx, await readSettings(ctx.db, PUBLIC_SETTING_KEYS)))),
   );
 
   api.post(

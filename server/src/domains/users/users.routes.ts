@@ -1,7 +1,7 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
 import { userSchema } from '../accounts/accounts.presenter.js';
@@ -18,7 +18,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['users.me'],
     { schema: { tags: ['users'], summary: 'The signed-in account', response: answer } },
-    async (request) => ok(await accounts.present(await accounts.findById(currentUser(request).id))),
+    async (request) => okFor('users.me', await accounts.present(await accounts.findById(currentUser(request).id))),
   );
 
   api.put(
@@ -26,7 +26,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     {
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
-    async (request) => ok(await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
+    async (request) => okFor('users.update', await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
   );
 
   api.get(

@@ -1,32 +1,24 @@
+import type { SignedUrlDto, VideoFile } from '@fandeck/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.js';
-import type { ActionError } from '../../session/outcome.js';
-import { useSession, useSignalValue } from '../../session/react.js';
+import type { ActionError, Outcome } from '../../session/outcome.js';
+import { useSignalValue } from '../../session/react.js';
 import { useErrorText } from '../error-text.js';
 import { FormError } from '../form-error.js';
 import { useModel } from '../use-model.js';
-import { VideoStatusModel, type VideoStatus } from './video-status.model.js';
+import { VideoStatusModel, type VideoStatus, type VideoStatusCall } from './video-status.model.js';
 
-/** A video file as the server presents it (a post's, a video's, a reel's). */
-export interface VideoFile {
-  _id: string;
-  status: VideoStatus | null;
-  progress: number | null;
-  width: number | null;
-  height: number | null;
-  placeholder: string | null;
-  /** The HLS playlist for this viewer; null while locked or processing. */
-  url: string | null;
-  /** The poster in photo sizes; null while locked. */
-  sizes: Record<string, { url: string; width: number; height: number }> | null;
-}
+export type { VideoFile };
+
+/** Asks for a fresh playback link for this viewer (a post's, a video's or a message's `videoUrl` route). */
+export type VideoLinkCall = () => Promise<Outcome<SignedUrlDto>>;
 
 export interface VideoViewProps {
   video: VideoFile;
-  /** Where its status is polled while it is processing (GET); without it, the progress shown is the one given. */
-  statusPath?: string;
-  /** Where a fresh playback link for this viewer is asked for (POST, answers `{ url }`); without it, `video.url` is played. */
-  linkPath?: string;
+  /** How its status is polled while it is processing; without it, the progress shown is the one given. */
+  statusOf?: VideoStatusCall;
+  /** How a fresh playback link for this viewer is asked for; without it, `video.url` is played. */
+  linkOf?: VideoLinkCall;
   /** Told once a video in processing is ready, so its owner reads it again (poster, links). */
   onReady?: () => void;
 }
@@ -36,23 +28,22 @@ export interface VideoViewProps {
  * transcodes it, its blurred poster while locked, else its poster with a play button.
  * Playing asks for a fresh link for this viewer and loads the HLS player only then.
  */
-export function VideoView({ video, statusPath, linkPath, onReady }: VideoViewProps) {
+export function VideoView({ video, statusOf, linkOf, onReady }: VideoViewProps) {
   const { t } = useTranslation();
   if (video.status === 'processing') {
-    return statusPath ? <VideoProcessing statusPath={statusPath} progress={video.progress ?? 0} onReady={onReady} /> : <ProcessingBar status="processing" percent={video.progress ?? 0} />;
+    return statusOf ? <VideoProcessing statusOf={statusOf} progress={video.progress ?? 0} onReady={onReady} /> : <ProcessingBar status="processing" percent={video.progress ?? 0} />;
   }
   if (video.status === 'error') return <FormError>{t('ui.videoError')}</FormError>;
   if (!video.url) {
     return <img className="feed-card__blurred" src={video.placeholder ?? undefined} alt={t('ui.lockedVideoAlt')} aria-hidden={video.placeholder ? undefined : true} />;
   }
-  return <VideoPlayer video={video} linkPath={linkPath} />;
+  return <VideoPlayer video={video} linkOf={linkOf} />;
 }
 
 /** The transcode's progress, polled; tells `onReady` once, when it is done. */
-export function VideoProcessing({ statusPath, progress, onReady }: { statusPath: string; progress: number; onReady?: (() => void) | undefined }) {
+export function VideoProcessing({ statusOf, progress, onReady }: { statusOf: VideoStatusCall; progress: number; onReady?: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const model = useModel(() => new VideoStatusModel(session, statusPath, { status: 'processing', progress }));
+  const model = useModel(() => new VideoStatusModel(statusOf, { status: 'processing', progress }));
   const state = useSignalValue(model.state);
   const told = useRef(false);
   useEffect(() => {
@@ -76,9 +67,8 @@ function ProcessingBar({ status, percent }: { status: VideoStatus; percent: numb
 
 type Playback = { step: 'poster' } | { step: 'loading' } | { step: 'playing' } | { step: 'failed'; error: ActionError | null };
 
-function VideoPlayer({ video, linkPath }: { video: VideoFile; linkPath?: string | undefined }) {
+function VideoPlayer({ video, linkOf }: { video: VideoFile; linkOf?: VideoLinkCall | undefined }) {
   const { t } = useTranslation();
-  const session = useSession();
   const errorText = useErrorText();
   const element = useRef<HTMLVideoElement>(null);
   const [playback, setPlayback] = useState<Playback>({ step: 'poster' });
@@ -93,9 +83,9 @@ function VideoPlayer({ video, linkPath }: { video: VideoFile; linkPath?: string 
     const player = import('./hls-playback.js');
     player.catch(() => undefined);
     let url = video.url!;
-    if (linkPath) {
+    if (linkOf) {
       // Links are short-lived: a page left open for a while still plays.
-      const link = await session.api.post<{ url: string }>(linkPath, {});
+      const link = await linkOf();
       if (!link.ok) return setPlayback({ step: 'failed', error: link.error });
       url = link.value.url;
     }

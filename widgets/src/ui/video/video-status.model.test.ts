@@ -22,13 +22,15 @@ afterEach(() => {
   session.dispose();
 });
 
+const statusOf = () => (options: { signal: AbortSignal }) => session.api.feeds.fileStatus({ id: 'p1', fileId: 'v1' }, undefined, options);
+
 const statusCalls = () => transport.calls.filter((call) => call.path === STATUS).length;
 
 describe('video status model', () => {
   it('asks every 5 s while processing, through a failed check, and stops once finished', async () => {
     const answers = [ok({ status: 'processing', progress: 40 }), fail(503, 'server.unavailable'), ok({ status: 'finished', progress: 100 })];
     transport.respond('GET', STATUS, () => answers.shift() ?? ok({ status: 'finished', progress: 100 }));
-    const model = new VideoStatusModel(session, STATUS, { status: 'processing', progress: 0 });
+    const model = new VideoStatusModel(statusOf(), { status: 'processing', progress: 0 });
     expect(VIDEO_STATUS_POLL_MS).toBe(5000);
     await vi.advanceTimersByTimeAsync(VIDEO_STATUS_POLL_MS - 1);
     expect(statusCalls()).toBe(0);
@@ -46,7 +48,7 @@ describe('video status model', () => {
 
   it('stops asking when its view goes', async () => {
     transport.respond('GET', STATUS, ok({ status: 'processing', progress: 10 }));
-    const model = new VideoStatusModel(session, STATUS, { status: 'processing', progress: 0 });
+    const model = new VideoStatusModel(statusOf(), { status: 'processing', progress: 0 });
     await vi.advanceTimersByTimeAsync(VIDEO_STATUS_POLL_MS);
     expect(statusCalls()).toBe(1);
     disposeModel(model);
@@ -55,8 +57,8 @@ describe('video status model', () => {
   });
 
   it('does not poll a video that is already finished or failed', async () => {
-    new VideoStatusModel(session, STATUS, { status: 'finished', progress: 100 });
-    new VideoStatusModel(session, STATUS, { status: 'error', progress: 30 });
+    new VideoStatusModel(statusOf(), { status: 'finished', progress: 100 });
+    new VideoStatusModel(statusOf(), { status: 'error', progress: 30 });
     await vi.advanceTimersByTimeAsync(VIDEO_STATUS_POLL_MS * 3);
     expect(statusCalls()).toBe(0);
   });
