@@ -10,11 +10,11 @@
  * money.ts), so the rule follows the contract without a list of its own. The site's own
  * pages (`/home`, `/creator/dashboard`) match no route and pass.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.mjs';
 
-const SOURCE = /\.(ts|tsx|mts)$/;
 const SKIPPED = /(\.test\.(ts|tsx)$|\.type-test\.ts$|\.d\.ts$|[\\/]testing[\\/])/;
 /** Stands for a `${...}` in a template literal, and for a template parameter in a route. */
 const ANY = '\u0000';
@@ -75,17 +75,6 @@ export const API_PATH_PENDING = [
   'host/src/pages/subscriptions/subscribers-page.tsx',
 ];
 
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  const found = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...walk(full));
-    else if (SOURCE.test(entry.name)) found.push(full);
-  }
-  return found;
-}
 
 function parse(file) {
   return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -158,7 +147,7 @@ export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS, pe
   const problems = [];
   const pendingProblems = [];
   for (const dir of [path.join(root, 'widgets', 'src'), path.join(root, 'host', 'src')]) {
-    for (const file of walk(dir)) {
+    for (const file of sourceFiles(dir)) {
       if (SKIPPED.test(file)) continue;
       const source = parse(file);
       const visit = (node) => {

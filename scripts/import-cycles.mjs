@@ -13,24 +13,16 @@
  *
  * Usage: node scripts/import-cycles.mjs [folder, default server/src]
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { SOURCE, sourceFiles } from './source-files.mjs';
 
-const SOURCE = /\.(ts|tsx|mts)$/;
+/** Every source file under `dir`, declarations left out (they import nothing that runs). */
+export const walk = (dir) => sourceFiles(dir);
 
-export function walk(dir) {
-  if (!existsSync(dir)) return [];
-  const found = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...walk(full));
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) found.push(full);
-  }
-  return found;
-}
+
 
 /** Relative specifiers of a file's imports and re-exports, with their lines and whether only types come through. */
 export function relativeImports(file) {
@@ -73,7 +65,7 @@ export function resolveSpecifier(fromFile, specifier) {
 /** The run-time import graph of every source file under `dir`: file -> [{ target, line }]. */
 export function importGraph(dir) {
   const graph = new Map();
-  for (const file of walk(dir)) {
+  for (const file of sourceFiles(dir)) {
     const edges = [];
     for (const item of runtimeImports(file)) {
       const target = resolveSpecifier(file, item.specifier);

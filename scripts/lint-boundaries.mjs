@@ -29,10 +29,12 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { lintApiPathLiterals } from './api-path-literals.mjs';
 import { findImportCycles } from './import-cycles.mjs';
+import { sourceFiles } from './source-files.mjs';
+
+const walk = (dir) => sourceFiles(dir, { declarations: true });
 
 const SHARED = ['session', 'kit', 'ui', 'api', 'live', 'i18n'];
 const FEATURE_MAY_IMPORT = ['kit', 'ui', 'session', 'i18n', 'format'];
-const SOURCE = /\.(ts|tsx|mts)$/;
 const SKIPPED = /(\.test\.(ts|tsx)$|\.d\.ts$|[\\/]testing[\\/])/;
 
 function parseRoot(argv) {
@@ -41,17 +43,6 @@ function parseRoot(argv) {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 }
 
-function walk(dir) {
-  if (!existsSync(dir)) return [];
-  const found = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...walk(full));
-    else if (SOURCE.test(entry.name)) found.push(full);
-  }
-  return found;
-}
 
 /** widgets/src/<dir> folders that define an element: a `*.element.ts` file or a `defineElement(` call. */
 function featureFolders(widgetsSrc) {
