@@ -4,8 +4,7 @@ import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
-import { userSchema } from '../accounts/accounts.presenter.js';
-import { emailSchema, passwordSchema } from '../accounts/accounts.schemas.js';
+import { emailSchema, passwordSchema, userSchema } from '../accounts/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import {
@@ -20,13 +19,12 @@ import {
 } from './auth.service.js';
 import { fanRegisterSchema, loginBodySchema } from './auth.schemas.js';
 import { assertOwnPageWhenByCookie } from './own-pages.js';
+import { registered, registrationAnswer } from './registration-answer.js';
 import { countResetRequest, resetRequestLimits } from './throttle.js';
 import { revokeToken, tokenLifetimeMs } from './tokens.js';
 
 const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
 const messageAnswer = envelopeSchema(z.object({ message: z.string() }));
-/** The answer to a fan's or a creator's registration. */
-export const registered = envelopeSchema(z.object({ _id: z.string(), message: z.string(), requireEmailVerification: z.boolean() }));
 
 async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   const accounts = deps.get('accounts');
@@ -178,15 +176,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       return ok({ message: 'Email verified' });
     },
   );
-}
-
-export function registrationAnswer(user: { id: string; status: string }) {
-  const pending = user.status === 'pending-email-confirmation';
-  return {
-    _id: user.id,
-    requireEmailVerification: pending,
-    message: pending ? 'Check your inbox to verify your email address' : 'Your account is ready',
-  };
 }
 
 export default defineDomain({ name: 'auth', dependsOn: ['accounts', 'settings'], register: authRoutes });

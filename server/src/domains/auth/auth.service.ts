@@ -4,18 +4,9 @@ import { users, type Role } from '../../db/schema/index.js';
 import { newId } from '../../db/schema/ids.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 import { renderMail } from '../../mail/templates.js';
-import {
-  checkPhone,
-  displayName,
-  findUserByEmail,
-  findUserByLogin,
-  insertUser,
-  type Account,
-} from '../accounts/accounts.service.js';
-import { isInactive, signInRefusal } from '../accounts/account-status.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
-import { referrerOfCode } from '../earnings/referrals.service.js';
-import { readSettings } from '../settings/settings.service.js';
+import { type Account, checkPhone, displayName, findUserByEmail, findUserByLogin, hashPassword, insertUser, isInactive, signInRefusal, verifyAgainstDummy, verifyPassword } from '../accounts/index.js';
+import { referrerOfCode } from '../earnings/index.js';
+import { readSettings } from '../settings/index.js';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.js';
 import { beginLoginAttempt, endLoginAttemptSuccessfully, loginLimits } from './throttle.js';
 import { issueToken, revokeAllTokens } from './tokens.js';

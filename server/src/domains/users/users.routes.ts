@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
-import { userSchema } from '../accounts/accounts.presenter.js';
+import { userSchema } from '../accounts/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { profileUpdateSchema } from './users.schemas.js';

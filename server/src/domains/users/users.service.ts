@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { usernameChange } from '../accounts/accounts.schemas.js';
-import { checkPhone, displayName, findUserById, rethrowUserConflict } from '../accounts/accounts.service.js';
+import { checkPhone, displayName, findUserById, rethrowUserConflict, usernameChange } from '../accounts/index.js';
 import type { ProfileUpdate } from './users.schemas.js';
 
 export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate) {
