@@ -2,8 +2,8 @@
  * The accounts domain's door: what other domains may use of it. Anything not here is
  * internal; reach it through this file or the `accounts` extension point.
  */
-// Finding, writing and naming accounts
-export { checkPhone, displayName, findUserByEmail, findUserById, findUserByLogin, insertUser, rethrowUserConflict, type Account } from './accounts.service.js';
+// Writing and naming accounts (to find one, use the extension point)
+export { checkPhone, displayName, insertUser, rethrowUserConflict, type Account } from './accounts.service.js';
 // The fields of an account as forms take them
 export { countryCodeSchema, emailSchema, genderSchema, newUsernameSchema, passwordSchema, personNameSchema, usernameChange, usernameSchema } from './accounts.schemas.js';
 // An account as others see it: its schema, avatars and file addresses
@@ -14,5 +14,5 @@ export { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 export { isInactive, signInRefusal } from './account-status.js';
 // Creator verification, which gates selling and publishing
 export { isVerifiedCreator, NOT_VERIFIED, requireVerifiedCreator } from './creator-verification.js';
-// The extension point's type (`deps.get('accounts')`)
+// The extension point's type (`deps.get('accounts')`): finding an account, its owner's view
 export type { AccountsExtension } from './accounts.plugin.js';

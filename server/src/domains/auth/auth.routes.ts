@@ -50,7 +50,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     },
     async (request, reply) => {
       const { username, email, password, remember = false } = request.body;
-      const session = await login(ctx, { identifier: (username ?? email)!, password, remember, ip: request.ip });
+      const session = await login(ctx, accounts, { identifier: (username ?? email)!, password, remember, ip: request.ip });
       setTokenCookie(reply, session.token, remember);
       return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
     },
@@ -91,7 +91,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     paths['auth.registerFan'],
     { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
     async (request) => {
-      const user = await registerWithoutRevealingEmail(ctx, request.body.email, () => registerFan(ctx, request.body));
+      const user = await registerWithoutRevealingEmail(ctx, accounts, request.body.email, () => registerFan(ctx, request.body));
       return ok(registrationAnswer(user));
     },
   );
@@ -131,7 +131,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       await countResetRequest(ctx.db, resetRequestLimits(request.body.email, request.ip), ctx.now());
       // Answered before anything depends on whether the address has an account, so the
       // answer and its timing are the same either way; the lookup and the mail follow.
-      void requestPasswordReset(ctx, request.body.email).catch((error: unknown) => request.log.error({ err: error }, 'sending a reset link failed'));
+      void requestPasswordReset(ctx, accounts, request.body.email).catch((error: unknown) => request.log.error({ err: error }, 'sending a reset link failed'));
       return ok({ message: 'If this address has an account, a reset link is on its way' });
     },
   );
@@ -160,7 +160,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: { tags: ['auth'], summary: 'Send the verification mail again', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
     },
     async (request) => {
-      await resendVerification(ctx, request.body.email);
+      await resendVerification(ctx, accounts, request.body.email);
       return ok({ message: 'If this address needs verifying, a link is on its way' });
     },
   );

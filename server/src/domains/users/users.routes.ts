@@ -27,7 +27,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       config: { access: 'authenticated' },
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
-    async (request) => ok(await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
+    async (request) => ok(await accounts.present(await updateProfile(ctx, accounts, currentUser(request).id, request.body))),
   );
 
   api.get(
