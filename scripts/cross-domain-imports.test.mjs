@@ -29,10 +29,10 @@ test('counts imports from one domain into another, and nothing else', () => {
   }
   const found = crossDomainImports(path.join(root, 'domains'));
   assert.deepEqual(
-    found.map(({ from, to, target, line, typeOnly }) => ({ from, to, target, line, typeOnly })),
+    found.map(({ from, to, target, line, typeOnly, door }) => ({ from, to, target, line, typeOnly, door })),
     [
-      { from: 'subscriptions', to: 'wallet', target: 'wallet/wallet.service.ts', line: 2, typeOnly: false },
-      { from: 'subscriptions', to: 'wallet', target: 'wallet/charge-handler.ts', line: 3, typeOnly: true },
+      { from: 'subscriptions', to: 'wallet', target: 'wallet/wallet.service.ts', line: 2, typeOnly: false, door: false },
+      { from: 'subscriptions', to: 'wallet', target: 'wallet/charge-handler.ts', line: 3, typeOnly: true, door: false },
     ],
   );
 });

@@ -9,7 +9,10 @@
  *   (an `import type`, which leaves nothing in a bundle, is let through: i18n types
  *   every feature's texts that way);
  * - the host reaches the widgets only through the widgets package's exports;
- * - no import cycle among the server's modules (server/src, issue 23; see import-cycles.mjs).
+ * - no import cycle among the server's modules (server/src, issue 23; see import-cycles.mjs);
+ * - a server domain reaches another only through its door (issue 23): a file of
+ *   server/src/domains/A may import server/src/domains/B/index.ts (or B/types.ts, a second
+ *   door) and nothing else of B; tests and test kits may reach inside (cross-domain-imports.mjs).
  *
  * And one rule of issue 23: a field's `maxLength` or `minLength` in a widgets or host
  * .tsx is never a number written there (`maxLength={500}`): the bound comes from the
@@ -28,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { lintApiPathLiterals } from './api-path-literals.mjs';
+import { crossDomainImports, doorsOf } from './cross-domain-imports.mjs';
 import { findImportCycles } from './import-cycles.mjs';
 import { sourceFiles } from './source-files.mjs';
 
@@ -201,7 +205,22 @@ export function lintBoundaries(root) {
     const [where] = first.split(' -> ');
     report(path.join(root, where.replace(/:\d+$/, '')), where.match(/:(\d+)$/)[1], `import cycle among ${cycle.files.join(', ')} (${cycle.loop.join(', ')}); move what both need into a module of its own`);
   }
+  problems.push(...lintDomainDoors(root));
   return { problems, features: [...features].sort() };
+}
+
+/** Every import from one server domain into another's inside, past its door, as `file:line: message`. */
+export function lintDomainDoors(root) {
+  const domainsDir = path.join(root, 'server', 'src', 'domains');
+  const problems = [];
+  for (const item of crossDomainImports(domainsDir)) {
+    if (item.door) continue;
+    const doors = doorsOf(domainsDir, item.to);
+    const where = path.relative(root, path.join(domainsDir, ...item.file.split('/')));
+    const door = doors.length > 0 ? `its door, '${item.to}/${doors.join(`' or '${item.to}/`)}'` : `its door, '${item.to}/index.ts' (none yet: add it, exporting what '${item.from}' needs)`;
+    problems.push(`${where}:${item.line}: the domain '${item.from}' imports '${item.target}', inside the domain '${item.to}'; import it from ${door}, or use its extension point (deps.get('${item.to}'))`);
+  }
+  return problems;
 }
 
 /** Every literal `maxLength`/`minLength` in the widgets' and the host's .tsx files (not tests), as `file:line: message`. */
@@ -230,5 +249,5 @@ if (invokedDirectly) {
   if (problems.length > 0) console.error(`\n${problems.length} import boundary breach${problems.length === 1 ? '' : 'es'} (features: ${features.join(', ')}).`);
   if (literals.length > 0) console.error(`${problems.length > 0 ? '' : '\n'}${literals.length} literal field length${literals.length === 1 ? '' : 's'} where a contract limit belongs.`);
   if (problems.length > 0 || literals.length > 0 || apiPaths.length > 0) process.exit(1);
-  console.log(`Import boundaries hold (features: ${features.join(', ')}); no literal field lengths; no API path literals outside the contract.`);
+  console.log(`Import boundaries hold (features: ${features.join(', ')}; server domains reach each other through their doors); no literal field lengths; no API path literals outside the contract.`);
 }

@@ -7,7 +7,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { fromCents } from '../../money/amounts.js';
 import { accountKeys } from '../../money/ledger/accounts.js';
 import { balanceOf } from '../../money/ledger/ledger.js';
-import { validatePhoneNumber } from '../reference/phone.js';
+import { validatePhoneNumber } from '../reference/index.js';
 import { presentUser, type UserDto } from './accounts.presenter.js';
 
 /** A fan's, creator's or staff member's account row. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { userPermissions } from '../../db/schema/index.js';
 import type { RequestAuth } from '../../http/guard.js';
-import { isInactive } from '../accounts/account-status.js';
+import { isInactive } from '../accounts/index.js';
 import { findTokenOwner } from './tokens.js';
 
 const MAX_TOKEN_LENGTH = 512;

@@ -4,8 +4,7 @@ import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
-import { userSchema } from '../accounts/accounts.presenter.js';
-import { emailSchema, passwordSchema } from '../accounts/accounts.schemas.js';
+import { emailSchema, passwordSchema, userSchema } from '../accounts/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import {
@@ -20,13 +19,12 @@ import {
 } from './auth.service.js';
 import { fanRegisterSchema, loginBodySchema } from './auth.schemas.js';
 import { assertOwnPageWhenByCookie } from './own-pages.js';
+import { registered, registrationAnswer } from './registration-answer.js';
 import { countResetRequest, resetRequestLimits } from './throttle.js';
 import { revokeToken, tokenLifetimeMs } from './tokens.js';
 
 const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
 const messageAnswer = envelopeSchema(z.object({ message: z.string() }));
-/** The answer to a fan's or a creator's registration. */
-export const registered = envelopeSchema(z.object({ _id: z.string(), message: z.string(), requireEmailVerification: z.boolean() }));
 
 async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   const accounts = deps.get('accounts');
@@ -51,7 +49,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     },
     async (request, reply) => {
       const { username, email, password, remember = false } = request.body;
-      const session = await login(ctx, { identifier: (username ?? email)!, password, remember, ip: request.ip });
+      const session = await login(ctx, accounts, { identifier: (username ?? email)!, password, remember, ip: request.ip });
       setTokenCookie(reply, session.token, remember);
       return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
     },
@@ -91,7 +89,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     paths['auth.registerFan'],
     { schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
     async (request) => {
-      const user = await registerWithoutRevealingEmail(ctx, request.body.email, () => registerFan(ctx, request.body));
+      const user = await registerWithoutRevealingEmail(ctx, accounts, request.body.email, () => registerFan(ctx, request.body));
       return ok(registrationAnswer(user));
     },
   );
@@ -129,7 +127,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       await countResetRequest(ctx.db, resetRequestLimits(request.body.email, request.ip), ctx.now());
       // Answered before anything depends on whether the address has an account, so the
       // answer and its timing are the same either way; the lookup and the mail follow.
-      void requestPasswordReset(ctx, request.body.email).catch((error: unknown) => request.log.error({ err: error }, 'sending a reset link failed'));
+      void requestPasswordReset(ctx, accounts, request.body.email).catch((error: unknown) => request.log.error({ err: error }, 'sending a reset link failed'));
       return ok({ message: 'If this address has an account, a reset link is on its way' });
     },
   );
@@ -156,7 +154,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: { tags: ['auth'], summary: 'Send the verification mail again', body: z.object({ email: emailSchema }), response: { 200: messageAnswer } },
     },
     async (request) => {
-      await resendVerification(ctx, request.body.email);
+      await resendVerification(ctx, accounts, request.body.email);
       return ok({ message: 'If this address needs verifying, a link is on its way' });
     },
   );
@@ -171,15 +169,6 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       return ok({ message: 'Email verified' });
     },
   );
-}
-
-export function registrationAnswer(user: { id: string; status: string }) {
-  const pending = user.status === 'pending-email-confirmation';
-  return {
-    _id: user.id,
-    requireEmailVerification: pending,
-    message: pending ? 'Check your inbox to verify your email address' : 'Your account is ready',
-  };
 }
 
 export default defineDomain({ name: 'auth', dependsOn: ['accounts', 'settings'], register: authRoutes });

@@ -1,6 +1,6 @@
 import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
-import { countryCodeSchema, emailSchema, genderSchema, newUsernameSchema, passwordSchema, personNameSchema } from '../accounts/accounts.schemas.js';
+import { countryCodeSchema, emailSchema, genderSchema, newUsernameSchema, passwordSchema, personNameSchema } from '../accounts/index.js';
 
 export const loginBodySchema = z
   .object({

@@ -4,18 +4,12 @@ import { users, type Role } from '../../db/schema/index.js';
 import { newId } from '../../db/schema/ids.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 import { renderMail } from '../../mail/templates.js';
-import {
-  checkPhone,
-  displayName,
-  findUserByEmail,
-  findUserByLogin,
-  insertUser,
-  type Account,
-} from '../accounts/accounts.service.js';
-import { isInactive, signInRefusal } from '../accounts/account-status.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords.js';
-import { referrerOfCode } from '../earnings/referrals.service.js';
-import { readSettings } from '../settings/settings.service.js';
+import { type Account, type AccountsExtension, checkPhone, displayName, hashPassword, insertUser, isInactive, signInRefusal, verifyAgainstDummy, verifyPassword } from '../accounts/index.js';
+
+/** The lookups sign-in makes, through the accounts extension point (`deps.get('accounts')`). */
+export type AccountLookups = Pick<AccountsExtension, 'findByEmail' | 'findByLogin'>;
+import { referrerOfCode } from '../earnings/index.js';
+import { readSettings } from '../settings/index.js';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.js';
 import { beginLoginAttempt, endLoginAttemptSuccessfully, loginLimits } from './throttle.js';
 import { issueToken, revokeAllTokens } from './tokens.js';
@@ -55,6 +49,7 @@ export async function registerFan(ctx: AppContext, input: FanRegister) {
  */
 export async function registerWithoutRevealingEmail(
   ctx: AppContext,
+  accounts: AccountLookups,
   email: string,
   register: () => Promise<{ id: string; status: string }>,
 ): Promise<{ id: string; status: string }> {
@@ -62,7 +57,7 @@ export async function registerWithoutRevealingEmail(
     return await register();
   } catch (error) {
     if (!(error instanceof HttpError) || error.code !== 'auth.email_taken') throw error;
-    const owner = await findUserByEmail(ctx.db, email);
+    const owner = await accounts.findByEmail(email);
     const { requireEmailVerification, siteName } = await readSettings(ctx.db, ['requireEmailVerification', 'siteName']);
     if (owner) {
       const link = `${ctx.config.publicOrigin}/auth/login`;
@@ -80,8 +75,8 @@ export async function sendVerificationMail(ctx: AppContext, user: Account): Prom
   await ctx.mailer.send({ to: user.email, ...renderMail('verifyEmail', user.locale, { site: siteName, name: user.name, link }) });
 }
 
-export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
+export async function resendVerification(ctx: AppContext, accounts: AccountLookups, email: string): Promise<void> {
+  const user = await accounts.findByEmail(email);
   if (user && !user.verifiedEmail) await sendVerificationMail(ctx, user);
 }
 
@@ -105,9 +100,9 @@ export interface LoginInput {
 }
 
 /** Unknown account and wrong password give the same answer, in about the same time. */
-export async function login(ctx: AppContext, input: LoginInput) {
+export async function login(ctx: AppContext, accounts: AccountLookups, input: LoginInput) {
   const now = ctx.now();
-  const user = await findUserByLogin(ctx.db, input.identifier);
+  const user = await accounts.findByLogin(input.identifier);
   // One counter per account whichever form names it (email or username); an unknown name counts as itself.
   const limits = loginLimits(user ? `user:${user.id}` : `name:${input.identifier.trim().toLowerCase()}`, input.ip);
   await beginLoginAttempt(ctx.db, limits, now);
@@ -140,8 +135,8 @@ export async function changePassword(ctx: AppContext, userId: string, currentPas
   return session;
 }
 
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
+export async function requestPasswordReset(ctx: AppContext, accounts: AccountLookups, email: string): Promise<void> {
+  const user = await accounts.findByEmail(email);
   if (!user || isInactive(user)) return;
   const token = await createOneTimeToken(ctx.db, user.id, 'password-reset', ctx.now());
   const { siteName } = await readSettings(ctx.db, ['siteName']);

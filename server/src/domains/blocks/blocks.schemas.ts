@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sortableListQuery } from '../../http/pagination.js';
-import { isKnownCountry } from '../reference/countries.js';
+import { isKnownCountry } from '../reference/index.js';
 
 export const BLOCK_REASON_MAX = 500;
 /** More than every country there is: a longer list is a mistake, not a wish. */

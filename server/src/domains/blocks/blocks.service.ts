@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { performerBlockedCountries, userBlocks, users } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 import type { BlockListQuery } from './blocks.schemas.js';
 
 export interface BlockedUserDto {

@@ -5,9 +5,9 @@ import { comments, feeds, users, type CommentObjectType } from '../../db/schema/
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { toPage, type ListQuery } from '../../http/pagination.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-import { findFeed } from '../feeds/feeds.queries.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
+import { findFeed } from '../feeds/index.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 
 export type CommentRow = typeof comments.$inferSelect;
 const NO_SUCH_COMMENT = 'No such comment';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PartyInfo } from '@fandeck/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 
 /** The other side of a sale, a referral or a payout, as lists show it (contract `PartyInfo`). */
 export const partyInfoSchema = z.object({ _id: z.string(), name: z.string(), username: z.string().nullable(), avatar: z.string() }) satisfies z.ZodType<PartyInfo>;

@@ -1,4 +1,4 @@
-import { isVerifiedCreator, requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { isVerifiedCreator, requireVerifiedCreator } from '../accounts/index.js';
 import { ORIGIN_PROOF_META, ORIGIN_PROOF_PATH, type EmbedOriginDto } from '@fandeck/contract';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';

@@ -4,7 +4,7 @@ import { entitledIds } from '../../content/entitlement.js';
 import { feedCrowdfunding, feeds, users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { amountSchema } from '../../money/amounts.js';
-import { defineHandler } from '../wallet/charge-handler.js';
+import { defineHandler } from '../wallet/index.js';
 import { addContribution } from './feeds-crowdfunding.service.js';
 import { CROWDFUNDING_CONTRIBUTION_MAX_CENTS, CROWDFUNDING_MIN_CENTS } from './feeds.schemas.js';
 import { publishedToFans } from './feeds.queries.js';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hasBought } from '../../content/entitlement.js';
 import { feeds, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { defineHandler } from '../wallet/charge-handler.js';
+import { defineHandler } from '../wallet/index.js';
 import { publishedToFans } from './feeds.queries.js';
 
 /**

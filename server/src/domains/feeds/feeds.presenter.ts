@@ -5,7 +5,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { FILE_STATUSES, reactions, type files } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 import { crowdfundingOf, crowdfundingSchema } from './feeds-crowdfunding.service.js';
 import { pollSchema, pollsOf } from './feeds-polls.service.js';
 import { previewsOf } from './feeds-previews.js';

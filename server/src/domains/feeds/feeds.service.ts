@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { feedFiles, feeds, files, performers } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
 import { linkCrowdfunding } from './feeds-crowdfunding.service.js';
 import { linkPoll } from './feeds-polls.service.js';
 import { previewFilesOf, setPreviews } from './feeds-previews.js';

@@ -7,9 +7,9 @@ import type { AuthUser } from '../../http/guard.js';
 import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.js';
 import type { ListQuery } from '../../http/pagination.js';
 import { toPage } from '../../http/pagination.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-import { findCreatorId } from '../feeds/feeds.queries.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
+import { findCreatorId } from '../feeds/index.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 
 /**
  * Follows a creator; following again changes nothing; a fan the creator blocked may not

@@ -5,7 +5,7 @@ import { entitledIds, type Sellable, type Viewer } from '../../content/entitleme
 import { files, galleryPhotos } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 import type { GalleryRow, GalleryWithCreator } from './galleries.service.js';
 import type { FileRow, PhotoWithGallery } from './photos.service.js';
 

@@ -9,7 +9,7 @@ import { files, galleries, galleryPhotos, users } from '../../db/schema/index.js
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
 import type { GalleryInput, GalleryListQuery, GalleryUpdate } from './galleries.schemas.js';
 
 export type GalleryRow = typeof galleries.$inferSelect;

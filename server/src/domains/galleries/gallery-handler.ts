@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hasBought } from '../../content/entitlement.js';
 import { galleries, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { defineHandler } from '../wallet/charge-handler.js';
+import { defineHandler } from '../wallet/index.js';
 import { galleryPublished } from './galleries.service.js';
 
 /**

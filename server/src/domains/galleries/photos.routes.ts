@@ -7,7 +7,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import type { ApiScope } from '../types.js';
-import { findCreatorId } from '../feeds/feeds.queries.js';
+import { findCreatorId } from '../feeds/index.js';
 import { gallerySchema, photoSchema, presentGalleries, presentPhotos } from './galleries.presenter.js';
 import { idParams, performerParams, photoCreateSchema, photoListQuerySchema, photoUpdateSchema, PHOTOS_PER_CREATE_MAX } from './galleries.schemas.js';
 import { findGallery } from './galleries.service.js';

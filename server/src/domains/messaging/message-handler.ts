@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hasBought } from '../../content/entitlement.js';
 import { messages } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { defineHandler } from '../wallet/charge-handler.js';
+import { defineHandler } from '../wallet/index.js';
 import { isMember } from './messaging.queries.js';
 
 const NOT_FOR_SALE = 'No message with this id can be bought';

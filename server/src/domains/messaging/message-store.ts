@@ -15,7 +15,7 @@ import { isBlocked } from '../../content/blocks.js';
 import type { Tx } from '../../db/client.js';
 import { conversationMembers, conversations, files, messageFiles, messages, type ConversationType, type MessageType, type Role } from '../../db/schema/index.js';
 import { conflict, forbidden, unprocessable } from '../../http/errors.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
 import { mediaKindOf, type ConversationRow, type MediaKind, type MessageRow } from './messaging.presenter.js';
 import { findConversation, LAST_MESSAGE_MAX, membersOf, NOT_PARTICIPANT } from './messaging.queries.js';
 

@@ -6,7 +6,7 @@
 import type { MessageDeletedEvent, MessageDto } from '@fandeck/contract';
 import { DELETED_MESSAGE_TEXT, roomEvents, SERVER_EVENTS } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 import type { Stored } from './message-store.js';
 import { loadParts, presentMessage, type ConversationRow, type MessageRow } from './messaging.presenter.js';
 

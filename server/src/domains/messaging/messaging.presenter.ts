@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conversations, files, messageFiles, messages, users, walletCharges } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;

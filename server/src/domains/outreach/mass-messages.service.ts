@@ -6,7 +6,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { conversationMembers, jobs, massMessages, messages, users, type MassAudience } from '../../db/schema/index.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import { sortColumnOf, toPage } from '../../http/pagination.js';
-import { presentParty } from '../subscriptions/subscriptions.presenter.js';
+import { presentParty } from '../subscriptions/index.js';
 import { checkAudience } from './mass-audience.js';
 import { MASS_QUEUE, massKey } from './mass-send.job.js';
 import { inScope } from './outreach.access.js';

@@ -15,7 +15,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { massMessages, messages } from '../../db/schema/index.js';
 import { HttpError } from '../../http/errors.js';
-import type { MessagingExtension } from '../messaging/messaging.extension.js';
+import type { MessagingExtension } from '../messaging/index.js';
 import { recipientsAfter } from './mass-audience.js';
 import type { MassMessageRow } from './outreach.presenter.js';
 

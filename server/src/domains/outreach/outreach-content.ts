@@ -8,8 +8,8 @@ import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { badRequest, unprocessable } from '../../http/errors.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
-import { readSetting } from '../settings/settings.service.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
+import { readSetting } from '../settings/index.js';
 import type { ContentInput } from './outreach.schemas.js';
 
 /** `files.purpose` of the photos and videos uploaded here; the same as the message uploads, so either may be sent. */

@@ -11,7 +11,7 @@ import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, uploadImage } from '../../media/image-upload.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
-import { messageUploadSchema } from '../messaging/messaging.schemas.js';
+import { messageUploadSchema } from '../messaging/index.js';
 import type { ApiScope } from '../types.js';
 import { creatorFor, type OutreachArea } from './outreach.access.js';
 import { MESSAGE_PHOTO_PURPOSE, MESSAGE_VIDEO_PURPOSE } from './outreach-content.js';

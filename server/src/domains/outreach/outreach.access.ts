@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser, hasPermission } from '../../http/guard.js';
-import type { PermissionKey } from '../auth/permissions.js';
+import type { PermissionKey } from '../auth/index.js';
 
 export type OutreachArea = 'mass_message' | 'message_template' | 'auto_message' | 'list_categorized';
 export type OutreachAction = 'view' | 'create' | 'update' | 'delete';

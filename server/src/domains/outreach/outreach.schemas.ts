@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AUTO_MESSAGE_TRIGGERS, MASS_MESSAGE_STATUSES, massMessages } from '../../db/schema/index.js';
 import { amountSchema } from '../../money/amounts.js';
 import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
-import { partyInfoSchema } from '../subscriptions/subscriptions.presenter.js';
+import { partyInfoSchema } from '../subscriptions/index.js';
 
 export const TEMPLATE_NAME_MAX = LIMITS.outreach.templateNameMax;
 export const LIST_NAME_MAX = LIMITS.outreach.listNameMax;

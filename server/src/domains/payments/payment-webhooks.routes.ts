@@ -5,7 +5,7 @@ import { WebhookVerificationError, type PaymentGateway } from '../../gateways/ga
 import { gatewaysOf, requireStripe, sandboxActive } from '../../gateways/registry.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
-import { readSetting } from '../settings/settings.service.js';
+import { readSetting } from '../settings/index.js';
 import type { ApiScope } from '../types.js';
 import { applyPaymentEvent } from './settlement.service.js';
 

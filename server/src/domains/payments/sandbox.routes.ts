@@ -7,7 +7,7 @@ import { gatewaysOf, sandboxActive } from '../../gateways/registry.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { fromCents } from '../../money/amounts.js';
-import { readSettings } from '../settings/settings.service.js';
+import { readSettings } from '../settings/index.js';
 import type { ApiScope } from '../types.js';
 import { findTransaction } from './payments.service.js';
 import type { PaymentTransaction } from './payments.presenter.js';

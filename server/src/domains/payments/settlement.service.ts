@@ -7,7 +7,7 @@ import type { PaymentEvent, PaymentGateway } from '../../gateways/gateway.js';
 import { fromCents } from '../../money/amounts.js';
 import { accountKeys } from '../../money/ledger/accounts.js';
 import { postMovement, type Posting } from '../../money/ledger/ledger.js';
-import { redeemReservation, releaseReservation } from '../coupons/coupons.service.js';
+import { redeemReservation, releaseReservation } from '../coupons/index.js';
 import { redirectUrlFor, type PaymentTransaction } from './payments.presenter.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { unprocessable } from '../../http/errors.js';
 import { fromCents, toCents } from '../../money/amounts.js';
-import { readSettings } from '../settings/settings.service.js';
+import { readSettings } from '../settings/index.js';
 
 /** Cents as the decimal text messages show (`29.90`). */
 export const units = (cents: number) => fromCents(cents).toFixed(2);

@@ -5,7 +5,7 @@ import { GATEWAY_NAMES } from '../../db/schema/index.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { amountSchema } from '../../money/amounts.js';
 import { defineMoneyAction } from '../../money/money-action.js';
-import { COUPON_CODE_PATTERN } from '../coupons/coupons.service.js';
+import { COUPON_CODE_PATTERN } from '../coupons/index.js';
 import { presentTransaction, transactionSchema } from './payments.presenter.js';
 import { createTopUp, quoteTopUp, type TopUpInput } from './payments.service.js';
 

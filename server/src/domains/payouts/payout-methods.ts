@@ -20,7 +20,7 @@ import {
   saveBanking,
   saveGateway,
   type BankingSettingsInput,
-} from '../performers/payout-settings.js';
+} from '../performers/index.js';
 
 export const payoutMethodParams = z.object({ id: z.enum(PAYOUT_ACCOUNT_TYPES) });
 /** Each method's own fields; the rules that check them are the payout settings' (checked in `saveMethod`). */

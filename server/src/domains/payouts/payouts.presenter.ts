@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PayoutCalculation, PayoutRequestDto } from '@fandeck/contract';
 import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES, type payoutRequests } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
-import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/party-info.js';
+import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/index.js';
 
 export type PayoutRow = typeof payoutRequests.$inferSelect;
 

@@ -19,10 +19,9 @@ import { fromCents } from '../../money/amounts.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../money/ledger/accounts.js';
 import { postMovement, type Posting } from '../../money/ledger/ledger.js';
-import { isVerifiedCreator, requireVerifiedCreator } from '../accounts/creator-verification.js';
-import { earningBalances, paidOutCents } from '../earnings/earnings.service.js';
-import { partiesById } from '../earnings/party-info.js';
-import { readSettings } from '../settings/settings.service.js';
+import { isVerifiedCreator, requireVerifiedCreator } from '../accounts/index.js';
+import { earningBalances, paidOutCents, partiesById } from '../earnings/index.js';
+import { readSettings } from '../settings/index.js';
 import { payoutDetailsOf } from './payout-methods.js';
 import { presentPayout, type PayoutRow } from './payouts.presenter.js';
 

@@ -23,8 +23,8 @@ import { ID_PATTERN } from '../../db/schema/ids.js';
 import { categoryPerformers, performerCategories, performers, users } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
 import { escapeLike } from '../../http/pagination.js';
-import { countryCodeSchema, genderSchema } from '../accounts/accounts.schemas.js';
-import { readSettings } from '../settings/settings.service.js';
+import { countryCodeSchema, genderSchema } from '../accounts/index.js';
+import { readSettings } from '../settings/index.js';
 import { bodyAttributeBand } from './performer-profile.schemas.js';
 
 /** What a list's documentation says of these filters. */

@@ -2,10 +2,8 @@ import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { amountSchema } from '../../money/amounts.js';
-import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
-import { isKnownCountry } from '../reference/countries.js';
-import { findLanguage } from '../reference/language-data.js';
-import { bodyAttributeSchema, type BodyAttribute } from '../reference/user-additional.js';
+import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/index.js';
+import { type BodyAttribute, bodyAttributeSchema, findLanguage, isKnownCountry } from '../reference/index.js';
 
 /** Older forms wrote bands with a hyphen (`167-169`); the stored form is `167_169`. Creator list filters take them the same way. */
 export const bodyAttributeBand = (key: BodyAttribute) =>

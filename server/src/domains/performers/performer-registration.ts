@@ -6,9 +6,8 @@ import { cleanFileName, sniffDocumentType } from '../../storage/uploads.js';
 import { writeFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { newId } from '../../db/schema/ids.js';
-import { insertUser } from '../accounts/accounts.service.js';
-import { newAccountValues, sendVerificationMail } from '../auth/auth.service.js';
-import type { PerformerRegister } from '../auth/auth.schemas.js';
+import { insertUser } from '../accounts/index.js';
+import { newAccountValues, type PerformerRegister, sendVerificationMail } from '../auth/index.js';
 
 /** The ID documents a creator sends at registration: the ID itself and a selfie holding it. */
 export const DOCUMENT_FIELDS = ['idVerification', 'documentVerification'] as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { files, performers, users } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 import { bankingSettingsView, paymentGatewaySettingsView, type BankingSettingsDto, type PaymentGatewaySettingsDto } from './payout-settings.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -8,10 +8,8 @@ import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
 import { listQuerySchema, pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { parseOrThrow } from '../../http/validate.js';
-import { registered, registrationAnswer } from '../auth/auth.routes.js';
-import { registerWithoutRevealingEmail } from '../auth/auth.service.js';
-import { performerRegisterSchema } from '../auth/auth.schemas.js';
-import { defineDomain } from '../plugin.js';
+import { performerRegisterSchema, registered, registerWithoutRevealingEmail, registrationAnswer } from '../auth/index.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { registerCreatorReview } from './creator-review.routes.js';
 import { creatorFilterShape, FILTERS_DESCRIPTION } from './performer-filters.js';
@@ -21,7 +19,8 @@ import { ownProfile } from './performer-profile.service.js';
 import { registerPerformerSettings } from './performer-settings.routes.js';
 import { findPerformer, performerSortColumns, randomPerformers, searchPerformers, topPerformers } from './performers.service.js';
 
-async function performersRoutes(api: ApiScope, ctx: AppContext) {
+async function performersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
+  const accounts = deps.get('accounts');
   registerCreatorReview(api, ctx);
   registerPerformerSettings(api, ctx);
   api.get(
@@ -100,7 +99,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       const { fields, files } = await readMultipart(request, DOCUMENT_FIELDS);
       const input = parseOrThrow(performerRegisterSchema, fields);
-      const user = await registerWithoutRevealingEmail(ctx, input.email, () => registerPerformer(ctx, input, files));
+      const user = await registerWithoutRevealingEmail(ctx, accounts, input.email, () => registerPerformer(ctx, input, files));
       return ok(registrationAnswer(user));
     },
   );

@@ -6,9 +6,8 @@ import { isId } from '../../db/schema/ids.js';
 import { categoryPerformers, files, follows, performerCategories, performers, reactions, streams, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
-import { readSettings } from '../settings/settings.service.js';
-import { PLAN_LIMIT_KEYS, planOffers } from '../subscriptions/plans.js';
-import { viewerRelations } from '../subscriptions/subscriptions.queries.js';
+import { readSettings } from '../settings/index.js';
+import { PLAN_LIMIT_KEYS, planOffers, viewerRelations } from '../subscriptions/index.js';
 import { creatorFilterConditions, type CreatorFilters } from './performer-filters.js';
 import { presentPerformer, presentWelcomeVideo, type PerformerDto, type ProfileCategoryDto, type ProfileExtras } from './performers.presenter.js';
 

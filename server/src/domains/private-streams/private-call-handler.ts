@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
 import { privateStreamRequests } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
-import { defineHandler, type WalletChargeRow } from '../wallet/charge-handler.js';
+import type { NotificationsExtension } from '../notifications/index.js';
+import { defineHandler, type WalletChargeRow } from '../wallet/index.js';
 import { isPaid, PRIVATE_CALL_TARGET } from './private-streams.service.js';
 
 /**

@@ -6,8 +6,8 @@ import type { PrivateCallJoinDto, PrivateStreamRequestDto } from '@fandeck/contr
 import { z } from 'zod';
 import type { privateStreamRequests } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
-import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/party-info.js';
-import { joinSchema } from '../streaming/streaming.presenter.js';
+import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/index.js';
+import { joinSchema } from '../streaming/index.js';
 
 export type RequestRow = typeof privateStreamRequests.$inferSelect;
 
@@ -32,7 +32,7 @@ export const privateRequestSchema = z.object({
 export const privateJoinSchema = joinSchema.extend({ request: privateRequestSchema }) satisfies z.ZodType<PrivateCallJoinDto>;
 
 // A private call's stream is a stream: the streaming domain's wire shapes, not a copy.
-export { presentStream, streamSchema, type StreamRow } from '../streaming/streaming.presenter.js';
+export { presentStream, streamSchema, type StreamRow } from '../streaming/index.js';
 
 
 /** `paid`: whether the fan's wallet charge for it went through (`paidRequestIds` in the service). */

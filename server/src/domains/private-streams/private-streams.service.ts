@@ -13,9 +13,8 @@ import { conversationMembers, conversations, performers, privateStreamRequests, 
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
-import { partiesById } from '../earnings/party-info.js';
-import type { RefundResult } from '../wallet/refund.js';
-import type { WalletExtension } from '../wallet/wallet.routes.js';
+import { partiesById } from '../earnings/index.js';
+import type { RefundResult, WalletExtension } from '../wallet/index.js';
 import { presentRequest, type RequestRow, type StreamRow } from './private-streams.presenter.js';
 
 /** What the wallet charge of a private call is recorded as (contract section 4's `private_chat`). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { DELIVERY_STATUSES, PRODUCT_TYPES } from '../../db/schema/index.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
-import type { WalletExtension } from '../wallet/wallet.routes.js';
+import type { WalletExtension } from '../wallet/index.js';
 import type { ApiScope } from '../types.js';
 import { findOrder, searchOrders, updateOrder, updateOrderAddress } from './orders.service.js';
 import { deliveryAddressSchema, idParams, orderAddressSchema, orderListQuerySchema, orderUpdateSchema } from './products.schemas.js';

@@ -6,9 +6,8 @@ import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { hasPermission, type AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../money/amounts.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
-import type { RefundResult } from '../wallet/refund.js';
-import type { WalletExtension } from '../wallet/wallet.routes.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
+import type { RefundResult, WalletExtension } from '../wallet/index.js';
 import { ADDRESS_REQUIRED, cleanAddress } from './product-handler.js';
 import type { OrderAddressUpdate, OrderListQuery, OrderUpdate } from './products.schemas.js';
 

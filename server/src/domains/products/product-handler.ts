@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orders, products, users, type DeliveryAddress } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
-import { defineHandler } from '../wallet/charge-handler.js';
+import { defineHandler } from '../wallet/index.js';
 import { productChargeBodySchema, type DeliveryAddressInput } from './products.schemas.js';
 
 export const OUT_OF_STOCK = 'Not enough of this product is left in stock';

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { files, walletCharges } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../money/amounts.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 import type { ProductWithCreator } from './products.service.js';
 
 export const productSchema = z.object({

@@ -9,7 +9,7 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { signMediaPath } from '../../media/signed-links.js';
-import { parseFields } from '../videos/video-form.js';
+import { parseFields } from '../videos/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { ordersRoutes } from './orders.routes.js';

@@ -8,7 +8,7 @@ import { products, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
 import type { ProductInput, ProductListQuery, ProductUpdate } from './products.schemas.js';
 
 export type ProductRow = typeof products.$inferSelect;

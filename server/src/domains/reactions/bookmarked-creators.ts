@@ -6,7 +6,7 @@ import { performers, reactions, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
 import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.js';
 import type { Page } from '../../http/pagination.js';
-import { findProfileRow, presentProfiles } from '../performers/performers.service.js';
+import { findProfileRow, presentProfiles } from '../performers/index.js';
 
 /** A creator may be bookmarked while listed (active); an unknown one is a 404. */
 export async function checkBookmarkableCreator(ctx: AppContext, creatorId: string): Promise<void> {

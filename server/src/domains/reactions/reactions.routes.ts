@@ -9,10 +9,9 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { creatorInScopeCondition, pageScopeOf } from '../../http/page-scope.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
-import { performerSchema } from '../performers/performers.presenter.js';
+import { performerSchema } from '../performers/index.js';
 import { bookmarkedCreators, checkBookmarkableCreator } from './bookmarked-creators.js';
-import { feedSchema, presentFeeds } from '../feeds/feeds.presenter.js';
-import { findFeed, publishedToFans, type FeedWithCreator } from '../feeds/feeds.queries.js';
+import { feedSchema, type FeedWithCreator, findFeed, presentFeeds, publishedToFans } from '../feeds/index.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 

@@ -5,8 +5,7 @@ import type { AppContext } from '../../context.js';
 import { creatorShownTo, type Audience } from '../../content/blocks.js';
 import { comments, feeds, reactions, searchKeywords, users } from '../../db/schema/index.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
-import { PUBLISHED_FEED_TYPES } from '../feeds/feeds.schemas.js';
-import { publishedToFans, type FeedWithCreator } from '../feeds/feeds.queries.js';
+import { type FeedWithCreator, PUBLISHED_FEED_TYPES, publishedToFans } from '../feeds/index.js';
 
 export const TRENDING_DAYS = 7;
 export const KEYWORD_MAX = LIMITS.search.keywordMax;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSupportedCultureName } from '../reference/locales.js';
+import { isSupportedCultureName } from '../reference/index.js';
 
 /**
  * Every setting the platform knows, its default (spec section 9), whether the public

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.js';
 import { newId } from '../../db/schema/ids.js';
 import { streamRecordings } from '../../db/schema/index.js';
 import { resolveFfmpeg } from '../../media/ffmpeg.js';
-import { resolveSocketToken } from '../auth/auth.guard.js';
+import { resolveSocketToken } from '../auth/index.js';
 import { INIT_NAME, PLAYLIST_NAME } from './hls-links.js';
 import { clearLiveMarker, liveRootOf, writeLiveMarker } from './live-marker.js';
 import { findStream, setBroadcasting, streamRoom } from './streaming.service.js';

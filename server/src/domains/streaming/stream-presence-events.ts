@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
 import { streams, type StreamType } from '../../db/schema/index.js';
 import type { ClientSocketContext, RoomPolicy } from '../../realtime/realtime.js';
-import { callAccess } from '../private-streams/sfu/sfu-signaling.js';
+import { callAccess } from '../private-streams/index.js';
 import { presentStream, type StreamRow } from './streaming.presenter.js';
 import { findStream, mayWatch, STREAM_ROOM_PREFIX, streamRoom, watcherById } from './streaming.service.js';
 

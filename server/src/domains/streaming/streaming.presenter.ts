@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { GoLiveDto, PartyInfo, RecordingDto, StreamDto, StreamJoinDto, StreamPresenceEvent } from '@fandeck/contract';
-import { conversationSchema } from '../messaging/messaging.schemas.js';
+import { conversationSchema } from '../messaging/index.js';
 import { streamRecordings, streams } from '../../db/schema/index.js';
-import { partyInfoSchema } from '../earnings/party-info.js';
+import { partyInfoSchema } from '../earnings/index.js';
 
 export type StreamRow = typeof streams.$inferSelect;
 export type RecordingRow = typeof streamRecordings.$inferSelect;

@@ -7,8 +7,8 @@ import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
-import { partiesById, presentParty } from '../earnings/party-info.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
+import { partiesById, presentParty } from '../earnings/index.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { hlsRoutes } from './hls.routes.js';
@@ -16,9 +16,7 @@ import { createIngestHub, type IngestHub } from './ingest.js';
 import { recordingRoutes } from './recordings.routes.js';
 import { signHlsPath } from './hls-links.js';
 import { registerStreamPresenceEvents, streamRoomPolicy } from './stream-presence-events.js';
-import { conversationFor } from '../messaging/messaging.queries.js';
-import { conversationSchema, idParams as conversationParams } from '../messaging/messaging.schemas.js';
-import { streamOfPerformer } from '../messaging/stream-chat.js';
+import { conversationFor, conversationSchema, idParams as conversationParams, streamOfPerformer } from '../messaging/index.js';
 import { goLiveSchema, joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
 import {
   countViewer,

@@ -6,7 +6,7 @@
 import { SUBSCRIPTION_PLANS, type PlanOffer, type SubscriptionPlan } from '@fandeck/contract';
 import type { performers } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
-import type { SettingValues } from '../settings/settings.catalogue.js';
+import type { SettingValues } from '../settings/index.js';
 
 type PerformerRow = typeof performers.$inferSelect;
 

@@ -4,7 +4,7 @@ import { envelopeSchema, ok } from '../../http/envelope.js';
 import { defineMoneyAction } from '../../money/money-action.js';
 import { SUBSCRIPTION_PLANS } from './plans.js';
 import { subscribeResultSchema } from './subscriptions.presenter.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 import { announceSubscribed, quoteSubscription, subscribe, subscribedNotice, subscribeResult, type SubscribeInput } from './subscriptions.service.js';
 
 const subscribeBody = z.object({

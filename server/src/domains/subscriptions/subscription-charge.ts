@@ -10,9 +10,8 @@ import { isId } from '../../db/schema/ids.js';
 import { performers, subscriptionPayments, users, type SubscriptionPaymentKind } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
-import type { SettingKey } from '../settings/settings.catalogue.js';
-import { splitPrice, type Split } from '../wallet/commission-split.js';
-import { chargeTerms, postSplit, type ChargeResult, type ChargeTerms } from '../wallet/wallet.service.js';
+import type { SettingKey } from '../settings/index.js';
+import { type ChargeResult, chargeTerms, type ChargeTerms, postSplit, type Split, splitPrice } from '../wallet/index.js';
 import type { SubscriptionRow } from './subscriptions.presenter.js';
 
 export const SELF_SUBSCRIBE = 'You cannot subscribe to yourself';

@@ -2,7 +2,7 @@ import type { PartyInfo, SubscribeResult, SubscriptionDto } from '@fandeck/contr
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, type subscriptions, type users } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PartyRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'username' | 'avatarPath'>;

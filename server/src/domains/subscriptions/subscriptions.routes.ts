@@ -8,7 +8,7 @@ import { creatorInScope, currentUser } from '../../http/guard.js';
 import { creatorInScopeCondition, pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { requireResumeInScope, resumeAction } from './resume.action.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { escapeLike, sortableListQuery, sortColumnOf, toPage } from '../../http/pagination.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 
 /** What anyone may see of an account: no email, no balance. */
 export const publicUserSchema = z.object({

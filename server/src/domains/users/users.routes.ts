@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
-import { userSchema } from '../accounts/accounts.presenter.js';
+import { userSchema } from '../accounts/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { profileUpdateSchema } from './users.schemas.js';
@@ -26,7 +26,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     {
       schema: { tags: ['users'], summary: 'Update the signed-in account', body: profileUpdateSchema, response: answer },
     },
-    async (request) => okFor('users.update', await accounts.present(await updateProfile(ctx, currentUser(request).id, request.body))),
+    async (request) => okFor('users.update', await accounts.present(await updateProfile(ctx, accounts, currentUser(request).id, request.body))),
   );
 
   api.get(

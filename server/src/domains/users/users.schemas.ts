@@ -1,7 +1,7 @@
 import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
-import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/accounts.schemas.js';
-import { isSupportedCultureName } from '../reference/locales.js';
+import { countryCodeSchema, genderSchema, personNameSchema, usernameSchema } from '../accounts/index.js';
+import { isSupportedCultureName } from '../reference/index.js';
 
 const timezones = new Set(Intl.supportedValuesOf('timeZone'));
 

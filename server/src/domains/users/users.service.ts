@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { usernameChange } from '../accounts/accounts.schemas.js';
-import { checkPhone, displayName, findUserById, rethrowUserConflict } from '../accounts/accounts.service.js';
+import { checkPhone, displayName, rethrowUserConflict, usernameChange, type AccountsExtension } from '../accounts/index.js';
 import type { ProfileUpdate } from './users.schemas.js';
 
-export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdate) {
-  const current = await findUserById(ctx.db, userId);
+/** `accounts` is the accounts extension point (`deps.get('accounts')`), which finds the account. */
+export async function updateProfile(ctx: AppContext, accounts: AccountsExtension, userId: string, input: ProfileUpdate) {
+  const current = await accounts.findById(userId);
   const username = usernameChange(current.username, input.username);
   const next = {
     ...(username !== undefined ? { username } : {}),

@@ -4,7 +4,7 @@ import { entitledIds, type Viewer } from '../../content/entitlement.js';
 import { FILE_STATUSES, VIDEO_STATUSES } from '../../db/schema/index.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
-import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/accounts.presenter.js';
+import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 import { filesById, type FileRow, type VideoWithCreator } from './videos.service.js';
 
 const sizeSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });

@@ -10,7 +10,7 @@ import { files, users, videos } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { requireVerifiedCreator } from '../accounts/creator-verification.js';
+import { requireVerifiedCreator } from '../accounts/index.js';
 import type { VideoCreate, VideoFileKind, VideoListQuery, VideoUpdate } from './videos.schemas.js';
 
 export type VideoRow = typeof videos.$inferSelect;

@@ -5,7 +5,7 @@ import { defineMoneyAction } from '../../money/money-action.js';
 import type { ChargeHandler } from './charge-handler.js';
 import { handlerBody, type ChargeRegistry } from './charge-registry.js';
 import { chargeInOneCall } from './one-call-charge.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 import { chargeSchema, presentCharge } from './wallet.presenter.js';
 import { announceCharge, priceCharge, purchase } from './wallet.service.js';
 

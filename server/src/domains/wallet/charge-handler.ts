@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { AutoMessageTrigger, WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/guard.js';
-import type { SettingKey, SettingValues } from '../settings/settings.catalogue.js';
+import type { SettingKey, SettingValues } from '../settings/index.js';
 
 export { CHARGE_KINDS, type ChargeKind } from '@fandeck/contract';
 

@@ -6,7 +6,7 @@ import { isId } from '../../db/schema/ids.js';
 import { users } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { amountSchema, fromCents } from '../../money/amounts.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 import { defineHandler, type ChargeHandler } from './charge-handler.js';
 
 export const TIP_MESSAGE_MAX = LIMITS.tip.messageMax;

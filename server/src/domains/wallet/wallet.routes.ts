@@ -1,7 +1,6 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/client.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS, walletCharges } from '../../db/schema/index.js';
@@ -13,13 +12,14 @@ import { sortableListQuery } from '../../http/pagination.js';
 import { checkLedger } from '../../money/ledger/invariant.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import { chargeAction } from './charge-actions.js';
-import { CHARGE_KINDS, type ChargeHandler } from './charge-handler.js';
+import { CHARGE_KINDS } from './charge-handler.js';
 import { createChargeRegistry, type ChargeRegistry } from './charge-registry.js';
-import { announceRefund, refundCharge, type RefundResult } from './refund.js';
+import { announceRefund, refundCharge } from './refund.js';
 import { tipHandler, tipNotice } from './tip-handler.js';
-import type { NotificationsExtension } from '../notifications/notifications.extension.js';
+import type { NotificationsExtension } from '../notifications/index.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
+import type { WalletExtension } from './wallet.extension.js';
 
 const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
@@ -27,32 +27,6 @@ const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   target: z.enum(WALLET_CHARGE_TARGETS).optional(),
   status: z.enum(WALLET_CHARGE_STATUSES).optional(),
 });
-
-/** What the wallet offers the domains that sell something. */
-export interface WalletExtension {
-  /**
-   * Sells a charge kind from the wallet: its action and quote routes, idempotency, quote
-   * checks, ledger split, charge record and live events come with it. A domain calls it
-   * from its own `register` (with `dependsOn: ['wallet']`); one handler per kind.
-   */
-  registerChargeHandler(handler: ChargeHandler): void;
-  /**
-   * Refunds one successful charge in full, in the caller's transaction (`refund.ts`): the
-   * fan's wallet gets the price back and the creator, platform and referrers give back
-   * exactly what the charge gave them. A second refund is a 409 `payment.already_refunded`;
-   * earnings already withdrawn a 409 `wallet.refund_not_covered`. Call `announceRefund`
-   * after commit.
-   */
-  refundCharge(tx: Tx, chargeId: string): Promise<RefundResult>;
-  /** After commit: `update_balance` to the fan (wallet) and the creator (earnings). */
-  announceRefund(result: RefundResult): void;
-}
-
-declare module '../plugin.js' {
-  interface DomainExtensions {
-    wallet: WalletExtension;
-  }
-}
 
 export default defineDomain({
   name: 'wallet',

@@ -1,4 +1,4 @@
-import { NOT_VERIFIED } from '../accounts/creator-verification.js';
+import { NOT_VERIFIED } from '../accounts/index.js';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BalanceEvent } from '@fandeck/contract/schemas';
@@ -13,9 +13,8 @@ import { fromCents } from '../../money/amounts.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../money/ledger/accounts.js';
 import { balanceOf, postMovement, type Posting } from '../../money/ledger/ledger.js';
-import type { SettingKey, SettingValues } from '../settings/settings.catalogue.js';
+import { type SettingKey, settingsJson, settingValues, type SettingValues } from '../settings/index.js';
 import type { PriceCheck } from '../../money/money-action.js';
-import { settingsJson, settingValues } from '../settings/settings.service.js';
 import type { ChargeHandler, Purchase, WalletChargeRow } from './charge-handler.js';
 import { splitPrice, type Referrers, type Split } from './commission-split.js';
 import { presentCharge, type ChargeDto, type ChargeParty, type ChargeViewer } from './wallet.presenter.js';

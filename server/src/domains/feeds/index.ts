@@ -1,0 +1,7 @@
+/** The feeds domain's door: what other domains (comments, follows, reactions, search, galleries) use of it. */
+// Reading posts: one, a creator's, the published ones, a search
+export { findCreatorId, findFeed, publishedToFans, searchFeeds, type FeedWithCreator } from './feeds.queries.js';
+// Posts as clients see them
+export { feedSchema, presentFeeds } from './feeds.presenter.js';
+// A post list's query and the types a fan may see
+export { feedListQuerySchema, PUBLISHED_FEED_TYPES } from './feeds.schemas.js';

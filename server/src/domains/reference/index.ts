@@ -1,0 +1,8 @@
+/** The reference domain's door: the fixed lists others validate against. */
+// Countries, languages, locales and phone numbers
+export { isKnownCountry } from './countries.js';
+export { findLanguage } from './language-data.js';
+export { isSupportedCultureName } from './locales.js';
+export { validatePhoneNumber } from './phone.js';
+// A profile's body attributes
+export { bodyAttributeSchema, type BodyAttribute } from './user-additional.js';

@@ -1,0 +1,33 @@
+/**
+ * The wallet's extension point, declared apart from its routes so the domains that sell
+ * something type against it through the wallet's door without loading the routes.
+ */
+import type { Tx } from '../../db/client.js';
+import type { ChargeHandler } from './charge-handler.js';
+import type { RefundResult } from './refund.js';
+
+/** What the wallet offers the domains that sell something. */
+export interface WalletExtension {
+  /**
+   * Sells a charge kind from the wallet: its action and quote routes, idempotency, quote
+   * checks, ledger split, charge record and live events come with it. A domain calls it
+   * from its own `register` (with `dependsOn: ['wallet']`); one handler per kind.
+   */
+  registerChargeHandler(handler: ChargeHandler): void;
+  /**
+   * Refunds one successful charge in full, in the caller's transaction (`refund.ts`): the
+   * fan's wallet gets the price back and the creator, platform and referrers give back
+   * exactly what the charge gave them. A second refund is a 409 `payment.already_refunded`;
+   * earnings already withdrawn a 409 `wallet.refund_not_covered`. Call `announceRefund`
+   * after commit.
+   */
+  refundCharge(tx: Tx, chargeId: string): Promise<RefundResult>;
+  /** After commit: `update_balance` to the fan (wallet) and the creator (earnings). */
+  announceRefund(result: RefundResult): void;
+}
+
+declare module '../plugin.js' {
+  interface DomainExtensions {
+    wallet: WalletExtension;
+  }
+}
