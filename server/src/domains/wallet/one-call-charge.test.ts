@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pgliteClientOf } from '../../db/client.js';
+import { testDatabaseKind } from '../../../test/databases.js';
 import { idempotencyKeys, jobs, messages, notifications, walletCharges } from '../../db/schema/index.js';
 import { checkLedger } from '../../money/ledger/invariant.js';
 import { INSUFFICIENT_BALANCE } from '../../money/ledger/ledger.js';
@@ -36,7 +37,10 @@ const creator = () => signedIn(t, { role: 'performer' });
 const fan = (balanceCents = 100_000) => signedIn(t, { balanceCents });
 
 describe('a tip in one round trip', () => {
-  it('sends the database the auth lookup and one statement before the answer, and no transaction', async () => {
+  // Counted on the embedded database, whose one connection carries every statement in order;
+  // on PostgreSQL the pool serves the job runner at the same time, so a count there would
+  // include its polls. The rest of this file runs on both.
+  it.skipIf(testDatabaseKind() === 'postgres')('sends the database the auth lookup and one statement before the answer, and no transaction', async () => {
     const { user: paid } = await creator();
     const { user: payer, token } = await fan();
     const { result: res, statements } = await statementsDuring(() => tip(t.app, token, paid.id, { price: 10, message: 'obrigado' }));
