@@ -46,3 +46,38 @@ export interface StripeCardBody {
 
 export type AddCardBody = SandboxCardBody | StripeCardBody;
 export type AddCardResponse = PaymentCardDto | { setupIntentClientSecret: string };
+
+/** A top-up as the history lists it (`GET /payment/transactions/user/search`); amounts in currency units. */
+export interface PaymentTransactionDto {
+  _id: string;
+  status: string;
+  paymentGateway: string;
+  amount: number;
+  tokens: number;
+  discount: number;
+  packageName: string | null;
+  brCode: string | null;
+  qrCodeSvg: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** A wallet charge as the buyer's history lists it (`GET /wallet/charges/search`). */
+export interface WalletChargeDto {
+  _id: string;
+  target: string;
+  status: string;
+  price: number;
+  message: string | null;
+  performerInfo?: { _id: string; username: string | null; name: string };
+  createdAt: string;
+}
+
+/** A token package on sale (`GET /package/token/search`). */
+export interface TokenPackageDto {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  tokens: number;
+}

@@ -24,7 +24,7 @@ import type {
   PushSubscriptionBody,
   SendMessageBody,
 } from './messaging.js';
-import type { AddCardBody, AddCardResponse, PaymentCardDto } from './payments.js';
+import type { AddCardBody, AddCardResponse, PaymentCardDto, PaymentTransactionDto, TokenPackageDto, WalletChargeDto } from './payments.js';
 import type { GoLiveBody, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type { EarningStats, PayoutCalculation, PayoutCreateBody, PayoutRequestDto, SubscriptionDto } from './subscriptions.js';
 
@@ -181,6 +181,9 @@ export interface RouteTypes {
   'payouts.create': { body: PayoutCreateBody; response: PayoutRequestDto };
   'payouts.pendingReview': { response: { pending?: boolean; request?: PayoutRequestDto | null } | null };
   'cards.list': { item: PaymentCardDto };
+  'payments.transactions': { query: Query; item: PaymentTransactionDto };
+  'wallet.charges': { query: Query; item: WalletChargeDto };
+  'tokenPackages.search': { query: Query; item: TokenPackageDto };
   'cards.add': { body: AddCardBody; response: AddCardResponse };
   'cards.remove': { response: { deleted: true } };
   'cards.setDefault': { response: PaymentCardDto };

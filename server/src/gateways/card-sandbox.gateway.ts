@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@fandeck/contract';
+import { LIMITS, SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from '@fandeck/contract';
 import {
   PaymentDeclinedError,
   WebhookVerificationError,
@@ -91,7 +91,8 @@ export function createCardSandboxGateway() {
       if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new SandboxCardError('payment.card_number_invalid', 'The card number is not valid');
       const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
       if (input.expYear * 12 + (input.expMonth - 1) < thisMonth) throw new SandboxCardError('payment.card_expired', 'The card has expired');
-      if (!/^\d{3,4}$/.test(input.cvc)) throw new SandboxCardError('payment.card_cvc_invalid', 'The security code is not valid');
+      const { cvcMin, cvcMax } = LIMITS.card;
+      if (!/^\d+$/.test(input.cvc) || input.cvc.length < cvcMin || input.cvc.length > cvcMax) throw new SandboxCardError('payment.card_cvc_invalid', 'The security code is not valid');
       const test = SANDBOX_TEST_CARDS.find((card) => card.number === digits);
       if (!test) throw new SandboxCardError('payment.card_not_test', 'The sandbox accepts only its test cards');
       if (test.behaviour === 'decline') throw new PaymentDeclinedError('Your card was declined');

@@ -23,6 +23,8 @@ export interface WalletTopupProps {
   onToppedUp?: ((detail: FanToppedUpDetail) => void) | undefined;
   /** Status polling (tests shorten it); the live channel usually answers first. */
   polling?: TopUpPolling | undefined;
+  /** Offers PIX alone, for a page that shows its own card form beside it (the site's wallet). */
+  pixOnly?: boolean | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface WalletTopupProps {
  * the payment method, then the PIX to pay (QR code and copy-and-paste code) with a status
  * that turns to paid by itself. The flow is a TopUpModel; the balance, the wallet model's.
  */
-export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopupProps) {
+export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly }: WalletTopupProps) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const wallet = useFeature(walletFeature);
@@ -127,7 +129,7 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
       <form className="fan-wallet__form" part="form" noValidate onSubmit={submit} aria-busy={sending} data-state={state.step}>
         <MoneyInput label={t('wallet.amount')} text={text} onText={setText} limits={limits} presets={presetsWithin(limits)} showEmpty={attempted} disabled={sending} />
         <CouponField flow={flow} amount={value} disabled={sending} />
-        <fieldset className="fan-fieldset" part="gateways" disabled={sending}>
+        <fieldset className="fan-fieldset" part="gateways" disabled={sending} hidden={pixOnly}>
           <legend>{t('wallet.gateway')}</legend>
           <label className="fan-check" part="gateway">
             <input type="radio" name={`${id}-gateway`} value="pix" checked={gateway === 'pix'} onChange={() => setGateway('pix')} />

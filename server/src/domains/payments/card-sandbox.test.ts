@@ -128,3 +128,16 @@ describe('a top-up with a sandbox card', () => {
     expect(rows.every((r) => r.status !== 'created')).toBe(true);
   });
 });
+
+describe('the top-up history by date', () => {
+  it('keeps the days asked for, both included, and refuses a date that is not one', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const search = (query: string) => t.app.inject({ method: 'GET', url: `/api/payment/transactions/user/search?${query}`, headers: auth(other.token) });
+    const today = (await search(`fromDate=${day(-1)}&toDate=${day(1)}`)).json().data;
+    expect(today.total).toBeGreaterThan(0);
+    expect((await search(`fromDate=${day(2)}`)).json().data.total).toBe(0);
+    expect((await search(`toDate=${day(-2)}`)).json().data.total).toBe(0);
+    const bad = await search('fromDate=yesterday');
+    expect(bad.statusCode).toBe(400);
+  });
+});

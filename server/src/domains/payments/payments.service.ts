@@ -6,6 +6,7 @@ import { couponRedemptions, paymentCards, paymentTransactions, type GatewayName,
 import { GatewayUnavailableError, PaymentDeclinedError, type PaymentGateway, type TopUpCharge } from '../../gateways/gateway.js';
 import { CARDS_DISABLED, cardGateway, chooseGateway, isCardGateway } from '../../gateways/registry.js';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { withinDates, type DateRange } from '../../http/date-range.js';
 import { sortColumnOf, type Page } from '../../http/pagination.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import { assertUsable, discountCents, extendHold, findCoupon, releaseReservation, reserveCoupon } from '../coupons/coupons.service.js';
@@ -255,13 +256,14 @@ export async function searchTransactions(
   ctx: AppContext,
   userId: string,
   page: Page,
-  filter: { status?: PaymentStatus | undefined; paymentGateway?: GatewayName | undefined },
+  filter: { status?: PaymentStatus | undefined; paymentGateway?: GatewayName | undefined } & DateRange,
 ): Promise<{ items: PaymentTransaction[]; total: number }> {
   await expireStale(ctx, userId);
   const where = and(
     eq(paymentTransactions.userId, userId),
     filter.status ? eq(paymentTransactions.status, filter.status) : undefined,
     filter.paymentGateway ? eq(paymentTransactions.gateway, filter.paymentGateway) : undefined,
+    ...withinDates(paymentTransactions.createdAt, filter),
   );
   const column = sortColumnOf(transactionSortColumns, page, paymentTransactions.updatedAt);
   const order = page.sort === 'asc' ? asc : desc;

@@ -20,12 +20,14 @@ import { tipHandler, tipNotice } from './tip-handler.js';
 import type { NotificationsExtension } from '../notifications/notifications.extension.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
+import { dateRangeQuery } from '../../http/date-range.js';
 
 const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
   as: z.enum(['buyer', 'creator']).optional(),
   target: z.enum(WALLET_CHARGE_TARGETS).optional(),
   status: z.enum(WALLET_CHARGE_STATUSES).optional(),
+  ...dateRangeQuery,
 });
 
 /** What the wallet offers the domains that sell something. */
