@@ -129,7 +129,8 @@ export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly }: W
       <form className="fan-wallet__form" part="form" noValidate onSubmit={submit} aria-busy={sending} data-state={state.step}>
         <MoneyInput label={t('wallet.amount')} text={text} onText={setText} limits={limits} presets={presetsWithin(limits)} showEmpty={attempted} disabled={sending} />
         <CouponField flow={flow} amount={value} disabled={sending} />
-        <fieldset className="fan-fieldset" part="gateways" disabled={sending} hidden={pixOnly}>
+        {pixOnly ? null : (
+        <fieldset className="fan-fieldset" part="gateways" disabled={sending}>
           <legend>{t('wallet.gateway')}</legend>
           <label className="fan-check" part="gateway">
             <input type="radio" name={`${id}-gateway`} value="pix" checked={gateway === 'pix'} onChange={() => setGateway('pix')} />
@@ -141,6 +142,7 @@ export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly }: W
           </label>
           {cardsOn ? null : <p className="fan-hint">{t('wallet.cardUnavailable')}</p>}
         </fieldset>
+        )}
         {gateway === 'card' ? (
           <p className="fan-notice" part="card-form" data-state="unavailable">
             {t('wallet.cardNeedsStripe')}

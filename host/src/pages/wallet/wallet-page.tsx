@@ -27,6 +27,7 @@ export function WalletPage() {
   const wallet = session.use(walletFeature);
   const balance = useSignalValue(wallet.balance);
   const settings = useSignalValue(session.settings.values);
+  const theme = useSignalValue(session.theme.current);
   const [method, setMethod] = useState<Method>('pix');
   const [version, setVersion] = useState(0);
   const cards = useRemoteList<PaymentCardDto>(paths['cards.list'], {});
@@ -55,7 +56,7 @@ export function WalletPage() {
         </div>
         {method === 'pix' ? (
           <Suspense fallback={<PageStatus kind="loading" />}>
-            <div className="wallet-pix" data-testid="pix-top-up">
+            <div className="wallet-pix fan-root" data-theme={theme} data-testid="pix-top-up">
               <WalletTopup heading={t('walletPage.pixHeading')} pixOnly onToppedUp={paid} />
             </div>
           </Suspense>
