@@ -113,6 +113,34 @@ describe('the wallet page', () => {
         await page.screenshot({ path: path.join(artifacts, `wallet-receipt-${viewport.width}.png`), fullPage: false });
         await receipt.getByRole('button', { name: 'Fechar' }).click();
         await page.screenshot({ path: path.join(artifacts, `wallet-paid-${viewport.width}.png`), fullPage: true });
+
+        // Saved cards: add the card that needs an extra step and make it the default.
+        const saved = page.getByTestId('saved-cards');
+        await saved.getByRole('button', { name: 'Adicionar cartão' }).click();
+        await saved.getByLabel('Número do cartão').fill(card('authenticate'));
+        await saved.getByLabel('Validade (MM/AA)').fill(`11${nextYear}`);
+        await saved.getByLabel('CVC', { exact: true }).fill('321');
+        await saved.getByRole('button', { name: 'Salvar cartão' }).click();
+        const extraStep = saved.locator('[data-card="3220"]');
+        await extraStep.getByRole('button', { name: 'Tornar principal' }).click();
+        await extraStep.getByText('Principal', { exact: true }).waitFor();
+        expect(await saved.locator('[data-card="4242"]').getByText('Principal', { exact: true }).count()).toBe(0);
+
+        // Paying with it asks for the extra step in the page's own dialog, then credits.
+        await form.getByTestId('card-select').selectOption({ label: `visa •••• 3220 (vence 11/${nextYear})` });
+        await form.getByRole('button', { name: /^Pagar/ }).click();
+        const step = page.getByTestId('card-step');
+        await step.getByText('O emissor do cartão pede uma confirmação extra para pagar R$ 25,00.').waitFor();
+        await noSidewaysScroll(page);
+        await page.screenshot({ path: path.join(artifacts, `wallet-card-step-${viewport.width}.png`) });
+        await step.getByRole('button', { name: 'Confirmar pagamento' }).click();
+        await expect.poll(() => balanceText(page)).toBe('R$ 70,00');
+        await expect.poll(() => rows.count()).toBe(3);
+
+        // Removing a card is asked in the page's dialog too.
+        await saved.locator('[data-card="4242"]').getByRole('button', { name: 'Remover' }).click();
+        await page.getByTestId('remove-card').getByRole('button', { name: 'Remover' }).click();
+        await expect.poll(() => saved.locator('[data-card="4242"]').count()).toBe(0);
       } finally {
         await context.close();
       }
