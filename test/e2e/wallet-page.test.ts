@@ -3,7 +3,9 @@
  * laptop's size: a new fan tops up by PIX (paid in the server's PIX sandbox, as the fan's bank
  * would) and by the sandbox's succeeding test card, and sees the balance and the history rows;
  * the declining test card is refused with the translated text and the form keeps what was
- * typed. No page scrolls sideways. Screenshots go to test/.artifacts/.
+ * typed. Then saved cards (add, make default, remove), the card that needs an extra step
+ * (completed in the page's dialog) and a token package staff put on sale. Nothing of the
+ * wallet page passes the screen's right edge. Screenshots go to test/.artifacts/.
  *
  * Every wait is on something happening; there are no sleeps.
  */
@@ -14,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
-import { api } from './host-flows.js';
+import { api, apiLogin, demo } from './host-flows.js';
 import { newFan } from './host-money-setup.js';
 
 const artifacts = path.resolve(import.meta.dirname, '../.artifacts');
@@ -54,6 +56,10 @@ describe('the wallet page', () => {
       const { server, browser } = e2e;
       mkdirSync(artifacts, { recursive: true });
       const stamp = `${viewport.width}-${Date.now().toString(36)}`;
+      const packageName = `Pacote ${stamp}`;
+      const admin = await apiLogin(server.origin, demo.admin.email);
+      const created = await api(server.origin, 'POST', paths['admin.tokenPackages.create'], { token: admin, body: { name: packageName, price: 10, tokens: 12, isActive: true } });
+      expect(created.status).toBe(200);
       const token = await newFan(server.origin, { email: `wallet-${stamp}@fandeck.local`, name: 'Carla Carteira' });
       const { context, page } = await openPage(browser, server.origin);
       try {
@@ -141,6 +147,15 @@ describe('the wallet page', () => {
         await saved.locator('[data-card="4242"]').getByRole('button', { name: 'Remover' }).click();
         await page.getByTestId('remove-card').getByRole('button', { name: 'Remover' }).click();
         await expect.poll(() => saved.locator('[data-card="4242"]').count()).toBe(0);
+
+        // A token package staff put on sale: R$ 12,00 of tokens for R$ 10,00, paid with the remaining card.
+        await page.reload();
+        await page.getByRole('button', { name: 'Cartão', exact: true }).click();
+        await form.getByTestId('package-select').selectOption({ label: `${packageName}: R$ 12,00 por R$ 10,00` });
+        await form.getByRole('button', { name: 'Pagar R$ 10,00' }).click();
+        await step.getByRole('button', { name: 'Confirmar pagamento' }).click();
+        await expect.poll(() => balanceText(page)).toBe('R$ 82,00');
+        await page.getByTestId('wallet-history').getByText(packageName, { exact: true }).waitFor();
       } finally {
         await context.close();
       }
