@@ -156,6 +156,19 @@ describe('the wallet page', () => {
         await step.getByRole('button', { name: 'Confirmar pagamento' }).click();
         await expect.poll(() => balanceText(page)).toBe('R$ 82,00');
         await page.getByTestId('wallet-history').getByText(packageName, { exact: true }).waitFor();
+
+        // The same package by PIX: its price fills the PIX form, its tokens reach the wallet.
+        await page.getByRole('button', { name: 'PIX', exact: true }).click();
+        await page.getByTestId('pix-package-select').selectOption({ label: `${packageName}: R$ 12,00 por R$ 10,00` });
+        await pix.getByRole('button', { name: 'Pagar R$ 10,00 com PIX' }).click();
+        await pix.getByRole('button', { name: 'Copiar código' }).waitFor();
+        const packaged = await api<{ data: PaymentTransactionDto[] }>(server.origin, 'GET', `${paths['payments.transactions']}?status=pending`, { token });
+        const charge = packaged.data!.data[0]!;
+        expect(charge).toMatchObject({ amount: 10, tokens: 12, packageName });
+        await api(server.origin, 'POST', paths['payments.sandboxPay'].replace(':transactionId', encodeURIComponent(charge._id)));
+        await expect.poll(() => balanceText(page)).toBe('R$ 94,00');
+        await noSidewaysScroll(page);
+        await page.screenshot({ path: path.join(artifacts, `wallet-end-${viewport.width}.png`), fullPage: true });
       } finally {
         await context.close();
       }

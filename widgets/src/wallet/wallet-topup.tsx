@@ -25,6 +25,8 @@ export interface WalletTopupProps {
   polling?: TopUpPolling | undefined;
   /** Offers PIX alone, for a page that shows its own card form beside it (the site's wallet). */
   pixOnly?: boolean | undefined;
+  /** A token package to buy, whose price is `amount` (the site's wallet; the server refuses another amount). */
+  packageId?: string | undefined;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface WalletTopupProps {
  * the payment method, then the PIX to pay (QR code and copy-and-paste code) with a status
  * that turns to paid by itself. The flow is a TopUpModel; the balance, the wallet model's.
  */
-export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly }: WalletTopupProps) {
+export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly, packageId }: WalletTopupProps) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const wallet = useFeature(walletFeature);
@@ -121,7 +123,7 @@ export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly }: W
     if (sending || value === null || gateway !== 'pix') return;
     // Fetched while the server creates the payment; a failure shows when it renders.
     void loadPixPayment().catch(() => undefined);
-    void flow.topUp({ amount: value, paymentGateway });
+    void flow.topUp({ amount: value, paymentGateway, packageId });
   }
 
   return (

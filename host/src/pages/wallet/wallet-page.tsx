@@ -21,6 +21,25 @@ type Method = 'pix' | 'card';
  * code, live status) or by card (a saved card or a new one, token packages, a coupon), the
  * saved cards, and the history of top-ups and purchases with receipts.
  */
+/** Token packages to buy by PIX: choosing one fixes the PIX form's amount to its price. */
+function PackagePicker({ packages, value, onChange }: { packages: TokenPackageDto[]; value: TokenPackageDto | null; onChange: (value: TokenPackageDto | null) => void }) {
+  const { t, i18n } = useTranslation();
+  if (packages.length === 0) return null;
+  return (
+    <label className="field wallet-package">
+      <span>{t('walletPage.package')}</span>
+      <select value={value?._id ?? ''} onChange={(e) => onChange(packages.find((p) => p._id === e.target.value) ?? null)} data-testid="pix-package-select">
+        <option value="">{t('walletPage.noPackage')}</option>
+        {packages.map((p) => (
+          <option key={p._id} value={p._id}>
+            {t('walletPage.packageOption', { name: p.name, tokens: formatMoney(p.tokens, i18n.language), price: formatMoney(p.price, i18n.language) })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function WalletPage() {
   useNamespaces('walletPage', 'wallet', 'list');
   const { t, i18n } = useTranslation();
@@ -33,6 +52,8 @@ export function WalletPage() {
   const cards = useRemoteList<PaymentCardDto>(paths['cards.list'], {});
   const packages = useRemoteList<TokenPackageDto>(paths['tokenPackages.search'], { limit: 20 });
   const paid = () => setVersion((v) => v + 1);
+  const packageList = packages.state.status === 'ready' ? packages.state.items : [];
+  const [pixPackage, setPixPackage] = useState<TokenPackageDto | null>(null);
   // Stripe when the server names its publishable key, else the sandbox's cards.
   const stripe = typeof settings?.stripePublishableKey === 'string' && settings.stripePublishableKey.trim() !== '';
   const provider = stripe ? 'stripe' : 'card-sandbox';
@@ -57,7 +78,15 @@ export function WalletPage() {
         {method === 'pix' ? (
           <Suspense fallback={<PageStatus kind="loading" />}>
             <div className="wallet-pix fan-root" data-theme={theme} data-testid="pix-top-up">
-              <WalletTopup heading={t('walletPage.pixHeading')} pixOnly onToppedUp={paid} />
+              <PackagePicker packages={packageList} value={pixPackage} onChange={setPixPackage} />
+              <WalletTopup
+                key={pixPackage?._id ?? 'amount'}
+                heading={t('walletPage.pixHeading')}
+                pixOnly
+                onToppedUp={paid}
+                amount={pixPackage?.price}
+                packageId={pixPackage?._id}
+              />
             </div>
           </Suspense>
         ) : stripe ? (
@@ -65,7 +94,7 @@ export function WalletPage() {
         ) : (
           <CardTopUp
             cards={cards.state.status === 'ready' ? cards.state.items : []}
-            packages={packages.state.status === 'ready' ? packages.state.items : []}
+            packages={packageList}
             provider={provider}
             onCardSaved={() => void cards.reload()}
             onPaid={paid}
