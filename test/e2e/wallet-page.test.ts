@@ -169,6 +169,17 @@ describe('the wallet page', () => {
         await expect.poll(() => balanceText(page)).toBe('R$ 94,00');
         await noSidewaysScroll(page);
         await page.screenshot({ path: path.join(artifacts, `wallet-end-${viewport.width}.png`), fullPage: true });
+
+        // The history's filters: a day after today holds no top-up; the fan bought nothing yet.
+        const history = page.getByTestId('wallet-history');
+        const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        await history.getByLabel('De', { exact: true }).fill(tomorrow);
+        await history.getByText('Nenhuma recarga ainda.').waitFor();
+        expect(new URL(page.url()).searchParams.get('from')).toBe(tomorrow);
+        await history.getByLabel('De', { exact: true }).fill('');
+        await expect.poll(() => rows.count()).toBe(5);
+        await history.getByLabel('Tipo').selectOption('charges');
+        await history.getByText('Nenhuma compra ainda.').waitFor();
       } finally {
         await context.close();
       }
