@@ -20,3 +20,4 @@ export * from './content.js';
 export * from './api-types.js';
 export * from './route-types.js';
 export * from './accounts.js';
+export * from './payments.js';

@@ -91,6 +91,11 @@ export const LIMITS = {
   search: {
     keywordMax: 100,
   },
+  card: {
+    /** A card's security code: 3 digits, 4 on some brands. */
+    cvcMin: 3,
+    cvcMax: 4,
+  },
   list: {
     /** The largest page a list gives; a larger `limit` or `pageSize` is clamped to it. */
     pageSizeMax: 100,

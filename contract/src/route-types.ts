@@ -24,6 +24,7 @@ import type {
   PushSubscriptionBody,
   SendMessageBody,
 } from './messaging.js';
+import type { AddCardBody, AddCardResponse, PaymentCardDto, PaymentTransactionDto, TokenPackageDto, WalletChargeDto } from './payments.js';
 import type { GoLiveBody, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type { EarningStats, PayoutCalculation, PayoutCreateBody, PayoutRequestDto, SubscriptionDto } from './subscriptions.js';
 
@@ -179,6 +180,13 @@ export interface RouteTypes {
   'payouts.calculate': { response: PayoutCalculation };
   'payouts.create': { body: PayoutCreateBody; response: PayoutRequestDto };
   'payouts.pendingReview': { response: { pending?: boolean; request?: PayoutRequestDto | null } | null };
+  'cards.list': { item: PaymentCardDto };
+  'payments.transactions': { query: Query; item: PaymentTransactionDto };
+  'wallet.charges': { query: Query; item: WalletChargeDto };
+  'tokenPackages.search': { query: Query; item: TokenPackageDto };
+  'cards.add': { body: AddCardBody; response: AddCardResponse };
+  'cards.remove': { response: { deleted: true } };
+  'cards.setDefault': { response: PaymentCardDto };
   'coupons.apply': { body: { amount: number }; response: CouponPreviewDto | null };
   'admin.payouts.view': { response: PayoutRequestDto };
   'admin.payouts.status': { response: PayoutRequestDto };

@@ -240,6 +240,8 @@ export const routes = {
   'cards.list': route('GET', '/payment-cards', 'authenticated'),
   'cards.add': route('POST', '/:provider/cards', 'authenticated'),
   'cards.remove': route('DELETE', '/payment-cards/:id', 'authenticated'),
+  // Not in the spec: the card a card top-up offers first.
+  'cards.setDefault': route('PUT', '/payment-cards/:id/default', 'authenticated'),
   'stripe.accounts': route('POST', '/stripe/accounts', CREATOR),
   // subscriptions (paying is the `subscribe` money action; resuming, which turns renewal charges
   // back on, the `resume` one). A fan's subscriptions are `embed-page`: a page lists, reads and

@@ -35,6 +35,7 @@ const ListsPage = lazyPage(() => import('./pages/creator-messages/lists-page.js'
 const GoLivePage = lazyPage(() => import('./pages/creator-live/go-live-page.js'), 'GoLivePage');
 const LivePage = lazyPage(() => import('./pages/live-page.js'), 'LivePage');
 const CallPage = lazyPage(() => import('./pages/calls/call-page.js'), 'CallPage');
+const WalletPage = lazyPage(() => import('./pages/wallet/wallet-page.js'), 'WalletPage');
 const PrivateCallsPage = lazyPage(() => import('./pages/private-calls/private-calls-page.js'), 'PrivateCallsPage');
 
 /**
@@ -58,6 +59,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/user/account', page: UserAccountPage, authenticate: true },
   { path: '/user/bookmarks', page: BookmarksPage, authenticate: true },
   { path: '/user/subscriptions', page: UserSubscriptionsPage, authenticate: true },
+  { path: '/user/wallet', page: WalletPage, authenticate: true },
   { path: '/creator/account', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/posts', page: StudioPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/subscribers', page: CreatorSubscribersPage, authenticate: true, onlyPerformer: true },

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../context.js';
 import { unprocessable } from '../http/errors.js';
 import type { GatewayName, PaymentGateway } from './gateway.js';
+import { createCardSandboxGateway, type CardSandboxGateway } from './card-sandbox.gateway.js';
 import { createPixSandboxGateway } from './pix-sandbox.gateway.js';
 import { createStripeGateway, type StripeGateway } from './stripe.gateway.js';
 
@@ -17,6 +18,8 @@ export const PIX_NOT_CONFIGURED = 'PIX payments through a live provider are not 
 
 export interface Gateways {
   pixSandbox: ReturnType<typeof createPixSandboxGateway>;
+  /** The sandbox's card side; usable only while the sandbox is (`cardGateway`). */
+  cardSandbox: CardSandboxGateway;
   /** Null unless the Stripe secret key is configured. */
   stripe: StripeGateway | null;
 }
@@ -30,6 +33,7 @@ export function gatewaysOf(ctx: AppContext): Gateways {
     const { secretKey, webhookSecret } = ctx.config.stripe;
     gateways = {
       pixSandbox: createPixSandboxGateway({ webhookSecret: ctx.config.pixWebhookSecret }),
+      cardSandbox: createCardSandboxGateway(),
       stripe: secretKey ? createStripeGateway({ secretKey, webhookSecret, httpClient: ctx.paymentGateways?.stripeHttpClient }) : null,
     };
     built.set(ctx, gateways);
@@ -59,6 +63,11 @@ export function chooseGateway(ctx: AppContext, configured: GatewayName, requeste
     case 'stripe':
       if (!gateways.stripe) throw unprocessable('payment.cards_disabled', CARDS_DISABLED);
       return gateways.stripe;
+    case 'card-sandbox': {
+      const card = cardGateway(ctx, configured);
+      if (card?.name !== 'card-sandbox') throw unprocessable('payment.cards_disabled', CARDS_DISABLED);
+      return card;
+    }
     case 'pix':
       throw unprocessable('payment.pix_not_configured', PIX_NOT_CONFIGURED);
   }
@@ -69,3 +78,16 @@ export function chooseGateway(ctx: AppContext, configured: GatewayName, requeste
  * (PAYMENT_SANDBOX, off by default in production): its pay endpoint and page exist only then.
  */
 export const sandboxActive = (ctx: AppContext, configured: GatewayName) => ctx.config.paymentSandbox && configured === 'pix-sandbox';
+
+/**
+ * The card gateway of this server: Stripe when its key is configured, else the sandbox's card
+ * side while the sandbox is on (so cards work on a fresh machine), else none.
+ */
+export function cardGateway(ctx: AppContext, configured: GatewayName): StripeGateway | CardSandboxGateway | null {
+  const gateways = gatewaysOf(ctx);
+  if (gateways.stripe) return gateways.stripe;
+  return sandboxActive(ctx, configured) ? gateways.cardSandbox : null;
+}
+
+/** Names of gateways that charge cards. */
+export const isCardGateway = (name: GatewayName) => name === 'stripe' || name === 'card-sandbox';

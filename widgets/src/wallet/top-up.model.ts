@@ -43,6 +43,8 @@ export type CouponState =
 
 export interface TopUpInput {
   amount: number;
+  /** A token package (its price is `amount`): the wallet receives the package's tokens. */
+  packageId?: string | undefined;
   /** The gateway name the server expects (`gatewayName`); absent: the platform's default. */
   paymentGateway?: string | undefined;
 }
@@ -151,6 +153,7 @@ export const TopUpModel = createModel((session: Session, wallet: WalletModel, po
       const couponCode = couponFor(input.amount);
       const body = {
         amount: input.amount,
+        ...(input.packageId ? { packageId: input.packageId } : {}),
         ...(input.paymentGateway ? { paymentGateway: input.paymentGateway } : {}),
         ...(couponCode ? { couponCode } : {}),
       };

@@ -23,6 +23,10 @@ export interface WalletTopupProps {
   onToppedUp?: ((detail: FanToppedUpDetail) => void) | undefined;
   /** Status polling (tests shorten it); the live channel usually answers first. */
   polling?: TopUpPolling | undefined;
+  /** Offers PIX alone, for a page that shows its own card form beside it (the site's wallet). */
+  pixOnly?: boolean | undefined;
+  /** A token package to buy, whose price is `amount` (the site's wallet; the server refuses another amount). */
+  packageId?: string | undefined;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface WalletTopupProps {
  * the payment method, then the PIX to pay (QR code and copy-and-paste code) with a status
  * that turns to paid by itself. The flow is a TopUpModel; the balance, the wallet model's.
  */
-export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopupProps) {
+export function WalletTopup({ amount, heading, onToppedUp, polling, pixOnly, packageId }: WalletTopupProps) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const wallet = useFeature(walletFeature);
@@ -119,7 +123,7 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
     if (sending || value === null || gateway !== 'pix') return;
     // Fetched while the server creates the payment; a failure shows when it renders.
     void loadPixPayment().catch(() => undefined);
-    void flow.topUp({ amount: value, paymentGateway });
+    void flow.topUp({ amount: value, paymentGateway, packageId });
   }
 
   return (
@@ -127,6 +131,7 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
       <form className="fan-wallet__form" part="form" noValidate onSubmit={submit} aria-busy={sending} data-state={state.step}>
         <MoneyInput label={t('wallet.amount')} text={text} onText={setText} limits={limits} presets={presetsWithin(limits)} showEmpty={attempted} disabled={sending} />
         <CouponField flow={flow} amount={value} disabled={sending} />
+        {pixOnly ? null : (
         <fieldset className="fan-fieldset" part="gateways" disabled={sending}>
           <legend>{t('wallet.gateway')}</legend>
           <label className="fan-check" part="gateway">
@@ -139,6 +144,7 @@ export function WalletTopup({ amount, heading, onToppedUp, polling }: WalletTopu
           </label>
           {cardsOn ? null : <p className="fan-hint">{t('wallet.cardUnavailable')}</p>}
         </fieldset>
+        )}
         {gateway === 'card' ? (
           <p className="fan-notice" part="card-form" data-state="unavailable">
             {t('wallet.cardNeedsStripe')}

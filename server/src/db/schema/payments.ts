@@ -21,7 +21,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Only wallet top-ups (`token_package`) are paid through gateways so far; subscriptions add theirs. */
 export const PAYMENT_TYPES = ['token_package'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const GATEWAY_NAMES = ['pix-sandbox', 'pix', 'stripe'] as const;
+/** `card-sandbox` is the sandbox's card side: test cards, no real money, only while the sandbox is on. */
+export const GATEWAY_NAMES = ['pix-sandbox', 'pix', 'stripe', 'card-sandbox'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 /**
@@ -113,6 +114,8 @@ export const paymentCards = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
+    /** The card a top-up by card offers first; at most one per user and provider (the service keeps it so). */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
 import type { ApiScope } from '../types.js';
-import { addCard, connectAccount, deleteCard, listCards, type PaymentCard } from './cards.service.js';
+import { addCard, connectAccount, deleteCard, listCards, setDefaultCard, type PaymentCard } from './cards.service.js';
 
-/** Card endpoints; without Stripe keys every one answers 422 "Card payments are not enabled". */
+/**
+ * Card endpoints: Stripe when its keys are configured, else the sandbox's cards while the
+ * sandbox is on; with neither, adding answers 422 `payment.cards_disabled` and the list is empty.
+ */
 const cardSchema = z.object({
   _id: z.string(),
   provider: z.string(),
@@ -16,6 +18,7 @@ const cardSchema = z.object({
   last4: z.string(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
+  isDefault: z.boolean(),
   createdAt: z.string(),
 });
 
@@ -26,6 +29,7 @@ const presentCard = (card: PaymentCard): z.infer<typeof cardSchema> => ({
   last4: card.last4,
   expMonth: card.expMonth,
   expYear: card.expYear,
+  isDefault: card.isDefault,
   createdAt: card.createdAt.toISOString(),
 });
 
@@ -46,15 +50,27 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Save a card: with a PaymentMethod id from Stripe.js it is attached; without, a SetupIntent secret is answered',
+        summary:
+          'Save a card. `stripe`: with a PaymentMethod id from Stripe.js it is attached; without, a SetupIntent secret is answered. ' +
+          '`card-sandbox`: the typed test card (number, expiry, CVC) is checked and only a token, brand, last four and expiry are kept',
         params: z.object({ provider: z.string().max(32) }),
-        body: z.object({ paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe PaymentMethod id').optional() }).nullish(),
+        body: z
+          .object({
+            paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe PaymentMethod id').optional(),
+            number: z.string().regex(/^[\d\s-]{1,30}$/, 'must be a card number').optional(),
+            expMonth: z.number().int().min(1).max(12).optional(),
+            expYear: z.number().int().min(2000).max(2100).optional(),
+            cvc: z.string().max(8).optional(),
+          })
+          .nullish(),
         response: { 200: envelopeSchema(z.union([cardSchema, z.object({ setupIntentClientSecret: z.string() })])) },
       },
     },
     async (request) => {
-      if (request.params.provider !== 'stripe') throw notFound('payment.unknown_provider', 'Unknown payment provider');
-      const result = await addCard(ctx, currentUser(request).id, request.body?.paymentMethodId);
+      const body = request.body ?? {};
+      const { number, expMonth, expYear, cvc } = body;
+      const card = number !== undefined && expMonth !== undefined && expYear !== undefined && cvc !== undefined ? { number, expMonth, expYear, cvc } : undefined;
+      const result = await addCard(ctx, currentUser(request).id, request.params.provider, { paymentMethodId: body.paymentMethodId, card });
       return ok('card' in result ? presentCard(result.card) : { setupIntentClientSecret: result.setupIntentClientSecret });
     },
   );
@@ -73,6 +89,19 @@ export async function cardRoutes(api: ApiScope, ctx: AppContext) {
       await deleteCard(ctx, currentUser(request).id, request.params.id);
       return ok({ deleted: true as const });
     },
+  );
+
+  api.put(
+    paths['cards.setDefault'],
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Make a saved card the one a card top-up offers first',
+        params: z.object({ id: z.string().regex(ID_PATTERN, 'must be a card id') }),
+        response: { 200: envelopeSchema(cardSchema) },
+      },
+    },
+    async (request) => ok(presentCard(await setDefaultCard(ctx, currentUser(request).id, request.params.id))),
   );
 
   api.post(

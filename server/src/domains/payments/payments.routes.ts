@@ -19,6 +19,7 @@ import { presentTransaction, transactionSchema } from './payments.presenter.js';
 import { expireStale, ownTransaction, searchTransactions, transactionSortColumns } from './payments.service.js';
 import { topUpAction } from './top-up.action.js';
 import { sandboxRoutes } from './sandbox.routes.js';
+import { dateRangeQuery } from '../../http/date-range.js';
 
 const transactionId = z.string().regex(ID_PATTERN, 'must be a transaction id');
 
@@ -40,15 +41,15 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
         tags: ['payments'],
         summary: "The caller's payment transactions (paged; sortBy createdAt, updatedAt, amount, status)",
         description: 'Top-ups belong to no creator: from a third-party page the list is empty.',
-        querystring: sortableListQuery(transactionSortColumns).extend({ status: z.enum(PAYMENT_STATUSES).optional(), paymentGateway: z.enum(GATEWAY_NAMES).optional() }),
+        querystring: sortableListQuery(transactionSortColumns).extend({ status: z.enum(PAYMENT_STATUSES).optional(), paymentGateway: z.enum(GATEWAY_NAMES).optional(), ...dateRangeQuery }),
         response: { 200: listSchema(transactionSchema) },
       },
     },
     async (request) => {
       // A page sees the fan's dealings with its own creators only, and a top-up is with none.
       if (pageScopeOf(request)) return list([], 0);
-      const { status, paymentGateway, ...query } = request.query;
-      const { items, total } = await searchTransactions(ctx, currentUser(request).id, toPage(query), { status, paymentGateway });
+      const { status, paymentGateway, fromDate, toDate, ...query } = request.query;
+      const { items, total } = await searchTransactions(ctx, currentUser(request).id, toPage(query), { status, paymentGateway, fromDate, toDate });
       return list(await Promise.all(items.map((t) => presentTransaction(ctx, t))), total);
     },
   );

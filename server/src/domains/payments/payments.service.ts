@@ -4,8 +4,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { newId } from '../../db/schema/ids.js';
 import { couponRedemptions, paymentCards, paymentTransactions, type GatewayName, type PaymentStatus } from '../../db/schema/index.js';
 import { GatewayUnavailableError, PaymentDeclinedError, type PaymentGateway, type TopUpCharge } from '../../gateways/gateway.js';
-import { chooseGateway } from '../../gateways/registry.js';
+import { CARDS_DISABLED, cardGateway, chooseGateway, isCardGateway } from '../../gateways/registry.js';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http/errors.js';
+import { withinDates, type DateRange } from '../../http/date-range.js';
 import { sortColumnOf, type Page } from '../../http/pagination.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import { assertUsable, discountCents, extendHold, findCoupon, releaseReservation, reserveCoupon } from '../coupons/index.js';
@@ -80,7 +81,7 @@ export async function quoteTopUp(
 ): Promise<{ priceCents: number; creditCents: number; description: string | null }> {
   const basis = await topUpBasis(db, input);
   await assertTopUpLimits(db, basis.baseCents);
-  const gateway = chooseGateway(ctx, await readSetting(db, 'paymentGateway'), input.paymentGateway);
+  const gateway = topUpGateway(ctx, await readSetting(db, 'paymentGateway'), input);
   if (input.paymentCardId) await savedCard(db, userId, gateway, input.paymentCardId);
   let discount = 0;
   if (input.couponCode) {
@@ -106,7 +107,7 @@ export async function createTopUp(
   const checked = await topUpBasis(ctx.db, input);
   await assertTopUpLimits(ctx.db, checked.baseCents);
   const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
-  const gateway = chooseGateway(ctx, settings.paymentGateway, input.paymentGateway);
+  const gateway = topUpGateway(ctx, settings.paymentGateway, input);
   const card = input.paymentCardId ? await savedCard(ctx.db, userId, gateway, input.paymentCardId) : undefined;
   const customerId = gateway.name === 'stripe' ? await findCustomerId(ctx.db, userId) : undefined;
 
@@ -183,12 +184,30 @@ export async function createTopUp(
   return { transaction: await ownTransaction(ctx, userId, transaction.id), ...(charge.clientSecret ? { clientSecret: charge.clientSecret } : {}) };
 }
 
+/**
+ * The gateway a top-up goes through: the one named, or with a saved card and none named, the
+ * server's card gateway. The sandbox's cards charge only a saved card (its token says how the
+ * test card behaves).
+ */
+function topUpGateway(ctx: AppContext, configured: GatewayName, input: TopUpInput): PaymentGateway {
+  if (input.paymentCardId && !input.paymentGateway) {
+    const card = cardGateway(ctx, configured);
+    if (!card) throw unprocessable('payment.cards_disabled', CARDS_DISABLED);
+    return card;
+  }
+  const gateway = chooseGateway(ctx, configured, input.paymentGateway);
+  if (gateway.name === 'card-sandbox' && !input.paymentCardId) {
+    throw badRequest('request.invalid', 'body.paymentCardId: the card sandbox charges a saved card', ['body.paymentCardId']);
+  }
+  return gateway;
+}
+
 async function savedCard(db: DbOrTx, userId: string, gateway: PaymentGateway, cardId: string) {
-  if (gateway.name !== 'stripe') throw unprocessable('payment.card_gateway_only', 'A saved card can only be used for card payments');
+  if (!isCardGateway(gateway.name)) throw unprocessable('payment.card_gateway_only', 'A saved card can only be used for card payments');
   const [card] = await db
     .select()
     .from(paymentCards)
-    .where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId)));
+    .where(and(eq(paymentCards.id, cardId), eq(paymentCards.userId, userId), eq(paymentCards.provider, gateway.name)));
   if (!card) throw notFound('payment.card_not_found', 'Card not found');
   return card;
 }
@@ -237,13 +256,14 @@ export async function searchTransactions(
   ctx: AppContext,
   userId: string,
   page: Page,
-  filter: { status?: PaymentStatus | undefined; paymentGateway?: GatewayName | undefined },
+  filter: { status?: PaymentStatus | undefined; paymentGateway?: GatewayName | undefined } & DateRange,
 ): Promise<{ items: PaymentTransaction[]; total: number }> {
   await expireStale(ctx, userId);
   const where = and(
     eq(paymentTransactions.userId, userId),
     filter.status ? eq(paymentTransactions.status, filter.status) : undefined,
     filter.paymentGateway ? eq(paymentTransactions.gateway, filter.paymentGateway) : undefined,
+    ...withinDates(paymentTransactions.createdAt, filter),
   );
   const column = sortColumnOf(transactionSortColumns, page, paymentTransactions.updatedAt);
   const order = page.sort === 'asc' ? asc : desc;

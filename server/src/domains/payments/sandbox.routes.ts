@@ -2,7 +2,7 @@ import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { PAYMENT_STATUSES } from '../../db/schema/index.js';
+import { PAYMENT_STATUSES, type GatewayName } from '../../db/schema/index.js';
 import { gatewaysOf, sandboxActive } from '../../gateways/registry.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { notFound, unprocessable } from '../../http/errors.js';
@@ -11,6 +11,7 @@ import { readSettings } from '../settings/index.js';
 import type { ApiScope } from '../types.js';
 import { findTransaction } from './payments.service.js';
 import type { PaymentTransaction } from './payments.presenter.js';
+import { applyPaymentEvent } from './settlement.service.js';
 import { renderSandboxPage, sandboxPageState } from './sandbox-page.js';
 import { pickSandboxLocale } from './sandbox-page.i18n.js';
 
@@ -23,12 +24,28 @@ import { pickSandboxLocale } from './sandbox-page.i18n.js';
 const params = z.object({ transactionId: z.string().regex(ID_PATTERN, 'must be a transaction id') });
 const NOT_FOUND = 'Payment not found';
 
-async function sandboxTransaction(ctx: AppContext, id: string): Promise<{ transaction: PaymentTransaction; siteName: string }> {
+async function sandboxTransaction(
+  ctx: AppContext,
+  id: string,
+  gateways: readonly GatewayName[] = ['pix-sandbox'],
+): Promise<{ transaction: PaymentTransaction; siteName: string }> {
   const settings = await readSettings(ctx.db, ['paymentGateway', 'siteName']);
   if (!sandboxActive(ctx, settings.paymentGateway)) throw notFound('payment.transaction_not_found', NOT_FOUND);
   const transaction = await findTransaction(ctx, id);
-  if (!transaction || transaction.gateway !== 'pix-sandbox') throw notFound('payment.transaction_not_found', NOT_FOUND);
+  if (!transaction || !gateways.includes(transaction.gateway)) throw notFound('payment.transaction_not_found', NOT_FOUND);
   return { transaction, siteName: settings.siteName };
+}
+
+/** The sandbox card's extra step, done: the charge succeeds through the same once-only settlement. */
+async function completeCardStep(ctx: AppContext, transaction: PaymentTransaction) {
+  if (transaction.status === 'success') throw unprocessable('payment.already_paid', 'This charge is already paid');
+  if (transaction.status !== 'require_authentication' || !transaction.providerReference) {
+    throw unprocessable('payment.closed', 'This charge is no longer awaiting payment');
+  }
+  const { cardSandbox } = gatewaysOf(ctx);
+  const settlement = await applyPaymentEvent(ctx, cardSandbox, cardSandbox.paymentEvent(transaction.providerReference, transaction.id, transaction.amountCents));
+  const settled = (await findTransaction(ctx, transaction.id))!;
+  return { _id: settled.id, status: settled.status, amount: fromCents(settled.amountCents), outcome: settlement.outcome };
 }
 
 export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
@@ -57,13 +74,16 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Sandbox only: pay a pending PIX charge (the sandbox sends its signed webhook)',
+        summary:
+          'Sandbox only: pay a pending PIX charge (the sandbox sends its signed webhook), or complete the extra step of a ' +
+          'sandbox card that asked for one (`require_authentication`)',
         params,
         response: { 200: envelopeSchema(z.object({ _id: z.string(), status: z.enum(PAYMENT_STATUSES), amount: z.number(), outcome: z.string() })) },
       },
     },
     async (request) => {
-      const { transaction } = await sandboxTransaction(ctx, request.params.transactionId);
+      const { transaction } = await sandboxTransaction(ctx, request.params.transactionId, ['pix-sandbox', 'card-sandbox']);
+      if (transaction.gateway === 'card-sandbox') return ok(await completeCardStep(ctx, transaction));
       const now = ctx.now();
       const state = sandboxPageState(transaction, now);
       if (state === 'paid') throw unprocessable('payment.already_paid', 'This charge is already paid');

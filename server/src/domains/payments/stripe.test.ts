@@ -67,7 +67,7 @@ describe('saved cards', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/stripe/cards', headers: auth(fan.token), payload: { paymentMethodId: 'pm_card_visa' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ provider: 'stripe', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
-    expect(Object.keys(res.json().data).sort()).toEqual(['_id', 'brand', 'createdAt', 'expMonth', 'expYear', 'last4', 'provider']);
+    expect(Object.keys(res.json().data).sort()).toEqual(['_id', 'brand', 'createdAt', 'expMonth', 'expYear', 'isDefault', 'last4', 'provider']);
     const [row] = await t.ctx.db.select().from(paymentCards).where(eq(paymentCards.userId, fan.id));
     expect(row).toMatchObject({ providerPaymentMethodId: 'pm_card_visa', last4: '4242' });
     expect(client.sent('POST', /attach$/)[0]!.form.get('customer')).toBe(`cus_${fan.id}`);
@@ -155,9 +155,10 @@ describe('connected accounts', () => {
   });
 });
 
-describe('without Stripe keys', () => {
+describe('without Stripe keys or the sandbox', () => {
   it('answers every card endpoint but the list with "Card payments are not enabled"; the list is empty', async () => {
-    const plain = await createTestApp();
+    // With the sandbox on, its cards stand in for Stripe's (card-sandbox.test.ts).
+    const plain = await createTestApp({}, { PAYMENT_SANDBOX: 'off' });
     try {
       const user = await createUser(plain.ctx, { role: 'performer' });
       const token = await signIn(plain.app, user.email, undefined, '10.30.0.9');

@@ -19,6 +19,7 @@ import { tipHandler, tipNotice } from './tip-handler.js';
 import type { NotificationsExtension } from '../notifications/index.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
+import { dateRangeQuery } from '../../http/date-range.js';
 import type { WalletExtension } from './wallet.extension.js';
 
 const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
@@ -26,6 +27,7 @@ const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   as: z.enum(['buyer', 'creator']).optional(),
   target: z.enum(WALLET_CHARGE_TARGETS).optional(),
   status: z.enum(WALLET_CHARGE_STATUSES).optional(),
+  ...dateRangeQuery,
 });
 
 export default defineDomain({

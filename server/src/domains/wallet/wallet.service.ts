@@ -18,6 +18,7 @@ import type { PriceCheck } from '../../money/money-action.js';
 import type { ChargeHandler, Purchase, WalletChargeRow } from './charge-handler.js';
 import { splitPrice, type Referrers, type Split } from './commission-split.js';
 import { presentCharge, type ChargeDto, type ChargeParty, type ChargeViewer } from './wallet.presenter.js';
+import { withinDates, type DateRange } from '../../http/date-range.js';
 
 export interface ChargeResult {
   charge: WalletChargeRow;
@@ -188,7 +189,7 @@ export function announceBalances(ctx: AppContext, buyerId: string, creatorId: st
   ctx.realtime.emitToUser(creatorId, 'update_balance', creator);
 }
 
-export interface ChargeSearch extends ListQuery {
+export interface ChargeSearch extends ListQuery, DateRange {
   as?: ChargeViewer;
   target?: WalletChargeTarget;
   status?: WalletChargeStatus;
@@ -209,6 +210,7 @@ export async function searchCharges(ctx: AppContext, viewer: AuthUser, viewAs: C
   if (scope) filters.push(scope);
   if (query.target) filters.push(eq(walletCharges.target, query.target));
   if (query.status) filters.push(eq(walletCharges.status, query.status));
+  filters.push(...withinDates(walletCharges.createdAt, query));
   const where = and(...filters);
   const column = sortColumnOf(chargeSortColumns, page, walletCharges.updatedAt);
   const source = alias(users, 'source');

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_cards" ADD COLUMN "is_default" boolean DEFAULT false NOT NULL;
