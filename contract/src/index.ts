@@ -20,3 +20,5 @@ export * from './content.js';
 export * from './api-types.js';
 export * from './route-types.js';
 export * from './accounts.js';
+export * from './creator-settings.js';
+export * from './reference.js';
