@@ -30,16 +30,6 @@ export const API_PATH_EXCEPTIONS = [
   },
 ];
 
-/**
- * Files whose calls are not on the typed client yet (issue 23, point 1, unfinished): their
- * literals are listed by `npm run lint` as pending, not refused. The list only shrinks.
- */
-export const API_PATH_PENDING = [
-  // The bridge matches the paths a page asks for; its media patterns should come from `routes`.
-  'widgets/src/bridge/bridge-media.ts',
-  'widgets/src/bridge/bridge-scope.ts',
-];
-
 function walk(dir) {
   if (!existsSync(dir)) return [];
   const found = [];
@@ -115,13 +105,11 @@ export function isApiPath(segments, templates) {
   return false;
 }
 
-/** Every API path literal in widgets/src and host/src as `file:line: message`; those of `pending` files apart. */
-export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS, pending = API_PATH_PENDING } = {}) {
+/** Every API path literal in widgets/src and host/src as `file:line: message`. */
+export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS } = {}) {
   const templates = apiTemplates(root);
   const excepted = new Set(exceptions.map((entry) => entry.path));
-  const waiting = new Set(pending.map((file) => path.join(...file.split('/'))));
   const problems = [];
-  const pendingProblems = [];
   for (const dir of [path.join(root, 'widgets', 'src'), path.join(root, 'host', 'src')]) {
     for (const file of walk(dir)) {
       if (SKIPPED.test(file)) continue;
@@ -133,12 +121,12 @@ export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS, pe
           const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
           const shown = text.replaceAll(ANY, '${…}');
           const where = path.relative(root, file);
-          (waiting.has(where) ? pendingProblems : problems).push(`${where}:${line + 1}: '${shown}' is an API path; call the route through session.api (the typed client of @fandeck/contract's routes)`);
+          problems.push(`${where}:${line + 1}: '${shown}' is an API path; call the route through session.api (the typed client of @fandeck/contract's routes)`);
         }
         ts.forEachChild(node, visit);
       };
       visit(source);
     }
   }
-  return { problems, pending: pendingProblems };
+  return { problems };
 }

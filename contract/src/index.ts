@@ -18,6 +18,7 @@ export * from './streaming.js';
 export * from './usernames.js';
 export * from './content.js';
 export * from './api-types.js';
+export * from './call-routes.js';
 export * from './route-types.js';
 export * from './accounts.js';
 export * from './creator-settings.js';
