@@ -32,9 +32,10 @@ import type {
   PushSubscriptionBody,
   SendMessageBody,
 } from './messaging.js';
-import type { GoLiveBody, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
+import type { GoLiveBody, PrivateCallJoinDto, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type {
   EarningDto,
+  EarningPoint,
   EarningStats,
   PayoutCalculation,
   PayoutCreateBody,
@@ -43,6 +44,7 @@ import type {
   ReferralEarningDto,
   ReferralEarningStats,
   SubscriptionDto,
+  TopContentDto,
 } from './subscriptions.js';
 
 /** The body of POST and DELETE /reactions. */
@@ -143,6 +145,9 @@ export interface RouteTypes {
   'auth.registerFan': { body: FanRegistrationBody; response: RegistrationAnswer };
   'auth.registerCreator': { response: RegistrationAnswer };
   'auth.verifyEmail': { body: { email: string }; response: unknown };
+  'auth.confirmEmail': { body: { token: string }; response: { message: string } };
+  'auth.resetPassword': { body: { token: string; password: string }; response: { message: string } };
+  'auth.me': { response: CurrentUser };
   'users.me': { response: CurrentUser };
   'users.update': { body: UserPatch; response: CurrentUser };
   'users.avatarUpload': { response: SignedUrlDto };
@@ -165,6 +170,7 @@ export interface RouteTypes {
   'performers.search': { query: Query; item: PerformerProfile };
   'performers.top': { query: { limit?: number }; item: PerformerProfile };
   'categories.search': { item: CategoryDto };
+  'admin.categories.create': { response: CategoryDto };
   'search.keywords': { query: { limit?: number }; item: Keyword };
   'search.saveKeyword': { body: { keyword: string }; response: unknown };
   // content
@@ -184,6 +190,7 @@ export interface RouteTypes {
   'reports.create': { body: ReportBody; response: unknown };
   'comments.search': { item: PostComment };
   'comments.create': { body: CommentBody; response: PostComment };
+  'comments.delete': { response: { success: true } };
   'galleries.search': { item: Gallery };
   'galleries.get': { response: Gallery };
   'galleries.create': { response: Gallery };
@@ -214,6 +221,7 @@ export interface RouteTypes {
   'feeds.delete': { response: unknown };
   'blocks.list': { query: PageRequest; item: BlockedUserDto };
   'blocks.unblock': { response: unknown };
+  'blocks.block': { body: { targetId: string; reason?: string }; response: BlockedUserDto };
   // messaging
   'conversations.list': { item: ConversationDto };
   'conversations.get': { response: ConversationDto };
@@ -248,6 +256,7 @@ export interface RouteTypes {
   'lists.update': { body: CategorizedListBody; response: CategorizedListDto };
   'lists.delete': { response: unknown };
   'notifications.list': { item: NotificationDto };
+  'notifications.pushKey': { response: { publicKey: string } };
   'notifications.pushSubscribe': { body: PushSubscriptionBody; response: unknown };
   'notifications.pushUnsubscribe': { body: { endpoint: string }; response: unknown };
   // streaming
@@ -258,11 +267,15 @@ export interface RouteTypes {
   'streaming.privateApprove': { response: PrivateStreamRequestDto };
   'streaming.privateReject': { response: PrivateStreamRequestDto };
   'streaming.privateStart': { response: PrivateStreamRequestDto };
+  'streaming.privateJoin': { response: PrivateCallJoinDto };
   'streaming.privateSearch': { query: PageRequest; item: PrivateStreamRequestDto };
   'streaming.privateEdit': { body: { duration?: number; note?: string }; response: PrivateStreamRequestDto };
   // earnings, subscriptions and payouts
   'earnings.stats': { response: EarningStats };
   'earnings.search': { query: PageRequest; item: EarningDto };
+  'earnings.timeline': { response: EarningPoint[] };
+  'earnings.topContent': { response: TopContentDto[] };
+  'subscriptions.userSubscriber': { query: { performerId: string }; response: SubscriptionDto | null };
   'referrals.code': { response: ReferralCode };
   'referralEarnings.stats': { response: ReferralEarningStats };
   'referralEarnings.search': { query: PageRequest; item: ReferralEarningDto };
