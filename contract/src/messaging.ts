@@ -235,6 +235,11 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** An unread count: `GET /messages/total-unread-messages`, `POST /messages/read-all/:id`, `GET /notification/total-unread`. */
+export interface UnreadTotal {
+  total: number;
+}
+
 /** `POST /notification/push/subscriptions` body: a browser PushSubscription's JSON. */
 export interface PushSubscriptionBody {
   endpoint: string;

@@ -31,6 +31,7 @@ import type {
   OpenConversationBody,
   PushSubscriptionBody,
   SendMessageBody,
+  UnreadTotal,
 } from './messaging.js';
 import type { GoLiveBody, PrivateCallJoinDto, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type {
@@ -231,6 +232,10 @@ export interface RouteTypes {
   'messages.streamList': { query: MessageListQuery; item: MessageDto };
   'messages.streamSend': { body: SendMessageBody; response: MessageDto };
   'messages.videoUrl': { response: SignedUrlDto };
+  'messages.totalUnread': { response: UnreadTotal };
+  'messages.countingNotRead': { response: UnreadTotal };
+  'messages.readAll': { response: UnreadTotal };
+  'notifications.totalUnread': { response: UnreadTotal };
   'messages.fileStatus': { response: FileStatusDto };
   'messages.privateFile': { response: MessageUploadDto };
   'messages.privatePhoto': { response: MessageUploadDto };

@@ -38,7 +38,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   api.get(
     paths['notifications.totalUnread'],
     { schema: { tags: ['notifications'], summary: 'How many notifications are unread (never below 0)', response: totalAnswer } },
-    async (request) => ok({ total: await unreadTotal(ctx.db, currentUser(request).id) }),
+    async (request) => okFor('notifications.totalUnread', { total: await unreadTotal(ctx.db, currentUser(request).id) }),
   );
   api.put(
     paths['notifications.readAll'],
