@@ -30,51 +30,6 @@ export const API_PATH_EXCEPTIONS = [
   },
 ];
 
-/**
- * Files whose calls are not on the typed client yet (issue 23, point 1, unfinished): their
- * literals are listed by `npm run lint` as pending, not refused. The list only shrinks.
- */
-export const API_PATH_PENDING = [
-  // The bridge matches the paths a page asks for; its media patterns should come from `routes`.
-  'widgets/src/bridge/bridge-media.ts',
-  'widgets/src/bridge/bridge-scope.ts',
-  // Host pages that still pass paths to shared components (RemoteList, useStudioList,
-  // PictureUpload, FileUpload, EditableList, RemoteValue) or read types not yet in the contract.
-  'host/src/pages/account-pages.tsx',
-  'host/src/pages/creator-messages/attachments.tsx',
-  'host/src/pages/creator-messages/auto-messages-page.tsx',
-  'host/src/pages/creator-messages/lists-page.tsx',
-  'host/src/pages/creator-messages/mass-message-form.tsx',
-  'host/src/pages/creator-messages/mass-messages-page.tsx',
-  'host/src/pages/creator-messages/member-picker.tsx',
-  'host/src/pages/creator-messages/templates-page.tsx',
-  'host/src/pages/creator-review-page.tsx',
-  'host/src/pages/creator-settings/banking-settings.tsx',
-  'host/src/pages/creator-settings/identity-documents.tsx',
-  'host/src/pages/creator-settings/own-profile.ts',
-  'host/src/pages/creator-settings/payout-settings.tsx',
-  'host/src/pages/creator-settings/profile-form.tsx',
-  'host/src/pages/creator-settings/reference-data.ts',
-  'host/src/pages/creator-settings/welcome-video.tsx',
-  'host/src/pages/earnings/earnings-page.tsx',
-  'host/src/pages/earnings/referral-section.tsx',
-  'host/src/pages/email-links/link-request-form.tsx',
-  'host/src/pages/email-links/reset-password-page.tsx',
-  'host/src/pages/email-links/verify-email-page.tsx',
-  'host/src/pages/payouts/payout-review-page.tsx',
-  'host/src/pages/payouts/payouts-page.tsx',
-  'host/src/pages/private-calls/private-calls-page.tsx',
-  'host/src/pages/registration/creator-details.tsx',
-  'host/src/pages/registration/creator-register-page.tsx',
-  'host/src/pages/registration/fan-register-page.tsx',
-  'host/src/pages/studio/studio-blocked.tsx',
-  'host/src/pages/studio/studio-galleries.tsx',
-  'host/src/pages/studio/studio-videos.tsx',
-  'host/src/pages/studio-page.tsx',
-  'host/src/pages/subscriptions/my-subscriptions-page.tsx',
-  'host/src/pages/subscriptions/subscribers-page.tsx',
-];
-
 
 function parse(file) {
   return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -139,13 +94,11 @@ export function isApiPath(segments, templates) {
   return false;
 }
 
-/** Every API path literal in widgets/src and host/src as `file:line: message`; those of `pending` files apart. */
-export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS, pending = API_PATH_PENDING } = {}) {
+/** Every API path literal in widgets/src and host/src as `file:line: message`. */
+export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS } = {}) {
   const templates = apiTemplates(root);
   const excepted = new Set(exceptions.map((entry) => entry.path));
-  const waiting = new Set(pending.map((file) => path.join(...file.split('/'))));
   const problems = [];
-  const pendingProblems = [];
   for (const dir of [path.join(root, 'widgets', 'src'), path.join(root, 'host', 'src')]) {
     for (const file of sourceFiles(dir)) {
       if (SKIPPED.test(file)) continue;
@@ -157,12 +110,12 @@ export function lintApiPathLiterals(root, { exceptions = API_PATH_EXCEPTIONS, pe
           const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
           const shown = text.replaceAll(ANY, '${…}');
           const where = path.relative(root, file);
-          (waiting.has(where) ? pendingProblems : problems).push(`${where}:${line + 1}: '${shown}' is an API path; call the route through session.api (the typed client of @fandeck/contract's routes)`);
+          problems.push(`${where}:${line + 1}: '${shown}' is an API path; call the route through session.api (the typed client of @fandeck/contract's routes)`);
         }
         ts.forEachChild(node, visit);
       };
       visit(source);
     }
   }
-  return { problems, pending: pendingProblems };
+  return { problems };
 }

@@ -108,3 +108,29 @@ export interface Keyword {
   keyword: string;
   total: number;
 }
+
+/** What POST /auth/users/register and /auth/performers/register answer. */
+export interface RegistrationAnswer {
+  _id: string;
+  requireEmailVerification: boolean;
+}
+
+/** A user the creator blocked, as GET /block/users lists it. */
+export interface BlockedUserDto {
+  _id: string;
+  username: string | null;
+  name: string | null;
+  avatar: string;
+  reason: string;
+  createdAt: string;
+}
+
+/** A creator whose ID documents wait for an admin (GET /admin/performers/pending-review). */
+export interface PendingCreatorDto {
+  _id: string;
+  name: string;
+  username: string | null;
+  email: string;
+  createdAt: string;
+  documents: { side: 'front' | 'back'; name: string; mimeType: string; url: string }[];
+}

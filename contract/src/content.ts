@@ -162,6 +162,9 @@ export interface Reel {
 }
 
 /** A comment (or a reply) as `/comments` answers it. */
+/** A reel as its creator's own list shows it (`reels.mine`): with its status, drafts included. */
+export type OwnReel = Reel & { status: string };
+
 export interface PostComment {
   _id: string;
   objectId: string;

@@ -6,6 +6,8 @@
  * that both matchers answer alike for every route and for the paths between them.
  */
 import { embedRoutes } from './embed-routes.js';
+
+export { bridgePaths } from './embed-routes.js';
 import { canonicalPath, matchTemplate, parsePath, type PathParams } from './paths.js';
 import type { HttpMethod, RouteSpec } from './routes.js';
 

@@ -110,3 +110,13 @@ export const embedRoutes: readonly EmbedRoute[] = [
   ['GET', '/conversations/:id', 'page'],
   ['DELETE', '/messages/:id', 'page'],
 ];
+
+/**
+ * The paths the bridge names itself: what its `media` command fetches (`media.file`,
+ * `streaming.hls`), and the conversation routes whose answers scope a page.
+ */
+export const bridgePaths = {
+  mediaFile: '/media/files/:id/:name',
+  streamHls: '/streaming/hls/:id/:file',
+  conversations: ['/conversations', '/conversations/search', '/conversations/:id', '/conversations/stream/:id', '/conversations/stream/performer/:id', '/conversations/stream/public/:id', '/conversations/stream/:id/update'] as readonly string[],
+} as const;

@@ -13,6 +13,7 @@
  */
 import type { EmbedRoute } from './embed-match.js';
 import { routesInMatchOrder } from './match.js';
+import { routes, type RouteSpec } from './routes.js';
 
 /** Some path matches both templates: same length, and the same text wherever both are literal. */
 export function templatesOverlap(first: string, second: string): boolean {
@@ -33,6 +34,20 @@ export function embedTable(): EmbedRoute[] {
   });
 }
 
+/**
+ * The paths the bridge names itself: the two routes its `media` command fetches
+ * (`media.file`, `streaming.hls`) and the conversation routes (`conversations.*`) whose
+ * answers tell it which conversations a page was shown.
+ */
+export function bridgeRoutePaths(): { mediaFile: string; streamHls: string; conversations: string[] } {
+  const table = routes as Readonly<Record<string, RouteSpec>>;
+  return {
+    mediaFile: routes['media.file'].path,
+    streamHls: routes['streaming.hls'].path,
+    conversations: [...new Set(Object.entries(table).filter(([name]) => name.startsWith('conversations.')).map(([, spec]) => spec.path))],
+  };
+}
+
 /** The text of embed-routes.ts. */
 export function renderEmbedRoutes(): string {
   const literal = (value: string | boolean) => {
@@ -41,6 +56,7 @@ export function renderEmbedRoutes(): string {
     return `'${value}'`;
   };
   const rows = embedTable().map((row) => `  [${row.map(literal).join(', ')}],`);
+  const bridge = bridgeRoutePaths();
   return `/**
  * GENERATED from routes.ts by \`npm run generate -w contract\` (embed-table.ts): do not edit.
  * A test fails when it no longer matches routes.ts.
@@ -54,5 +70,15 @@ import type { EmbedRoute } from './embed-match.js';
 export const embedRoutes: readonly EmbedRoute[] = [
 ${rows.join('\n')}
 ];
+
+/**
+ * The paths the bridge names itself: what its \`media\` command fetches (\`media.file\`,
+ * \`streaming.hls\`), and the conversation routes whose answers scope a page.
+ */
+export const bridgePaths = {
+  mediaFile: ${literal(bridge.mediaFile)},
+  streamHls: ${literal(bridge.streamHls)},
+  conversations: [${bridge.conversations.map(literal).join(', ')}] as readonly string[],
+} as const;
 `;
 }

@@ -163,6 +163,14 @@ export interface MassMessageBody {
   scheduledAt?: string | null;
 }
 
+/** The body of POST and PUT /message-templates. */
+export interface MessageTemplateBody {
+  name: string;
+  text?: string;
+  price?: number;
+  fileIds?: string[];
+}
+
 export interface MessageTemplateDto {
   _id: string;
   name: string;
@@ -183,6 +191,13 @@ export interface AutoMessageDto {
   enabled: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The body of POST and PUT /list-categorized. */
+export interface CategorizedListBody {
+  name: string;
+  description?: string;
+  userIds?: string[];
 }
 
 export interface CategorizedListDto {
@@ -219,6 +234,11 @@ export const NOTIFICATION_TYPES = [
   'private_stream.updated',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** An unread count: `GET /messages/total-unread-messages`, `POST /messages/read-all/:id`, `GET /notification/total-unread`. */
+export interface UnreadTotal {
+  total: number;
+}
 
 /** `POST /notification/push/subscriptions` body: a browser PushSubscription's JSON. */
 export interface PushSubscriptionBody {

@@ -11,10 +11,18 @@
  * object. Add the entry when a client starts to read the answer's fields. Types only.
  */
 import type { Query } from './api-types.js';
-import type { BlockStatus, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, UserPatch } from './accounts.js';
-import type { Gallery, FeedPost, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
+import type { BlockedUserDto, BlockStatus, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
+import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
+import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
+import type { Gallery, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
 import type {
   AutoMessageDto,
+  CategorizedListBody,
+  CategorizedListDto,
+  MassMessageBody,
+  MassMessageDto,
+  MessageTemplateBody,
+  MessageTemplateDto,
   ConversationDto,
   MessageDto,
   MessageListQuery,
@@ -23,10 +31,23 @@ import type {
   OpenConversationBody,
   PushSubscriptionBody,
   SendMessageBody,
+  UnreadTotal,
 } from './messaging.js';
 import type { AddCardBody, AddCardResponse, PaymentCardDto, PaymentTransactionDto, TokenPackageDto, WalletChargeDto } from './payments.js';
-import type { GoLiveBody, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
-import type { EarningStats, PayoutCalculation, PayoutCreateBody, PayoutRequestDto, SubscriptionDto } from './subscriptions.js';
+import type { GoLiveBody, PrivateCallJoinDto, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
+import type {
+  EarningDto,
+  EarningPoint,
+  EarningStats,
+  PayoutCalculation,
+  PayoutCreateBody,
+  PayoutRequestDto,
+  ReferralCode,
+  ReferralEarningDto,
+  ReferralEarningStats,
+  SubscriptionDto,
+  TopContentDto,
+} from './subscriptions.js';
 
 /** The body of POST and DELETE /reactions. */
 export interface ReactionBody {
@@ -84,6 +105,26 @@ export interface PageQuery {
   sort?: 'asc' | 'desc';
 }
 
+/**
+ * A page by number (`current` from 1, `pageSize`), as the site's lists ask for one, with the
+ * list's own filters beside it.
+ */
+export interface PageRequest extends PageQuery {
+  current?: number;
+  pageSize?: number;
+  q?: string;
+  [filter: string]: Query[string];
+}
+
+/** The body of POST /auth/users/register (the password as `wirePassword` sends it). */
+export interface FanRegistrationBody {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  referralCode?: string;
+}
+
 /** A creator category as `/admin/performer-categories/search` lists it. */
 export interface CategoryDto {
   _id: string;
@@ -103,18 +144,35 @@ export interface RouteTypes {
   'auth.login': { body: Credentials; response: { token?: string } };
   'auth.forgot': { body: { email: string }; response: { message?: string } };
   'auth.changePassword': { body: ChangePasswordBody; response: unknown };
+  'auth.registerFan': { body: FanRegistrationBody; response: RegistrationAnswer };
+  'auth.registerCreator': { response: RegistrationAnswer };
+  'auth.verifyEmail': { body: { email: string }; response: unknown };
+  'auth.confirmEmail': { body: { token: string }; response: { message: string } };
+  'auth.resetPassword': { body: { token: string; password: string }; response: { message: string } };
+  'auth.me': { response: CurrentUser };
   'users.me': { response: CurrentUser };
   'users.update': { body: UserPatch; response: CurrentUser };
   'users.avatarUpload': { response: SignedUrlDto };
   'performers.avatarUpload': { response: SignedUrlDto };
   'performers.coverUpload': { response: SignedUrlDto };
+  'performers.documentsUpload': { response: { name: string } };
+  'performers.welcomeVideoUpload': { response: { _id: string; status: VideoStatus } };
   'settings.public': { response: PublicSettings };
   'reference.blockCheck': { response: BlockStatus };
+  'reference.countries': { response: Country[] };
+  'reference.phoneCodes': { response: PhoneCountry[] };
+  'reference.languages': { response: Language[] };
+  'reference.userAdditional': { response: UserAdditional };
   // creators
   'performers.get': { response: PerformerProfile };
+  'performers.me': { response: OwnProfile };
+  'performers.updateMe': { response: OwnProfile };
+  'performers.bankingSettings': { body: Record<string, string>; response: BankingSettings };
+  'performers.paymentGatewaySettings': { body: { gateway: PaymentGatewaySettings['gateway']; stripeAccountId?: string }; response: PaymentGatewaySettings };
   'performers.search': { query: Query; item: PerformerProfile };
   'performers.top': { query: { limit?: number }; item: PerformerProfile };
   'categories.search': { item: CategoryDto };
+  'admin.categories.create': { response: CategoryDto };
   'search.keywords': { query: { limit?: number }; item: Keyword };
   'search.saveKeyword': { body: { keyword: string }; response: unknown };
   // content
@@ -134,6 +192,7 @@ export interface RouteTypes {
   'reports.create': { body: ReportBody; response: unknown };
   'comments.search': { item: PostComment };
   'comments.create': { body: CommentBody; response: PostComment };
+  'comments.delete': { response: { success: true } };
   'galleries.search': { item: Gallery };
   'galleries.get': { response: Gallery };
   'galleries.create': { response: Gallery };
@@ -143,6 +202,28 @@ export interface RouteTypes {
   'videos.fileStatus': { response: FileStatusDto };
   'videos.url': { response: SignedUrlDto };
   'reels.search': { item: Reel };
+  'reels.mine': { query: PageRequest; item: OwnReel };
+  'reels.upload': { response: OwnReel };
+  'reels.delete': { response: unknown };
+  'videos.mine': { query: PageRequest; item: VideoItem };
+  'videos.upload': { response: VideoItem };
+  'videos.delete': { response: unknown };
+  'galleries.mine': { query: PageRequest; item: Gallery };
+  'galleries.delete': { response: unknown };
+  'photos.mine': { query: PageRequest; item: Photo };
+  'photos.upload': { response: Photo };
+  'photos.setCover': { response: unknown };
+  'photos.delete': { response: unknown };
+  'feeds.mine': { query: PageRequest; item: FeedPost };
+  'feeds.photoUpload': { response: UploadedFileDto };
+  'feeds.videoUpload': { response: UploadedFileDto };
+  'feeds.audioUpload': { response: UploadedFileDto };
+  'admin.performers.pendingReview': { query: PageRequest; item: PendingCreatorDto };
+  'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: unknown };
+  'feeds.delete': { response: unknown };
+  'blocks.list': { query: PageRequest; item: BlockedUserDto };
+  'blocks.unblock': { response: unknown };
+  'blocks.block': { body: { targetId: string; reason?: string }; response: BlockedUserDto };
   // messaging
   'conversations.list': { item: ConversationDto };
   'conversations.get': { response: ConversationDto };
@@ -152,6 +233,10 @@ export interface RouteTypes {
   'messages.streamList': { query: MessageListQuery; item: MessageDto };
   'messages.streamSend': { body: SendMessageBody; response: MessageDto };
   'messages.videoUrl': { response: SignedUrlDto };
+  'messages.totalUnread': { response: UnreadTotal };
+  'messages.countingNotRead': { response: UnreadTotal };
+  'messages.readAll': { response: UnreadTotal };
+  'notifications.totalUnread': { response: UnreadTotal };
   'messages.fileStatus': { response: FileStatusDto };
   'messages.privateFile': { response: MessageUploadDto };
   'messages.privatePhoto': { response: MessageUploadDto };
@@ -160,9 +245,24 @@ export interface RouteTypes {
   'massMessages.video': { response: MessageUploadDto };
   'templates.photo': { response: MessageUploadDto };
   'templates.video': { response: MessageUploadDto };
+  'autoMessages.search': { query: PageRequest; item: AutoMessageDto };
   'autoMessages.create': { response: AutoMessageDto };
   'autoMessages.update': { response: AutoMessageDto };
+  'autoMessages.delete': { response: unknown };
+  'massMessages.search': { query: PageRequest; item: MassMessageDto };
+  'massMessages.create': { body: MassMessageBody; response: MassMessageDto };
+  'massMessages.update': { body: MassMessageBody; response: MassMessageDto };
+  'massMessages.delete': { response: unknown };
+  'templates.search': { query: PageRequest; item: MessageTemplateDto };
+  'templates.create': { body: MessageTemplateBody; response: MessageTemplateDto };
+  'templates.update': { body: MessageTemplateBody; response: MessageTemplateDto };
+  'templates.delete': { response: unknown };
+  'lists.search': { query: PageRequest; item: CategorizedListDto };
+  'lists.create': { body: CategorizedListBody; response: CategorizedListDto };
+  'lists.update': { body: CategorizedListBody; response: CategorizedListDto };
+  'lists.delete': { response: unknown };
   'notifications.list': { item: NotificationDto };
+  'notifications.pushKey': { response: { publicKey: string } };
   'notifications.pushSubscribe': { body: PushSubscriptionBody; response: unknown };
   'notifications.pushUnsubscribe': { body: { endpoint: string }; response: unknown };
   // streaming
@@ -173,10 +273,22 @@ export interface RouteTypes {
   'streaming.privateApprove': { response: PrivateStreamRequestDto };
   'streaming.privateReject': { response: PrivateStreamRequestDto };
   'streaming.privateStart': { response: PrivateStreamRequestDto };
+  'streaming.privateJoin': { response: PrivateCallJoinDto };
+  'streaming.privateSearch': { query: PageRequest; item: PrivateStreamRequestDto };
   'streaming.privateEdit': { body: { duration?: number; note?: string }; response: PrivateStreamRequestDto };
   // earnings, subscriptions and payouts
   'earnings.stats': { response: EarningStats };
-  'subscriptions.performerSearch': { item: SubscriptionDto };
+  'earnings.search': { query: PageRequest; item: EarningDto };
+  'earnings.timeline': { response: EarningPoint[] };
+  'earnings.topContent': { response: TopContentDto[] };
+  'subscriptions.userSubscriber': { query: { performerId: string }; response: SubscriptionDto | null };
+  'referrals.code': { response: ReferralCode };
+  'referralEarnings.stats': { response: ReferralEarningStats };
+  'referralEarnings.search': { query: PageRequest; item: ReferralEarningDto };
+  'subscriptions.performerSearch': { query: PageRequest; item: SubscriptionDto };
+  'subscriptions.userSearch': { query: PageRequest; item: SubscriptionDto };
+  'payouts.userSearch': { query: PageRequest; item: PayoutRequestDto };
+  'admin.payouts.search': { query: PageRequest; item: PayoutRequestDto };
   'payouts.calculate': { response: PayoutCalculation };
   'payouts.create': { body: PayoutCreateBody; response: PayoutRequestDto };
   'payouts.pendingReview': { response: { pending?: boolean; request?: PayoutRequestDto | null } | null };

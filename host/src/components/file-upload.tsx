@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
-import { session, type Outcome } from '../session/session.js';
+import type { Outcome } from '../session/session.js';
+
+/**
+ * How a file is sent: the `upload` of a typed route call, e.g.
+ * `session.api.performers.documentsUpload.upload`, or `(options) => session.api.x.upload({ id }, options)`.
+ */
+export type UploadCall<T> = (options: { form: FormData; signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void }) => Promise<Outcome<T>>;
 
 export type FileUploadState =
   | { status: 'idle' }
@@ -18,11 +24,11 @@ export function useFileUpload() {
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
-  const send = useCallback(async <T,>(path: string, form: FormData): Promise<Outcome<T> | null> => {
+  const send = useCallback(async <T,>(upload: UploadCall<T>, form: FormData): Promise<Outcome<T> | null> => {
     const controller = new AbortController();
     current.current = controller;
     setState({ status: 'uploading', loaded: 0, total: 1 });
-    const outcome = await session.http.upload<T>(path, {
+    const outcome = await upload({
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

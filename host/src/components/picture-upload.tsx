@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../session/session.js';
+import type { UploadCall } from './file-upload.js';
 
 /** The kinds of picture the server re-encodes (media/sniff.ts): anything else it refuses. */
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
@@ -12,8 +13,8 @@ type UploadState =
   | { status: 'failed'; message: string };
 
 export interface PictureUploadProps {
-  /** The upload route, without `/api`: `/users/avatar/upload`, `/performers/cover/upload`. */
-  path: string;
+  /** The upload route's call: `session.api.users.avatarUpload.upload`, `session.api.performers.coverUpload.upload`. */
+  upload: UploadCall<unknown>;
   which: 'avatar' | 'cover';
   /** The picture shown now. */
   current: string | null;
@@ -24,7 +25,7 @@ export interface PictureUploadProps {
  * re-encodes it (upright, WebP, without EXIF or GPS); once it answers, the account is
  * reloaded so every avatar on the site shows the new one.
  */
-export function PictureUpload({ path, which, current }: PictureUploadProps) {
+export function PictureUpload({ upload: sendForm, which, current }: PictureUploadProps) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -38,7 +39,7 @@ export function PictureUpload({ path, which, current }: PictureUploadProps) {
     setState({ status: 'uploading', loaded: 0, total: file.size });
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.http.upload<{ url: string }>(path, {
+    const outcome = await sendForm({
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ErrorCode } from '@fandeck/contract';
+import type { ErrorCode, PageRequest } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from './page-status.js';
-import { session, type Query } from '../session/session.js';
+import type { ListPage, Outcome } from '../session/session.js';
 
 /** A list read from the API: loading, its page of items and the total, or why it failed. */
 export type Loaded<T> =
@@ -10,28 +10,30 @@ export type Loaded<T> =
   | { status: 'ready'; items: T[]; total: number }
   | { status: 'failed'; message: string; code?: ErrorCode | null };
 
-export type ListCallOptions = Parameters<typeof session.http.list>[2];
+/** How a list is read: a typed call of the API with its query, e.g. `(query) => session.api.lists.search.list(query)`. */
+export type ListRead<T> = (query: PageRequest) => Promise<Outcome<ListPage<T>>>;
 
 /**
- * One list of the API (`{ data, total }`), read now, again whenever `path` or `query`
- * change, and on `reload`. An answer that arrives after a newer request was sent is
- * dropped, so paging quickly never shows an older page.
+ * One list of the API (`{ data, total }`), read through `read` now, again whenever `query`
+ * (or `key`, for what `read` closes over) changes, and on `reload`. An answer that arrives
+ * after a newer request was sent is dropped, so paging quickly never shows an older page.
  */
-export function useRemoteList<T>(path: string, query: Query, options?: ListCallOptions) {
+export function useRemoteList<T>(read: ListRead<T>, query: PageRequest, key = '') {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const key = JSON.stringify(query);
-  const optionsKey = JSON.stringify(options ?? {});
+  const queryKey = JSON.stringify(query);
+  const reader = useRef(read);
+  reader.current = read;
   const latest = useRef(0);
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
-    const outcome = await session.http.list<T>(path, JSON.parse(key) as Query, JSON.parse(optionsKey) as ListCallOptions);
+    const outcome = await reader.current(JSON.parse(queryKey) as PageRequest);
     if (ticket !== latest.current) return;
     setState(
       outcome.ok
         ? { status: 'ready', items: outcome.value.data, total: outcome.value.total }
         : { status: 'failed', message: outcome.error.message, code: outcome.error.code },
     );
-  }, [path, key, optionsKey]);
+  }, [queryKey, key]);
   useEffect(() => void reload(), [reload]);
   return { state, setState, reload };
 }

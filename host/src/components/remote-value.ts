@@ -1,23 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { session, type ActionError } from '../session/session.js';
+import type { ActionError, Outcome } from '../session/session.js';
 
 /** One answer of the API (totals, a code, a check): loading, the value, or why it failed. */
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: ActionError };
 
 /**
- * Reads one answer now and again on `reload`. `POST` is for reads the API takes as a
- * POST with an empty body (`/payout-requests/calculate`). A reload keeps the value on
- * screen until the new one arrives, and an older answer never replaces a newer one.
+ * Reads one answer through `read` (a typed call of the API, e.g.
+ * `() => session.api.payouts.calculate({})`) now, again when `key` changes, and on
+ * `reload`. A reload keeps the value on screen until the new one arrives, and an older
+ * answer never replaces a newer one.
  */
-export function useRemoteValue<T>(path: string, method: 'GET' | 'POST' = 'GET') {
+export function useRemoteValue<T>(read: () => Promise<Outcome<T>>, key = '') {
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
+  const reader = useRef(read);
+  reader.current = read;
   const latest = useRef(0);
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
-    const outcome = await session.http.request<T>(method, path, method === 'POST' ? { body: {} } : {});
+    const outcome = await reader.current();
     if (ticket !== latest.current) return;
     setState(outcome.ok ? { status: 'ready', value: outcome.value } : { status: 'failed', error: outcome.error });
-  }, [path, method]);
+  }, [key]);
   useEffect(() => void reload(), [reload]);
   return { state, reload };
 }

@@ -109,7 +109,7 @@ export function UserAccountPage() {
       <h1 id="user-account-title">{t('account.userTitle')}</h1>
       <p className="muted">{t('account.intro')}</p>
       <AccountCompletionForm key={user._id} user={user} />
-      <PictureUpload path="/users/avatar/upload" which="avatar" current={user.avatar ?? null} />
+      <PictureUpload upload={session.api.users.avatarUpload.upload} which="avatar" current={user.avatar ?? null} />
     </section>
   );
 }
@@ -124,8 +124,8 @@ export function CreatorAccountPage() {
       <h1 id="creator-account-title">{t('account.creatorTitle')}</h1>
       <p className="muted">{t('account.creatorIntro')}</p>
       <AccountCompletionForm key={user._id} user={user} />
-      <PictureUpload path="/performers/avatar/upload" which="avatar" current={user.avatar ?? null} />
-      <PictureUpload path="/performers/cover/upload" which="cover" current={user.cover ?? null} />
+      <PictureUpload upload={session.api.performers.avatarUpload.upload} which="avatar" current={user.avatar ?? null} />
+      <PictureUpload upload={session.api.performers.coverUpload.upload} which="cover" current={user.cover ?? null} />
       <CreatorSettings key={user._id} />
     </section>
   );

@@ -1,16 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../components/page-status.js';
-import { session, type ListPage } from '../session/session.js';
+import type { PendingCreatorDto } from '@fandeck/contract';
+import { session } from '../session/session.js';
 
-interface PendingCreator {
-  _id: string;
-  name: string;
-  username: string | null;
-  email: string;
-  createdAt: string;
-  documents: { side: 'front' | 'back'; name: string; mimeType: string; url: string }[];
-}
+type PendingCreator = PendingCreatorDto;
 
 type State = { status: 'loading' } | { status: 'ready'; items: PendingCreator[] } | { status: 'failed'; message: string };
 type Decision = 'approve' | 'reject';
@@ -26,8 +20,8 @@ export function CreatorReviewPage() {
 
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const outcome = await session.http.list<PendingCreator>('/admin/performers/pending-review');
-    setState(outcome.ok ? { status: 'ready', items: (outcome.value as ListPage<PendingCreator>).data } : { status: 'failed', message: outcome.error.message });
+    const outcome = await session.api.admin.performers.pendingReview.list();
+    setState(outcome.ok ? { status: 'ready', items: outcome.value.data } : { status: 'failed', message: outcome.error.message });
   }, []);
 
   useEffect(() => {

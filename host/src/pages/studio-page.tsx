@@ -17,6 +17,8 @@ import { session } from '../session/session.js';
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime,audio/mpeg,audio/mp4,audio/aac,audio/ogg,audio/wav,audio/webm';
 
 type UploadKind = 'photo' | 'video' | 'audio';
+/** Where each kind of a post's file is uploaded. */
+const FEED_UPLOADS = { photo: session.api.feeds.photoUpload, video: session.api.feeds.videoUpload, audio: session.api.feeds.audioUpload } as const;
 type PhotoUpload = { key: number; name: string; kind: UploadKind } & (
   | { status: 'uploading'; loaded: number; total: number; controller: AbortController }
   | { status: 'processing'; controller: AbortController }
@@ -75,7 +77,7 @@ export function StudioPage() {
 /** The posts tab: write, schedule or draft a post, and manage the ones there are. */
 function StudioPosts() {
   const { t } = useTranslation();
-  const { state: posts, reload } = useStudioList<FeedPost>('/performer/feeds', { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: posts, reload } = useStudioList((query) => session.api.feeds.mine.list(query), { limit: 50, sortBy: 'createdAt', sort: 'desc' });
 
   return (
     <>
@@ -126,7 +128,7 @@ function Composer({ onSaved }: { onSaved: () => void }) {
     setPhotos((current) => [...current, { ...base, status: 'uploading', loaded: 0, total: file.size, controller }]);
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.http.upload<{ _id: string; placeholder?: string }>(`/performer/feeds/${kind}/upload`, {
+    const outcome = await FEED_UPLOADS[kind].upload({
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

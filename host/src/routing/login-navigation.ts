@@ -53,7 +53,7 @@ export function installUnauthorizedRedirect(router: Router): void {
     if (state.location.pathname !== loginPath) notice.value = false;
   });
   // The API client has already dropped the credential and reset auth and user.
-  session.http.setOnUnauthorized((redirectFrom) => {
+  session.setOnUnauthorized((redirectFrom) => {
     notice.value = true;
     if (router.state.location.pathname === loginPath) return;
     void router.navigate(loginPathFrom(redirectFrom), { replace: true });

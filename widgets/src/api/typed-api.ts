@@ -1,6 +1,6 @@
 /**
  * The typed API: `api.<domain>.<route>(params, input, options)`, one function per entry
- * of the contract's `routes`, answering the Outcome of `ApiClient`. The path comes from
+ * of the contract's `routes` (read from `callRoutes`, their methods and paths alone), answering the Outcome of `ApiClient`. The path comes from
  * the route's template and its parameters are filled in (and URI-encoded) here, so no
  * caller writes a path; the input and the answer are typed by the contract's `RouteTypes`.
  *
@@ -10,8 +10,9 @@
  * - `.upload(params?, { form, onProgress, signal })` sends a multipart body with progress.
  */
 import {
+  callRoutes,
   fillTemplate,
-  routes,
+  type HttpMethod,
   type ListPage,
   type ListRouteName,
   type RouteInput,
@@ -19,7 +20,6 @@ import {
   type RouteName,
   type RouteParams,
   type RouteResponse,
-  type RouteSpec,
 } from '@fandeck/contract';
 import { failure, type Outcome } from '../session/outcome.js';
 import type { Query } from '../session/transport.js';
@@ -68,7 +68,13 @@ async function badParams<T>(): Promise<Outcome<T>> {
   return failure({ status: 400, code: 'request.invalid', message: failureTextOf({ code: 'request.invalid', status: 400 }) });
 }
 
-function routeCall(client: ApiClient, spec: RouteSpec): unknown {
+/** A route's method and path, from its `callRoutes` entry (`'GET /performers/:id'`). */
+interface CallSpec {
+  method: HttpMethod;
+  path: string;
+}
+
+function routeCall(client: ApiClient, spec: CallSpec): unknown {
   const hasParams = spec.path.includes('/:');
   // The path, and the arguments after the parameters.
   const split = (args: unknown[]): [string | null, unknown[]] =>
@@ -97,13 +103,16 @@ function routeCall(client: ApiClient, spec: RouteSpec): unknown {
  * call site may hold one (`const send = api.messages.send`).
  */
 export function createTypedApi(client: ApiClient): TypedApi {
-  const table = routes as Readonly<Record<string, RouteSpec>>;
+  const table = callRoutes;
   const made = new Map<string, unknown>();
   const at = (name: string): unknown => {
     let found = made.get(name);
     if (found !== undefined) return found;
-    const spec = Object.hasOwn(table, name) ? table[name] : undefined;
-    if (spec) found = routeCall(client, spec);
+    const entry = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (entry) {
+      const space = entry.indexOf(' ');
+      found = routeCall(client, { method: entry.slice(0, space) as HttpMethod, path: entry.slice(space + 1) });
+    }
     else if (Object.keys(table).some((route) => route.startsWith(`${name}.`))) found = node(`${name}.`);
     else return undefined;
     made.set(name, found);

@@ -16,19 +16,19 @@
  * the files of the creators who own it and of its conversations, never another creator's the
  * fan may see (server/src/domains/media/media-scope.ts).
  */
-import { canonicalPath, matchTemplate, PAGE_ORIGIN_HEADER, parsePath } from '@fandeck/contract';
+import { bridgePaths, canonicalPath, matchTemplate, PAGE_ORIGIN_HEADER, parsePath } from '@fandeck/contract';
 import type { TransportResult } from '../session/transport.js';
 import { aborted, bridgeError, unreachable } from './bridge-errors.js';
 
 /**
- * The path of the one route a `media` call may reach, contract `media.file`. Written out:
- * reading it from the route table would put the whole table in the bridge's first load.
- * bridge-media.test.ts checks it is the contract's, and that the router's matcher
- * (`matchRoute`) takes every path allowed here to that route and no other.
+ * The path of the one route a `media` call may reach, contract `media.file`, from the
+ * bridge's part of the route table (`bridgePaths`, generated beside embed-routes.ts, so
+ * the whole table stays out of the bridge's first load). bridge-media.test.ts checks that
+ * the router's matcher (`matchRoute`) takes every path allowed here to that route and no other.
  */
-export const MEDIA_FILE_PATH = '/media/files/:id/:name';
+export const MEDIA_FILE_PATH = bridgePaths.mediaFile;
 /** Contract `streaming.hls`: a live stream's playlist and segments, signed per viewer the same way. */
-export const STREAM_HLS_PATH = '/streaming/hls/:id/:file';
+export const STREAM_HLS_PATH = bridgePaths.streamHls;
 const MEDIA_TEMPLATES = [MEDIA_FILE_PATH, STREAM_HLS_PATH] as const;
 export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
 

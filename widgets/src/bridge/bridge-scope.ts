@@ -10,7 +10,7 @@
  *
  * Deliberately small and table-free: it is part of the bridge's first chunk.
  */
-import type { RouteSpec } from '@fandeck/contract';
+import { bridgePaths, type RouteSpec } from '@fandeck/contract';
 import type { TransportResult } from '../session/transport.js';
 import { isRecord } from './protocol.js';
 
@@ -40,7 +40,7 @@ export class PageScope {
       this.ownSite = true;
       return;
     }
-    const conversationAnswer = call.template.startsWith('/conversations');
+    const conversationAnswer = bridgePaths.conversations.includes(call.template);
     for (const item of itemsOf(result.data)) {
       if (call.embed === 'page') {
         this.add(item.conversationId);

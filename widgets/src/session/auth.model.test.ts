@@ -1,3 +1,4 @@
+import { routes } from '@fandeck/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../i18n/index.js';
 import { initialLoginAuth } from './auth.model.js';
@@ -134,8 +135,8 @@ describe('auth model: logout and credentials found elsewhere', () => {
 
   it('a 401 on any later call signs the page out and navigates to login', async () => {
     await session.auth.login({ username: 'fan1', password: 'pw' });
-    transport.respond('GET', '/wallet', fail(401, { statusCode: 401, message: 'Expired', error: 'Unauthorized' }));
-    const outcome = await session.http.get('/wallet');
+    transport.respond('GET', routes['wallet.charges'].path, fail(401, { statusCode: 401, message: 'Expired', error: 'Unauthorized' }));
+    const outcome = await session.api.wallet.charges();
     expect(!outcome.ok && outcome.error.code).toBe('auth.sign_in_required');
     expect(!outcome.ok && outcome.error.message).toBe('Entre para continuar.');
     expect(session.auth.loggedIn.value).toBe(false);

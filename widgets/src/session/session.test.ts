@@ -14,7 +14,7 @@ describe('getSession / disposeSession', () => {
     expect((globalThis as Record<symbol, unknown>)[Symbol.for('fandeck.session')]).toBe(first);
     expect(first.transport).toBe(transport);
     expect(Object.keys(first).sort()).toEqual(
-      ['api', 'auth', 'dispose', 'follows', 'http', 'live', 'locale', 'settings', 'theme', 'transport', 'ui', 'use', 'user'].sort(),
+      ['api', 'auth', 'dispose', 'follows', 'live', 'locale', 'setOnUnauthorized', 'settings', 'theme', 'transport', 'ui', 'use', 'user'].sort(),
     );
   });
 

@@ -22,8 +22,8 @@ export interface Session {
   readonly transport: Transport;
   /** The API by route name, typed by the contract: `api.performers.get({ id })` (see typed-api.ts). */
   readonly api: TypedApi;
-  /** The untyped client under it: the 401/403 policy hook (`setOnUnauthorized`). */
-  readonly http: ApiClient;
+  /** Replaces the navigation after a 401/403; `undefined` restores the default. The host installs its router's. */
+  setOnUnauthorized(hook: UnauthorizedHook | undefined): void;
   readonly auth: AuthModel;
   readonly user: UserModel;
   readonly settings: SettingsModel;
@@ -101,7 +101,7 @@ export function createSession(options: SessionOptions = {}): OwnedSession {
   const session: OwnedSession = {
     transport,
     api: typed,
-    http: api,
+    setOnUnauthorized: (hook) => api.setOnUnauthorized(hook),
     auth: publicAuth(auth),
     user,
     settings,

@@ -3,8 +3,8 @@ import { MESSAGE_FILES_MAX, type MessageUploadDto } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
 
-/** Where a tool uploads its files: `<base>/photo` and `<base>/video`. */
-export type UploadBase = '/mass-message/file' | '/message-templates/file';
+/** Whose upload routes a tool's files go to: `<base>.photo` and `<base>.video` (`massMessages.photo`, ...). */
+export type UploadBase = 'massMessages' | 'templates';
 
 type Kind = 'photo' | 'video';
 
@@ -51,7 +51,7 @@ export function useAttachments(base: UploadBase, initialIds: readonly string[]) 
     setItems((all) => [...all, { ...about, status: 'uploading', loaded: 0, total: file.size, controller }]);
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await session.http.upload<MessageUploadDto>(`${base}/${kind}`, {
+    const outcome = await session.api[base][kind].upload({
       form,
       signal: controller.signal,
       onProgress: (loaded, total) => {

@@ -17,7 +17,7 @@ const TRIGGERS: readonly AutoMessageTriggerWire[] = ['subscribe', 'tip', 'follow
 export function AutoMessagesPage() {
   useNamespaces('creatorMessages');
   const { t } = useTranslation();
-  const autos = useRemoteList<AutoMessageDto>('/auto-messages', { current: 1, pageSize: 100 });
+  const autos = useRemoteList((query) => session.api.autoMessages.search.list(query), { current: 1, pageSize: 100 });
   const { state } = autos;
 
   return (
@@ -38,7 +38,7 @@ function AutoMessageForm({ trigger, initial }: { trigger: AutoMessageTriggerWire
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
-  const draft = useMessageDraft('/mass-message/file', initial ?? {});
+  const draft = useMessageDraft('massMessages', initial ?? {});
   const [busy, setBusy] = useState<Busy>('idle');
   const [notice, setNotice] = useState<Notice>(null);
   const label = t(`creatorMessages.auto.triggers.${trigger}`);

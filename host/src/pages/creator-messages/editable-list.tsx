@@ -3,9 +3,9 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { DataTable, type DataColumn } from '../../components/data-table.js';
 import { ListPager } from '../../components/list-controls.js';
 import { NoticeLine, type Notice } from '../../components/notice.js';
-import { RemoteList, useRemoteList } from '../../components/remote-list.js';
+import { RemoteList, useRemoteList, type ListRead, type Loaded } from '../../components/remote-list.js';
 import { useListQuery } from '../../routing/use-list-query.js';
-import { session } from '../../session/session.js';
+import type { Outcome } from '../../session/session.js';
 import { ToolsFrame, type ToolsFrameProps } from './tools-frame.js';
 
 /** A saved row of a messaging tool (mass message, template, list). */
@@ -13,13 +13,21 @@ export interface Row {
   _id: string;
 }
 
+/** A tool's routes as typed calls of the API: its rows a page at a time, create, change and delete one. */
+export interface RowRoutes<T extends Row, B = never> {
+  search: ListRead<T>;
+  create: (body: B) => Promise<Outcome<T>>;
+  update: (id: string, body: B) => Promise<Outcome<T>>;
+  remove: (id: string) => Promise<Outcome<unknown>>;
+}
+
 /**
- * A tool's saved rows at `path` (read a page at a time, edited with PUT `path/:id`, deleted
- * with DELETE `path/:id`), the row being edited and the outcome of the last save or delete.
+ * A tool's saved rows (read a page at a time through `routes.search`, deleted through
+ * `routes.remove`), the row being edited and the outcome of the last save or delete.
  */
-export function useEditableList<T extends Row>(path: string) {
+export function useEditableList<T extends Row, B>(routes: RowRoutes<T, B>) {
   const { query, setPage, setPageSize } = useListQuery({ pageSize: 10 });
-  const rows = useRemoteList<T>(path, { current: query.current, pageSize: query.pageSize });
+  const rows = useRemoteList(routes.search, { current: query.current, pageSize: query.pageSize });
   const [editing, setEditing] = useState<T | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -33,7 +41,7 @@ export function useEditableList<T extends Row>(path: string) {
   /** Deletes a row once the creator answers yes to `question`; `done` is said after. */
   async function remove(row: T, question: string, done: string) {
     if (!window.confirm(question)) return;
-    const outcome = await session.http.del<unknown>(`${path}/${encodeURIComponent(row._id)}`);
+    const outcome = await routes.remove(row._id);
     setNotice(outcome.ok ? { kind: 'done', text: done } : { kind: 'failed', text: outcome.error.message });
     if (editing?._id === row._id) setEditing(null);
     void rows.reload();
@@ -43,7 +51,7 @@ export function useEditableList<T extends Row>(path: string) {
   return { rows, editing, setEditing, notice, saved, remove, pager };
 }
 
-export type EditableList<T extends Row> = ReturnType<typeof useEditableList<T>>;
+export type EditableList<T extends Row> = ReturnType<typeof useEditableList<T, unknown>>;
 
 /** What a tool's form is given: the row it edits (null writes a new one), and what to tell. */
 export interface EditorProps<T extends Row> {
@@ -80,7 +88,7 @@ export interface RowTableProps<T> {
   title: string;
   /** Shown when there are no rows. */
   empty: string;
-  rows: Pick<ReturnType<typeof useRemoteList<T>>, 'state' | 'reload'>;
+  rows: { state: Loaded<T>; reload: () => unknown };
   columns: readonly DataColumn[];
   /** One row's `<tr>`. */
   children: (row: T) => ReactNode;
@@ -121,17 +129,17 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
 export type Save = { status: 'idle' } | { status: 'saving' } | { status: 'failed'; message: string };
 
 /**
- * Saving a tool's form: `send` creates the row (POST `path`) or changes the one edited
- * (PUT `path/:id`) and answers the saved row, or null once the failure is shown; `fail`
+ * Saving a tool's form: `send` creates the row (`routes.create`) or changes the one edited
+ * (`routes.update`) and answers the saved row, or null once the failure is shown; `fail`
  * shows why the form cannot be sent.
  */
-export function useRowSave<T extends Row>(path: string, editing: T | null) {
+export function useRowSave<T extends Row, B>(routes: Pick<RowRoutes<T, B>, 'create' | 'update'>, editing: T | null) {
   const [save, setSave] = useState<Save>({ status: 'idle' });
   const fail = (message: string) => setSave({ status: 'failed', message });
 
-  async function send(body: unknown): Promise<T | null> {
+  async function send(body: B): Promise<T | null> {
     setSave({ status: 'saving' });
-    const outcome = editing ? await session.http.put<T>(`${path}/${encodeURIComponent(editing._id)}`, body) : await session.http.post<T>(path, body);
+    const outcome = editing ? await routes.update(editing._id, body) : await routes.create(body);
     if (!outcome.ok) {
       fail(outcome.error.message);
       return null;

@@ -3,9 +3,8 @@ import { LIMITS, type CategorizedListDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { EditableListPage, RowActions, RowTable, ToolForm, useEditableList, useRowSave, type EditorProps } from './editable-list.js';
 import { MemberPicker } from './member-picker.js';
+import { listRoutes } from './tool-routes.js';
 import { excerpt } from './tools-frame.js';
-
-const PATH = '/list-categorized';
 
 /**
  * /creator/messages/lists: the creator's lists of fans (a name, a description and members
@@ -15,7 +14,7 @@ const PATH = '/list-categorized';
 export function ListsPage() {
   useNamespaces('creatorMessages');
   const { t, i18n } = useTranslation();
-  const lists = useEditableList<CategorizedListDto>(PATH);
+  const lists = useEditableList(listRoutes);
 
   return (
     <EditableListPage name="fan-lists" title={t('creatorMessages.lists.title')} intro={t('creatorMessages.lists.intro')} list={lists} form={(props) => <ListForm {...props} />}>
@@ -56,7 +55,7 @@ function ListForm({ editing, onSaved, onCancel }: EditorProps<CategorizedListDto
   const [name, setName] = useState(editing?.name ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
   const [userIds, setUserIds] = useState<string[]>(editing?.userIds ?? []);
-  const { save, fail, send } = useRowSave(PATH, editing);
+  const { save, fail, send } = useRowSave(listRoutes, editing);
 
   async function submit() {
     if (!name.trim()) return fail(t('creatorMessages.lists.nameRequired'));

@@ -6,6 +6,7 @@ import type { Loaded } from '../../components/remote-list.js';
 import { formatDateTime } from '../../format/date.js';
 import { ToolForm, useRowSave, type EditorProps } from './editable-list.js';
 import { MessageFields, useMessageDraft } from './message-fields.js';
+import { massMessageRoutes } from './tool-routes.js';
 
 type AudienceKind = MassAudienceWire['kind'];
 const AUDIENCES: readonly AudienceKind[] = ['subscribers', 'followers', 'lists'];
@@ -31,12 +32,12 @@ export interface MassMessageFormProps extends EditorProps<MassMessageDto> {
 export function MassMessageForm({ editing, lists, onSaved, onCancel }: MassMessageFormProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const draft = useMessageDraft('/mass-message/file', editing ?? {});
+  const draft = useMessageDraft('massMessages', editing ?? {});
   const [audience, setAudience] = useState<AudienceKind>(editing?.audience.kind ?? 'subscribers');
   const [listIds, setListIds] = useState<ReadonlySet<string>>(() => new Set(editing?.audience.listIds ?? []));
   const [when, setWhen] = useState<'now' | 'later'>(editing ? 'later' : 'now');
   const [scheduledAt, setScheduledAt] = useState(() => localInput(editing?.scheduledAt));
-  const { save, fail, send } = useRowSave('/mass-message', editing);
+  const { save, fail, send } = useRowSave(massMessageRoutes, editing);
 
   function toggleList(listId: string, on: boolean) {
     setListIds((current) => {

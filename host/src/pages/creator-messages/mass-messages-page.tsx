@@ -1,9 +1,10 @@
-import type { CategorizedListDto, MassMessageDto } from '@fandeck/contract';
+import type { MassMessageDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { useRemoteList } from '../../components/remote-list.js';
 import { formatDateTime } from '../../format/date.js';
 import { EditableListPage, RowActions, RowTable, useEditableList } from './editable-list.js';
 import { MassMessageForm } from './mass-message-form.js';
+import { listRoutes, massMessageRoutes } from './tool-routes.js';
 import { excerpt } from './tools-frame.js';
 
 /** The moment a mass message's row shows: when it goes (scheduled) or went. */
@@ -17,8 +18,8 @@ const momentOf = (message: MassMessageDto) => (message.status === 'scheduled' ? 
 export function MassMessagesPage() {
   useNamespaces('creatorMessages');
   const { t, i18n } = useTranslation();
-  const messages = useEditableList<MassMessageDto>('/mass-message');
-  const lists = useRemoteList<CategorizedListDto>('/list-categorized', { current: 1, pageSize: 100, sortBy: 'updatedAt', sort: 'desc' });
+  const messages = useEditableList(massMessageRoutes);
+  const lists = useRemoteList(listRoutes.search, { current: 1, pageSize: 100, sortBy: 'updatedAt', sort: 'desc' });
 
   function remove(message: MassMessageDto) {
     const date = formatDateTime(message.scheduledAt, i18n.language);

@@ -2,7 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import type { PartyInfo, SubscriptionDto } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { partyName } from '../../components/party.js';
-import { useRemoteList } from '../../components/remote-list.js';
+import { useRemoteList, type ListRead } from '../../components/remote-list.js';
+import { session } from '../../session/session.js';
+
+const searchSubscribers: ListRead<SubscriptionDto> = (query) => session.api.subscriptions.performerSearch.list(query);
 
 const RESULTS = 20;
 /** The creator's subscribers read once to name the members a saved list already holds. */
@@ -33,9 +36,9 @@ export function MemberPicker({ userIds, onChange }: MemberPickerProps) {
   const id = useId();
   const [q, setQ] = useState('');
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const directory = useRemoteList<SubscriptionDto>('/subscriptions/performer/search', { current: 1, pageSize: DIRECTORY });
+  const directory = useRemoteList(searchSubscribers, { current: 1, pageSize: DIRECTORY });
   const search = q.trim();
-  const results = useRemoteList<SubscriptionDto>('/subscriptions/performer/search', { current: 1, pageSize: RESULTS, ...(search ? { q: search } : {}) });
+  const results = useRemoteList(searchSubscribers, { current: 1, pageSize: RESULTS, ...(search ? { q: search } : {}) });
   const found = results.state.status === 'ready' ? fansOf(results.state.items) : [];
 
   // Every fan seen is remembered by name, so a chosen one keeps its name when the search changes.

@@ -3,9 +3,8 @@ import { LIMITS, type MessageTemplateDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { EditableListPage, RowActions, RowTable, ToolForm, useEditableList, useRowSave, type EditorProps } from './editable-list.js';
 import { MessageFields, useMessageDraft } from './message-fields.js';
+import { templateRoutes } from './tool-routes.js';
 import { excerpt, usePriceText } from './tools-frame.js';
-
-const PATH = '/message-templates';
 
 /**
  * /creator/messages/templates: the creator's message templates (a name, text, price and
@@ -15,7 +14,7 @@ export function TemplatesPage() {
   useNamespaces('creatorMessages');
   const { t, i18n } = useTranslation();
   const price = usePriceText();
-  const templates = useEditableList<MessageTemplateDto>(PATH);
+  const templates = useEditableList(templateRoutes);
 
   return (
     <EditableListPage
@@ -64,8 +63,8 @@ function TemplateForm({ editing, onSaved, onCancel }: EditorProps<MessageTemplat
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState(editing?.name ?? '');
-  const draft = useMessageDraft('/message-templates/file', editing ?? {});
-  const { save, fail, send } = useRowSave(PATH, editing);
+  const draft = useMessageDraft('templates', editing ?? {});
+  const { save, fail, send } = useRowSave(templateRoutes, editing);
 
   async function submit() {
     if (!name.trim()) return fail(t('creatorMessages.templates.nameRequired'));

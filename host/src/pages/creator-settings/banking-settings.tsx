@@ -44,7 +44,7 @@ export function BankingSettingsForm({ stored: initial, onSaved }: BankingSetting
     for (const name of BANK_FIELDS) if (draft[name].trim()) body[name] = draft[name].trim();
     if (Object.keys(body).length === 0) return setSave({ status: 'failed', message: t('creatorSettings.payout.nothingToSave'), fields: [] });
     setSave({ status: 'saving' });
-    const outcome = await session.http.put<BankingSettings>('/performers/banking-settings', body);
+    const outcome = await session.api.performers.bankingSettings(body);
     if (!outcome.ok) return setSave({ status: 'failed', message: outcome.error.message, fields: refusedFields(outcome.error).filter((name) => SHOWN.has(name)) });
     setStored(outcome.value);
     setDraft((current) => ({ ...current, pixKey: '', account: '', holderDocument: '' }));

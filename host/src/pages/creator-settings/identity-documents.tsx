@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
+import { session } from '../../session/session.js';
 
 /** The kinds the server accepts for a document (performer-registration.ts). */
 const DOCUMENT_TYPES = 'image/jpeg,image/png,image/webp,application/pdf';
@@ -45,7 +46,7 @@ function DocumentUpload({ side, onSent }: { side: Side; onSent: () => void }) {
     // The side first: the server reads text fields before the file.
     form.append('side', side);
     form.append('file', file, file.name);
-    const outcome = await upload.send<{ name: string }>('/performers/documents/upload', form);
+    const outcome = await upload.send(session.api.performers.documentsUpload.upload, form);
     if (input.current) input.current.value = '';
     if (!outcome?.ok) return;
     setSent(outcome.value.name);

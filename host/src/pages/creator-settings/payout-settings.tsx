@@ -49,7 +49,7 @@ function GatewayForm({ current: initial, hasPixKey, onSaved }: { current: Paymen
     if (saving) return;
     setSave({ status: 'saving' });
     const account = stripeAccountId.trim();
-    const outcome = await session.http.put<PaymentGatewaySettings>('/performers/payment-gateway-settings', {
+    const outcome = await session.api.performers.paymentGatewaySettings({
       gateway,
       ...(gateway === 'stripe' && account ? { stripeAccountId: account } : {}),
     });

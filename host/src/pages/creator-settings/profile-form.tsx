@@ -67,7 +67,7 @@ function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { re
     const request = bodyOf(draft);
     if (!request.ok) return setSave({ status: 'failed', message: t('creatorSettings.profile.priceInvalid'), fields: [request.field] });
     setSave({ status: 'saving' });
-    const outcome = await session.http.put<OwnProfile>('/performers/me', request.body);
+    const outcome = await session.api.performers.updateMe(request.body);
     if (!live.current) return;
     if (!outcome.ok) {
       const fields = refusedFields(outcome.error).map((field) => (field === 'countryCode' ? 'country' : field)).filter((field) => SHOWN.has(field));

@@ -1,25 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { CategoryDto, Choice, Country, Language, UserAdditional } from '@fandeck/contract';
 import { session } from '../../session/session.js';
 import type { BodyAttribute, Loaded } from './own-profile.js';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** GET /user-additional: each attribute's choices under its plural name (user-additional.ts). */
-interface UserAdditional {
-  heights: Choice[];
-  weights: Choice[];
-  ages: Choice[];
-  bodyTypes: Choice[];
-  ethnicities: Choice[];
-  sizes: Choice[];
-  hairs: Choice[];
-  eyes: Choice[];
-  genders: Choice[];
-  sexualOrientations: Choice[];
-}
+export type { Choice } from '@fandeck/contract';
 
 export type AttributeKey = BodyAttribute | 'gender' | 'sexualOrientation';
 
@@ -38,9 +22,9 @@ const PLURAL: Record<AttributeKey, keyof UserAdditional> = {
 
 /** What the profile form offers to choose from. */
 export interface ReferenceData {
-  countries: { code: string; name: string }[];
-  languages: { code: string; name: string; nativeName: string }[];
-  categories: { _id: string; name: string }[];
+  countries: Country[];
+  languages: Language[];
+  categories: CategoryDto[];
   attributes: Record<AttributeKey, Choice[]>;
 }
 
@@ -53,10 +37,10 @@ export function useReferenceData() {
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     const [countries, languages, additional, categories] = await Promise.all([
-      session.http.get<{ code: string; name: string }[]>('/countries/list'),
-      session.http.get<{ code: string; name: string; nativeName: string }[]>('/languages'),
-      session.http.get<UserAdditional>('/user-additional'),
-      session.http.list<{ _id: string; name: string }>('/admin/performer-categories/search', { status: 'active', limit: 100 }),
+      session.api.reference.countries(),
+      session.api.reference.languages(),
+      session.api.reference.userAdditional(),
+      session.api.categories.search.list({ status: 'active', limit: 100 }),
     ]);
     if (!countries.ok) return setState({ status: 'failed', message: countries.error.message });
     if (!languages.ok) return setState({ status: 'failed', message: languages.error.message });

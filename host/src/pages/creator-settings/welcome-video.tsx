@@ -3,6 +3,7 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { VIDEO_STATUS_POLL_MS, VideoView } from '@fandeck/widgets/ui';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
 import type { WelcomeVideo } from './own-profile.js';
+import { session } from '../../session/session.js';
 
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
 
@@ -36,7 +37,7 @@ export function WelcomeVideoSection({ video, reload }: WelcomeVideoSectionProps)
     setNotice(null);
     const form = new FormData();
     form.append('file', file, file.name);
-    const outcome = await upload.send<{ _id: string; status: 'processing' }>('/performers/welcome-video/upload', form);
+    const outcome = await upload.send(session.api.performers.welcomeVideoUpload.upload, form);
     if (!outcome?.ok) return;
     setFile(null);
     if (input.current) input.current.value = '';

@@ -13,6 +13,7 @@ import { useRemoteValue } from '../../components/remote-value.js';
 import { formatDate } from '../../format/date.js';
 import { useListQuery } from '../../routing/use-list-query.js';
 import { ReferralSection } from './referral-section.js';
+import { session } from '../../session/session.js';
 
 const sourceKeys = {
   subscription: 'earningPages.sources.subscription',
@@ -48,7 +49,7 @@ export function CreatorEarningsPage() {
 
 function EarningTotals() {
   const { t } = useTranslation();
-  const { state, reload } = useRemoteValue<EarningStats>('/performer/earning/stats');
+  const { state, reload } = useRemoteValue(() => session.api.earnings.stats());
   if (state.status === 'loading') return <PageStatus kind="loading" />;
   if (state.status === 'failed') return <PageStatus kind="error" message={state.error.message} onRetry={() => void reload()} />;
   const stats = state.value;
@@ -76,7 +77,7 @@ function EarningList() {
   const id = useId();
   const { query, setPage, setPageSize, setFilters } = useListQuery({ filters: ['type'], pageSize: 10 });
   const type = isSource(query.filters.type) ? query.filters.type : undefined;
-  const { state, reload } = useRemoteList<EarningDto>('/performer/earning/search', { current: query.current, pageSize: query.pageSize, ...(type ? { type } : {}) });
+  const { state, reload } = useRemoteList((query) => session.api.earnings.search.list(query), { current: query.current, pageSize: query.pageSize, ...(type ? { type } : {}) });
   const money = (amount: number) => formatMoney(amount, i18n.language);
 
   return (

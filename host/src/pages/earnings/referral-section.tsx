@@ -10,6 +10,7 @@ import { PartyName } from '../../components/party.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
 import { useRemoteValue } from '../../components/remote-value.js';
 import { formatDate } from '../../format/date.js';
+import { session } from '../../session/session.js';
 
 const PAGE_SIZE = 10;
 
@@ -32,7 +33,7 @@ type Copy = 'idle' | 'copied' | 'manual';
 function ReferralLink() {
   const { t } = useTranslation();
   const id = useId();
-  const { state, reload } = useRemoteValue<ReferralCode>('/referrals/user/code');
+  const { state, reload } = useRemoteValue(() => session.api.referrals.code());
   const [copy, setCopy] = useState<Copy>('idle');
   const field = useRef<HTMLInputElement>(null);
 
@@ -77,8 +78,8 @@ function ReferralEarnings() {
   // Paged here rather than in the address: the page's address already pages the earnings above.
   const [current, setCurrent] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const stats = useRemoteValue<ReferralEarningStats>('/referral-earnings/stats');
-  const { state, reload } = useRemoteList<ReferralEarningDto>('/referral-earnings/search', { current, pageSize });
+  const stats = useRemoteValue(() => session.api.referralEarnings.stats());
+  const { state, reload } = useRemoteList((query) => session.api.referralEarnings.search.list(query), { current, pageSize });
 
   return (
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="referral-earnings">

@@ -7,11 +7,11 @@ import { Field } from '../creator-settings/settings-fields.js';
 import { isEmailAddress, useMounted } from '../registration/registration-form.js';
 import { FormFailure } from '../registration/registration-parts.js';
 
-/** The two calls that mail a new link; both answer the same whether the address has an account or not. */
-export type LinkRequestPath = '/auth/email-verification' | '/auth/users/forgot';
+/** The two routes that mail a new link (`auth.verifyEmail`, `auth.forgot`); both answer the same whether the address has an account or not. */
+export type LinkRequestRoute = 'verifyEmail' | 'forgot';
 
 export interface LinkRequestFormProps {
-  path: LinkRequestPath;
+  route: LinkRequestRoute;
   intro: string;
   submit: string;
   /** The neutral answer: never says whether the address has an account. */
@@ -21,7 +21,7 @@ export interface LinkRequestFormProps {
 type RequestState = { status: 'editing'; fieldError: string | null; form: string | null } | { status: 'sending' } | { status: 'sent' };
 
 /** Asks for a new link by email, for a link that no longer works. */
-export function LinkRequestForm({ path, intro, submit, sent }: LinkRequestFormProps) {
+export function LinkRequestForm({ route, intro, submit, sent }: LinkRequestFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -37,7 +37,7 @@ export function LinkRequestForm({ path, intro, submit, sent }: LinkRequestFormPr
       return setState({ status: 'editing', fieldError: t(address ? 'registration.invalid.email' : 'registration.invalid.required'), form: null });
     }
     setState({ status: 'sending' });
-    const outcome = await session.http.post(path, { email: address }, { unauthorized: 'ignore' });
+    const outcome = await session.api.auth[route]({ email: address }, { unauthorized: 'ignore' });
     if (!live.current) return;
     if (outcome.ok) return setState({ status: 'sent' });
     // A refused address is the form's only field; anything else (too many requests, no connection) is said above the button.

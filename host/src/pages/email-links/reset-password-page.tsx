@@ -100,7 +100,7 @@ export function ResetPasswordPage() {
           {state.reason === 'missing' ? t('emailLinks.reset.missing') : t('errors.auth.reset_link_invalid')}
         </p>
         <LinkRequestForm
-          path="/auth/users/forgot"
+          route="forgot"
           intro={t('emailLinks.reset.requestIntro')}
           submit={t('emailLinks.reset.requestSubmit')}
           sent={t('emailLinks.reset.requestSent')}

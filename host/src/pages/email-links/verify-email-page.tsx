@@ -81,7 +81,7 @@ export function VerifyEmailPage() {
           {state.reason === 'missing' ? t('emailLinks.verify.missing') : t('errors.auth.verification_link_invalid')}
         </p>
         <LinkRequestForm
-          path="/auth/email-verification"
+          route="verifyEmail"
           intro={t('emailLinks.verify.requestIntro')}
           submit={t('emailLinks.verify.requestSubmit')}
           sent={t('emailLinks.verify.requestSent')}

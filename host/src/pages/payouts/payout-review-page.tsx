@@ -48,11 +48,11 @@ export function PayoutReviewPage() {
   const { query, setPage, setPageSize, setFilters } = useListQuery({ filters: ['status'], pageSize: 10 });
   const wanted = query.filters.status;
   const filter: Filter = wanted === 'all' ? 'all' : (PAYOUT_STATUSES.find((status) => status === wanted) ?? 'pending');
-  const { state, reload } = useRemoteList<PayoutRequestDto>(
-    '/admin/payout-requests/search',
-    { current: query.current, pageSize: query.pageSize, ...(filter === 'all' ? {} : { status: filter }) },
-    STAFF_CALL,
-  );
+  const { state, reload } = useRemoteList((search) => session.api.admin.payouts.search.list(search, STAFF_CALL), {
+    current: query.current,
+    pageSize: query.pageSize,
+    ...(filter === 'all' ? {} : { status: filter }),
+  });
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);

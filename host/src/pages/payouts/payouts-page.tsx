@@ -18,15 +18,6 @@ import { PayoutRequestForm } from './payout-request-form.js';
 const DEFAULT_MINIMUM = 50;
 
 /**
- * `GET /payout-requests/check/pending-review`: whether a request of the creator's is open
- * (pending or approved), and that request. The contract declares no type for it yet.
- */
-interface PendingReview {
-  pending: boolean;
-  request: PayoutRequestDto | null;
-}
-
-/**
  * /creator/payouts: what the signed-in creator may withdraw, has waiting and was paid;
  * the request form (closed while a request is open, the minimum from the settings); their
  * requests a page at a time; and the way to the payout settings on /creator/account.
@@ -35,16 +26,16 @@ export function CreatorPayoutsPage() {
   useNamespaces('payoutPages', 'ui');
   const { t } = useTranslation();
   const settings = useSignalValue(session.settings.values);
-  const calculation = useRemoteValue<PayoutCalculation>('/payout-requests/calculate', 'POST');
-  const pendingReview = useRemoteValue<PendingReview>('/payout-requests/check/pending-review');
+  const calculation = useRemoteValue(() => session.api.payouts.calculate({}));
+  const pendingReview = useRemoteValue(() => session.api.payouts.pendingReview());
   const { query, setPage, setPageSize } = useListQuery({ pageSize: 10 });
-  const requests = useRemoteList<PayoutRequestDto>('/payout-requests/user/search', { current: query.current, pageSize: query.pageSize });
+  const requests = useRemoteList((query) => session.api.payouts.userSearch.list(query), { current: query.current, pageSize: query.pageSize });
 
   const setting = settings?.minimumPayoutAmount;
   const calc = calculation.state.status === 'ready' ? calculation.state.value : null;
   const minimum = typeof setting === 'number' && setting > 0 ? setting : (calc?.minimumPayout ?? DEFAULT_MINIMUM);
   const open =
-    (pendingReview.state.status === 'ready' && pendingReview.state.value.pending) ||
+    (pendingReview.state.status === 'ready' && pendingReview.state.value?.pending) ||
     (requests.state.status === 'ready' && requests.state.items.some((request) => isOpenStatus(request.status)));
 
   function refresh() {

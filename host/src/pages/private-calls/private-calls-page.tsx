@@ -32,7 +32,7 @@ export function PrivateCallsPage() {
   const navigate = useNavigate();
   const user = useSignalValue(session.user.current);
   const { query, setPage, setPageSize } = useListQuery({ pageSize: 10 });
-  const { state, reload } = useRemoteList<PrivateCall>('/streaming/private/search', { current: query.current, pageSize: query.pageSize });
+  const { state, reload } = useRemoteList((search) => session.api.streaming.privateSearch.list(search), { current: query.current, pageSize: query.pageSize });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 

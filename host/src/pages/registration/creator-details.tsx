@@ -1,6 +1,7 @@
 import { LIMITS } from '@fandeck/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
+import type { Country } from '@fandeck/contract';
 import { session } from '../../session/session.js';
 import type { FileUploadState } from '../../components/file-upload.js';
 import { Field } from '../creator-settings/settings-fields.js';
@@ -28,17 +29,6 @@ export type Documents = Record<DocumentSide, File | null>;
 /** The kinds the server accepts for a document (performer-registration.ts). */
 const DOCUMENT_TYPES = 'image/jpeg,image/png,image/webp,application/pdf';
 
-interface Country {
-  code: string;
-  name: string;
-}
-
-/** GET /phone-codes/list: a country's dial code (55) by its two-letter code. */
-interface PhoneCountry {
-  code: string;
-  iso: string;
-}
-
 /** The countries, named in the reader's language and sorted so, each with its dial code. */
 export interface CountryChoice extends Country {
   dial: string | null;
@@ -52,7 +42,7 @@ export function useCountryChoices() {
   const [state, setState] = useState<Lists>({ status: 'loading' });
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const [countries, phones] = await Promise.all([session.http.get<Country[]>('/countries/list'), session.http.get<PhoneCountry[]>('/phone-codes/list')]);
+    const [countries, phones] = await Promise.all([session.api.reference.countries(), session.api.reference.phoneCodes()]);
     if (!countries.ok) return setState({ status: 'failed', message: countries.error.message });
     // Without dial codes the phone is typed whole (+55 …); the form still works.
     const dials = new Map((phones.ok ? phones.value : []).map((phone) => [phone.iso.toUpperCase(), phone.code]));

@@ -139,7 +139,7 @@ function CreatorRegisterForm({ countries }: { countries: CountryChoice[] }) {
       const file = documents[side]!;
       body.append(field, file, cleanFileName(file.name));
     }
-    const outcome = await upload.send<RegistrationAnswer>('/auth/performers/register', body);
+    const outcome = await upload.send(session.api.auth.registerCreator.upload, body);
     if (!live.current) return;
     if (outcome === null) return setState({ status: 'editing', errors: {}, form: t('notices.uploadCancelled') });
     if (!outcome.ok) {

@@ -83,7 +83,7 @@ export function FanRegisterPage() {
       password: await wirePassword(account.password, settings.ok ? settings.value : null),
       ...(referral ? { referralCode: referral } : {}),
     };
-    const outcome = await session.http.post<RegistrationAnswer>('/auth/users/register', body, { unauthorized: 'ignore' });
+    const outcome = await session.api.auth.registerFan(body, { unauthorized: 'ignore' });
     if (!live.current) return;
     if (!outcome.ok) {
       const refusal = refusalOf(outcome.error, SHOWN, t);

@@ -6,11 +6,7 @@ import type { ActionError } from '../../session/session.js';
 /** A view's `t` (useTranslation), or the instance's. */
 export type Translate = typeof i18n.t;
 
-/** What POST /auth/users/register and /auth/performers/register answer (auth.routes.ts `registered`). */
-export interface RegistrationAnswer {
-  _id: string;
-  requireEmailVerification: boolean;
-}
+export type { RegistrationAnswer } from '@fandeck/contract';
 
 /** The message under each field the last check or refusal named; absent fields are fine. */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { BlockedUserDto } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../components/page-status.js';
 import { session } from '../../session/session.js';
 
-/** A blocked user as GET /block/users answers it (server blocks.schemas.ts). */
-interface BlockedUser {
-  _id: string;
-  username: string | null;
-  name: string | null;
-  avatar: string;
-  reason: string;
-  createdAt: string;
-}
+type BlockedUser = BlockedUserDto;
 
 const PAGE_SIZE = 20;
 
@@ -30,7 +23,7 @@ export function StudioBlocked() {
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
 
   const load = useCallback(async (offset: number) => {
-    const outcome = await session.http.list<BlockedUser>('/block/users', { offset, limit: PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
+    const outcome = await session.api.blocks.list.list({ offset, limit: PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' });
     setList((current) => {
       if (!outcome.ok) return offset === 0 ? { status: 'failed', message: outcome.error.message } : current;
       const before = offset > 0 && current.status === 'ready' ? current.users : [];

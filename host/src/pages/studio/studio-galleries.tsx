@@ -8,14 +8,13 @@ import { DraftField, SaleFields, useSaleFields, SubscribersOnlyBadge } from './s
 import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
 
-const BASE = '/performer/performer-assets';
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
 
 /** The creator's galleries: make one (free or paid, published or draft), fill it with photos, pick its cover, delete. */
 export function StudioGalleries() {
   const { t, i18n } = useTranslation();
-  const { state: galleries, reload } = useStudioList<Gallery>(`${BASE}/galleries/search`, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: galleries, reload } = useStudioList((query) => session.api.galleries.mine.list(query), { limit: 50, sortBy: 'createdAt', sort: 'desc' });
   const [open, setOpen] = useState<string | null>(null);
   const selected = galleries.status === 'ready' ? galleries.items.find((g) => g._id === open) : undefined;
   return (
@@ -55,7 +54,7 @@ function NewGallery({ onCreated }: { onCreated: (gallery: Gallery) => void }) {
     event.preventDefault();
     if (!title.trim()) return setState({ status: 'failed', message: t('studio.titleRequired') });
     setState({ status: 'saving' });
-    const outcome = await session.http.post<Gallery>(`${BASE}/galleries`, {
+    const outcome = await session.api.galleries.create({
       title: title.trim(),
       ...sale.body(),
       status: draft ? 'draft' : 'active',
@@ -96,7 +95,7 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
   const { t } = useTranslation();
   const id = useId();
   const upload = useFileUpload();
-  const { state: photos, reload } = useStudioList<Photo>(`${BASE}/photos/search`, { galleryId: gallery._id, limit: 100, sortBy: 'createdAt', sort: 'asc' });
+  const { state: photos, reload } = useStudioList((query) => session.api.photos.mine.list(query), { galleryId: gallery._id, limit: 100, sortBy: 'createdAt', sort: 'asc' });
   const [failure, setFailure] = useState<string | null>(null);
 
   async function add(files: FileList | null) {
@@ -104,7 +103,7 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
       const form = new FormData();
       form.append('galleryId', gallery._id);
       form.append('photo', file, file.name);
-      const outcome = await upload.send<Photo>(`${BASE}/photos/upload`, form);
+      const outcome = await upload.send(session.api.photos.upload.upload, form);
       if (!outcome?.ok) break;
     }
     await reload();
@@ -121,7 +120,7 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
 
   async function removeGallery() {
     if (!window.confirm(t('studio.confirmDeleteGallery'))) return;
-    const outcome = await session.http.del(`${BASE}/galleries/${encodeURIComponent(gallery._id)}`);
+    const outcome = await session.api.galleries.delete({ id: gallery._id });
     if (outcome.ok) onDeleted();
     else setFailure(outcome.error.message);
   }
@@ -148,11 +147,11 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
                   {gallery.coverPhoto?._id === photo._id ? (
                     <span className="badge">{t('studio.cover')}</span>
                   ) : (
-                    <button type="button" className="button" onClick={() => void act(() => session.http.post(`${BASE}/photos/set-cover/${encodeURIComponent(photo._id)}`, {}))}>
+                    <button type="button" className="button" onClick={() => void act(() => session.api.photos.setCover({ id: photo._id }, {}))}>
                       {t('studio.makeCover')}
                     </button>
                   )}
-                  <button type="button" className="button" onClick={() => void act(() => session.http.del(`${BASE}/photos/${encodeURIComponent(photo._id)}`))}>
+                  <button type="button" className="button" onClick={() => void act(() => session.api.photos.delete({ id: photo._id }))}>
                     {t('studio.deletePhoto', { index: index + 1 })}
                   </button>
                 </li>

@@ -3,22 +3,24 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
-import type { Reel, VideoItem } from '@fandeck/widgets/videos/videos-api';
-import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
+import type { OwnReel, VideoItem } from '@fandeck/contract';
+import { FileUploadStatus, useFileUpload, type UploadCall } from '../../components/file-upload.js';
+import type { ListRead } from '../../components/remote-list.js';
 import { DraftField, SaleFields, useSaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
-import { session } from '../../session/session.js';
+import { session, type Outcome } from '../../session/session.js';
 
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
 
 type Kind = 'video' | 'reel';
-const routes = {
-  video: { list: '/performer/performer-assets/videos/search', upload: '/performer/performer-assets/videos/upload', item: (id: string) => `/performer/performer-assets/videos/${encodeURIComponent(id)}` },
-  reel: { list: '/performer-assets/performer/reels/search', upload: '/performer-assets/performer/reels/upload', item: (id: string) => `/performer-assets/performer/reels/${encodeURIComponent(id)}` },
-} as const;
-
 // Reels are never sold and have no subscribers-only flag.
-type Item = (VideoItem | (Reel & { isSale?: undefined; price?: undefined; subscribersOnly?: undefined })) & { status: string };
+type Item = (VideoItem | (OwnReel & { isSale?: undefined; price?: undefined; subscribersOnly?: undefined })) & { status: string };
+
+/** Each kind's routes: the creator's own list, the upload and the delete. */
+const routes: Record<Kind, { list: ListRead<Item>; upload: UploadCall<unknown>; remove: (id: string) => Promise<Outcome<unknown>> }> = {
+  video: { list: (query) => session.api.videos.mine.list(query), upload: session.api.videos.upload.upload, remove: (id) => session.api.videos.delete({ id }) },
+  reel: { list: (query) => session.api.reels.mine.list(query), upload: session.api.reels.upload.upload, remove: (id) => session.api.reels.delete({ id }) },
+};
 
 /**
  * The creator's videos (sold or free, published or draft) or reels: upload with progress
@@ -26,7 +28,7 @@ type Item = (VideoItem | (Reel & { isSale?: undefined; price?: undefined; subscr
  */
 export function StudioVideos({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation();
-  const { state: items, setState: setItems, reload } = useStudioList<Item>(routes[kind].list, { limit: 50, sortBy: 'createdAt', sort: 'desc' });
+  const { state: items, setState: setItems, reload } = useStudioList(routes[kind].list, { limit: 50, sortBy: 'createdAt', sort: 'desc' }, kind);
   // Reels have no status call of their own: while one transcodes, read the list again now and then.
   const waiting = kind === 'reel' && items.status === 'ready' && items.items.some((item) => item.video?.status === 'processing');
   useEffect(() => {
@@ -37,7 +39,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
 
   async function remove(item: Item) {
     if (!window.confirm(t('studio.confirmDeleteVideo'))) return;
-    const outcome = await session.http.del(routes[kind].item(item._id));
+    const outcome = await routes[kind].remove(item._id);
     if (outcome.ok) await reload();
     else setItems({ status: 'failed', message: outcome.error.message });
   }

@@ -43,7 +43,7 @@ export function UserSubscriptionsPage() {
   useNamespaces('subscriptionPages');
   const { t, i18n } = useTranslation();
   const { query, setPage, setPageSize } = useListQuery({ pageSize: 10 });
-  const { state, reload } = useRemoteList<SubscriptionDto>('/subscriptions/user/search', { current: query.current, pageSize: query.pageSize });
+  const { state, reload } = useRemoteList((search) => session.api.subscriptions.userSearch.list(search), { current: query.current, pageSize: query.pageSize });
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 

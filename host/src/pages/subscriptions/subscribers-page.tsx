@@ -7,6 +7,7 @@ import { RemoteList, useRemoteList } from '../../components/remote-list.js';
 import { formatDate } from '../../format/date.js';
 import { useListQuery } from '../../routing/use-list-query.js';
 import { PeriodText, PlanName, StateBadge, subscriptionState } from './subscription-cells.js';
+import { session } from '../../session/session.js';
 
 /** `?show=all` lists every subscriber there ever was; without it, those whose subscription holds now. */
 type Show = 'active' | 'all';
@@ -20,7 +21,7 @@ export function CreatorSubscribersPage() {
   const { t, i18n } = useTranslation();
   const { query, setPage, setPageSize, setFilters } = useListQuery({ filters: ['show'], pageSize: 10 });
   const show: Show = query.filters.show === 'all' ? 'all' : 'active';
-  const { state, reload } = useRemoteList<SubscriptionDto>('/subscriptions/performer/search', {
+  const { state, reload } = useRemoteList((search) => session.api.subscriptions.performerSearch.list(search), {
     current: query.current,
     pageSize: query.pageSize,
     ...(show === 'active' ? { status: 'active' } : {}),

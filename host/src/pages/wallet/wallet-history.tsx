@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { paths, type PaymentTransactionDto, type WalletChargeDto } from '@fandeck/contract';
+import type { PaymentTransactionDto, WalletChargeDto } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FilterSelect, ListPager } from '../../components/list-controls.js';
 import { RemoteList, useRemoteList } from '../../components/remote-list.js';
 import { formatDateTime } from '../../format/date.js';
 import { useListQuery } from '../../routing/use-list-query.js';
+import { session } from '../../session/session.js';
 import { WalletDialog } from './wallet-dialog.js';
 
 type Row = { kind: 'topup'; item: PaymentTransactionDto } | { kind: 'charge'; item: WalletChargeDto };
@@ -29,8 +30,11 @@ export function WalletHistory({ version }: { version: number }) {
   const kind = query.filters.kind === 'charges' ? 'charges' : 'topups';
   const { kind: _kind, from, to, ...rest } = apiQuery;
   const listQuery = { ...rest, ...(from ? { fromDate: from } : {}), ...(to ? { toDate: to } : {}), ...(kind === 'charges' ? { as: 'buyer' } : {}) };
-  const path = kind === 'charges' ? paths['wallet.charges'] : paths['payments.transactions'];
-  const { state, reload } = useRemoteList<PaymentTransactionDto | WalletChargeDto>(path, listQuery);
+  const { state, reload } = useRemoteList<PaymentTransactionDto | WalletChargeDto>(
+    (page) => (kind === 'charges' ? session.api.wallet.charges.list(page) : session.api.payments.transactions.list(page)),
+    listQuery,
+    kind,
+  );
   const [receipt, setReceipt] = useState<Row | null>(null);
   const [seen, setSeen] = useState(version);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { paths, type PaymentCardDto, type TokenPackageDto } from '@fandeck/contract';
+import type { PaymentCardDto, TokenPackageDto } from '@fandeck/contract';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { walletFeature } from '@fandeck/widgets/wallet/wallet.model';
@@ -49,8 +49,8 @@ export function WalletPage() {
   const theme = useSignalValue(session.theme.current);
   const [method, setMethod] = useState<Method>('pix');
   const [version, setVersion] = useState(0);
-  const cards = useRemoteList<PaymentCardDto>(paths['cards.list'], {});
-  const packages = useRemoteList<TokenPackageDto>(paths['tokenPackages.search'], { limit: 20 });
+  const cards = useRemoteList<PaymentCardDto>((page) => session.api.cards.list.list(page), {});
+  const packages = useRemoteList<TokenPackageDto>((page) => session.api.tokenPackages.search.list(page), { limit: 20 });
   const paid = () => setVersion((v) => v + 1);
   const packageList = packages.state.status === 'ready' ? packages.state.items : [];
   const [pixPackage, setPixPackage] = useState<TokenPackageDto | null>(null);

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { emailSchema, passwordSchema, userSchema } from '../accounts/index.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
@@ -82,7 +82,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['auth.me'],
     { schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: envelopeSchema(userSchema) } } },
-    async (request) => ok(await accounts.present(await accounts.findById(currentUser(request).id))),
+    async (request) => okFor('auth.me', await accounts.present(await accounts.findById(currentUser(request).id))),
   );
 
   api.post(
@@ -90,7 +90,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { schema: { tags: ['auth'], summary: 'Register a fan account', body: fanRegisterSchema, response: { 200: registered } } },
     async (request) => {
       const user = await registerWithoutRevealingEmail(ctx, accounts, request.body.email, () => registerFan(ctx, request.body));
-      return ok(registrationAnswer(user));
+      return okFor('auth.registerFan', registrationAnswer(user));
     },
   );
 

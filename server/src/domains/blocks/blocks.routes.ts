@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -22,7 +22,7 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
         response: { 200: envelopeSchema(blockedUserSchema) },
       },
     },
-    async (request) => ok(await blockUser(ctx, currentUser(request).id, request.body)),
+    async (request) => okFor('blocks.block', await blockUser(ctx, currentUser(request).id, request.body)),
   );
 
   api.delete(
@@ -43,7 +43,7 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
     },
     async (request) => {
       const page = await listBlocked(ctx, currentUser(request).id, request.query);
-      return list(page.items, page.total);
+      return listFor('blocks.list', page.items, page.total);
     },
   );
 

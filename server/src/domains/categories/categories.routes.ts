@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { CATEGORY_STATUSES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -78,7 +78,7 @@ async function categoriesRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDep
         response: { 200: envelopeSchema(categorySchema) },
       },
     },
-    async (request) => ok(presentCategory(await createCategory(ctx.db, request.body))),
+    async (request) => okFor('admin.categories.create', presentCategory(await createCategory(ctx.db, request.body))),
   );
 
   api.put(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { COMMENT_OBJECT_TYPES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { listQuerySchema } from '../../http/pagination.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
@@ -68,7 +68,7 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
     { schema: { tags: ['comments'], summary: 'Remove a comment (its author, the item’s creator or an admin)', params, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await removeComment(ctx, currentUser(request), request.params.id);
-      return ok({ success: true as const });
+      return okFor('comments.delete', { success: true as const });
     },
   );
   for (const [name, pinned] of [['comments.pin', true], ['comments.unpin', false]] as const) {

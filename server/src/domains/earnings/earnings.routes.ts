@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -62,7 +62,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (request) => {
       const { items, total } = await searchEarnings(ctx, earningsOwner(request, request.query.performerId), request.query, rangeOf(request.query));
-      return list(items, total);
+      return listFor('earnings.search', items, total);
     },
   );
 
@@ -78,7 +78,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await earningTimeline(ctx, earningsOwner(request, request.query.performerId), request.query.interval, rangeOf(request.query))),
+      okFor('earnings.timeline', await earningTimeline(ctx, earningsOwner(request, request.query.performerId), request.query.interval, rangeOf(request.query))),
   );
 
   api.get(
@@ -92,7 +92,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(z.array(topContentSchema)) },
       },
     },
-    async (request) => ok(await topContent(ctx, earningsOwner(request, request.query.performerId), rangeOf(request.query))),
+    async (request) => okFor('earnings.topContent', await topContent(ctx, earningsOwner(request, request.query.performerId), rangeOf(request.query))),
   );
 
   api.get(
@@ -105,7 +105,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(referralEarningStatsSchema) },
       },
     },
-    async (request) => ok(await referralEarningStats(ctx, currentUser(request).id, rangeOf(request.query))),
+    async (request) => okFor('referralEarnings.stats', await referralEarningStats(ctx, currentUser(request).id, rangeOf(request.query))),
   );
 
   api.get(
@@ -120,7 +120,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (request) => {
       const { items, total } = await searchReferralEarnings(ctx, currentUser(request).id, request.query, rangeOf(request.query));
-      return list(items, total);
+      return listFor('referralEarnings.search', items, total);
     },
   );
 
@@ -133,7 +133,7 @@ async function earningsRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(referralCodeSchema) },
       },
     },
-    async (request) => ok(await referralCodeOf(ctx, currentUser(request).id)),
+    async (request) => okFor('referrals.code', await referralCodeOf(ctx, currentUser(request).id)),
   );
 
   api.get(

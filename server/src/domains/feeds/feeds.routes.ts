@@ -6,7 +6,7 @@ import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { audienceOf, countryOfRequest } from '../../content/blocks.js';
 import { files } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { currentUser, type AuthUser } from '../../http/guard.js';
@@ -136,7 +136,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { schema: { tags: ['feeds'], summary: 'The signed-in creator’s posts, drafts and scheduled ones included', querystring: feedListQuerySchema, response: { 200: listSchema(feedSchema) } } },
     async (request) => {
       const page = await searchFeeds(ctx, { mine: currentUser(request).id }, request.query);
-      return list(await presentFeeds(ctx, currentUser(request), page.items), page.total);
+      return listFor('feeds.mine', await presentFeeds(ctx, currentUser(request), page.items), page.total);
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -51,7 +51,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
     { schema: { tags: ['galleries'], summary: 'The signed-in creator’s galleries, drafts included', querystring: galleryListQuerySchema, response: { 200: listSchema(gallerySchema) } } },
     async (request) => {
       const page = await searchGalleries(ctx, { mine: currentUser(request).id }, request.query);
-      return list(await presentGalleries(ctx, currentUser(request), page.items), page.total);
+      return listFor('galleries.mine', await presentGalleries(ctx, currentUser(request), page.items), page.total);
     },
   );
 

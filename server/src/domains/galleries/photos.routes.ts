@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import type { ApiScope } from '../types.js';
@@ -27,7 +27,7 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
     { schema: { tags: ['photos'], summary: 'The signed-in creator’s photos (of one gallery with `galleryId`), drafts included', querystring: photoListQuerySchema, response: { 200: listSchema(photoSchema) } } },
     async (request) => {
       const page = await searchPhotos(ctx, { mine: currentUser(request).id }, request.query);
-      return list(await presentPhotos(ctx, currentUser(request), page.items), page.total);
+      return listFor('photos.mine', await presentPhotos(ctx, currentUser(request), page.items), page.total);
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../db/schema/ids.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';
 import type { ApiScope } from '../types.js';
@@ -129,7 +129,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
       await requireConversationInScope(ctx.db, scope, request.params.id);
       const total = await readAll(ctx, currentUser(request), request.params.id);
       // A page is told only what its own conversations hold.
-      return ok({ total: scope ? await unreadTotalInScope(ctx.db, currentUser(request).id, scope) : total });
+      return okFor('messages.readAll', { total: scope ? await unreadTotalInScope(ctx.db, currentUser(request).id, scope) : total });
     },
   );
 

@@ -1,7 +1,7 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { HttpError } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
 import { sortableListQuery } from '../../http/pagination.js';
@@ -38,7 +38,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
   api.get(
     paths['notifications.totalUnread'],
     { schema: { tags: ['notifications'], summary: 'How many notifications are unread (never below 0)', response: totalAnswer } },
-    async (request) => ok({ total: await unreadTotal(ctx.db, currentUser(request).id) }),
+    async (request) => okFor('notifications.totalUnread', { total: await unreadTotal(ctx.db, currentUser(request).id) }),
   );
   api.put(
     paths['notifications.readAll'],
@@ -73,7 +73,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     },
     async (request) => {
       try {
-        return ok({ publicKey: (await vapid()).publicKey });
+        return okFor('notifications.pushKey', { publicKey: (await vapid()).publicKey });
       } catch (err) {
         request.log.error({ err }, 'VAPID keys unavailable');
         throw new HttpError(503, 'notifications.push_not_configured', 'Web push is not available right now');

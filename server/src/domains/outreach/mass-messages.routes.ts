@@ -1,6 +1,6 @@
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import type { ApiScope } from '../types.js';
 import { createMassMessage, deleteMassMessage, getMassMessage, openedOf, searchMassMessages, updateMassMessage } from './mass-messages.service.js';
 import { creatorFor, rowScope } from './outreach.access.js';
@@ -35,7 +35,7 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
     async (request) => {
       const creatorId = await creatorFor(ctx.db, request, AREA, 'view', request.query.performerId);
       const { items, total } = await searchMassMessages(ctx, creatorId, request.query);
-      return list(items, total);
+      return listFor('massMessages.search', items, total);
     },
   );
 
@@ -53,7 +53,7 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
     },
     async (request) => {
       const creatorId = await creatorFor(ctx.db, request, AREA, 'create', request.query.performerId);
-      return ok(await createMassMessage(ctx, creatorId, request.body));
+      return okFor('massMessages.create', await createMassMessage(ctx, creatorId, request.body));
     },
   );
 
@@ -93,7 +93,7 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
         response: one,
       },
     },
-    async (request) => ok(await updateMassMessage(ctx, rowScope(request, AREA, 'update'), request.params.id, request.body)),
+    async (request) => okFor('massMessages.update', await updateMassMessage(ctx, rowScope(request, AREA, 'update'), request.params.id, request.body)),
   );
 
   api.delete(

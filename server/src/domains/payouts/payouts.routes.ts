@@ -8,7 +8,7 @@ import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
@@ -67,7 +67,7 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await createPayout(ctx, me(request), { requestedCents: request.body.requestAmount, paymentAccountType: request.body.paymentAccountType, requestNote: request.body.requestNote })),
+      okFor('payouts.create', await createPayout(ctx, me(request), { requestedCents: request.body.requestAmount, paymentAccountType: request.body.paymentAccountType, requestNote: request.body.requestNote })),
   );
 
   // The spec's two paths for the creator's own list.
@@ -93,7 +93,7 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
         response: { 200: envelopeSchema(pendingReviewSchema) },
       },
     },
-    async (request) => ok(await pendingReview(ctx, me(request))),
+    async (request) => okFor('payouts.pendingReview', await pendingReview(ctx, me(request))),
   );
 
   api.get(
@@ -154,7 +154,7 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (request) => {
       const { items, total } = await searchPayouts(ctx, request.query, { withPerformer: true });
-      return list(items, total);
+      return listFor('admin.payouts.search', items, total);
     },
   );
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { files, performers, users } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import type { ApiScope } from '../types.js';
 
@@ -57,7 +57,7 @@ export function registerCreatorReview(api: ApiScope, ctx: AppContext): void {
           return file ? [{ side, name: file.originalName, mimeType: file.mimeType, url: `/api/admin/performers/${user.id}/documents/${side}` }] : [];
         }),
       }));
-      return list(items, items.length);
+      return listFor('admin.performers.pendingReview', items, items.length);
     },
   );
 

@@ -7,7 +7,7 @@ import { audienceOf } from '../../content/blocks.js';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
 import { readMultipart } from '../../http/multipart.js';
@@ -73,7 +73,7 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
     async (request) => {
       const me = currentUser(request).id;
       await updatePerformerProfile(ctx, me, request.body);
-      return ok(await ownProfile(ctx, me, me));
+      return okFor('performers.updateMe', await ownProfile(ctx, me, me));
     },
   );
 
@@ -150,7 +150,7 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
         response: { 200: envelopeSchema(bankingSettingsView) },
       },
     },
-    async (request) => ok(presentBanking(await saveBanking(ctx.db, currentUser(request).id, request.body, ctx.now()))),
+    async (request) => okFor('performers.bankingSettings', presentBanking(await saveBanking(ctx.db, currentUser(request).id, request.body, ctx.now()))),
   );
 
   api.put(
@@ -166,7 +166,7 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
     async (request) => {
       const me = currentUser(request).id;
       await saveGateway(ctx.db, me, request.body, ctx.now());
-      return ok((await payoutSettingsOf(ctx.db, me)).paymentGatewaySettings!);
+      return okFor('performers.paymentGatewaySettings', (await payoutSettingsOf(ctx.db, me)).paymentGatewaySettings!);
     },
   );
 }

@@ -2,7 +2,7 @@ import { audienceOf } from '../../content/blocks.js';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { readMultipart } from '../../http/multipart.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
@@ -68,7 +68,7 @@ async function performersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps
         response: { 200: envelopeSchema(ownPerformerSchema) },
       },
     },
-    async (request) => ok(await ownProfile(ctx, currentUser(request).id, currentUser(request).id)),
+    async (request) => okFor('performers.me', await ownProfile(ctx, currentUser(request).id, currentUser(request).id)),
   );
 
   api.get(

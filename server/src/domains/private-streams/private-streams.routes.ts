@@ -1,7 +1,7 @@
 import { LIMITS, paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import type { NotificationsExtension } from '../notifications/index.js';
@@ -114,7 +114,7 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
       const { stream, request: call } = await joinCall(ctx, currentUser(request), request.params.id);
       const live = stream.state !== 'finished';
       const settings = agoraSettings(ctx);
-      return ok({
+      return okFor('streaming.privateJoin', {
         stream: presentStream(stream),
         canWatch: live,
         reason: live ? null : ('offline' as const),

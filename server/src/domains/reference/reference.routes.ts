@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { errorBodySchema } from '@fandeck/contract/schemas';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, ok, okFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -49,7 +49,7 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (_request, reply) => {
       cacheable(reply);
-      return ok(appCountries(ctx.config.publicOrigin));
+      return okFor('reference.countries', appCountries(ctx.config.publicOrigin));
     },
   );
 
@@ -140,7 +140,7 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (_request, reply) => {
       cacheable(reply);
-      return ok([...languageOptions()]);
+      return okFor('reference.languages', [...languageOptions()]);
     },
   );
 
@@ -170,7 +170,7 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (_request, reply) => {
       cacheable(reply);
-      return ok(phoneCountries());
+      return okFor('reference.phoneCodes', phoneCountries());
     },
   );
 
@@ -185,7 +185,7 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (_request, reply) => {
       cacheable(reply);
-      return ok(userAdditional());
+      return okFor('reference.userAdditional', userAdditional());
     },
   );
 

@@ -2,7 +2,7 @@ import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GATEWAY_NAMES, SUBSCRIPTION_TYPES, subscriptions } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';
 import { creatorInScopeCondition, pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';
@@ -50,7 +50,7 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
     async (request) => {
       const performerId = creatorInScope(request, request.query.performerId, 'earning.all');
       const { items, total } = await searchSubscriptions(ctx, { as: 'performer', id: performerId }, request.query);
-      return list(items, total);
+      return listFor('subscriptions.performerSearch', items, total);
     },
   );
 
@@ -68,7 +68,7 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
     async (request) => {
       const scope = creatorInScopeCondition(pageScopeOf(request), subscriptions.performerId);
       const { items, total } = await searchSubscriptions(ctx, { as: 'user', id: currentUser(request).id }, request.query, scope);
-      return list(items, total);
+      return listFor('subscriptions.userSearch', items, total);
     },
   );
 
@@ -86,7 +86,7 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
     async (request) => {
       const scope = pageScopeOf(request);
       if (scope) requireCreatorInScope(scope, await creatorIdOf(ctx.db, request.query.performerId));
-      return ok(await subscriptionTo(ctx, currentUser(request).id, request.query.performerId));
+      return okFor('subscriptions.userSubscriber', await subscriptionTo(ctx, currentUser(request).id, request.query.performerId));
     },
   );
 

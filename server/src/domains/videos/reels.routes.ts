@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { uploadVideo } from '../../media/video-upload.js';
 import type { ApiScope } from '../types.js';
@@ -103,7 +103,7 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
     { schema: { tags: TAGS, summary: 'The signed-in creator’s reels, in any state', querystring: reelListQuerySchema, response: { 200: listSchema(reelSchema) } } },
     async (request) => {
       const page = await searchReels(ctx, { mine: currentUser(request).id }, request.query);
-      return list(await presentReels(ctx, currentUser(request), page.items), page.total);
+      return listFor('reels.mine', await presentReels(ctx, currentUser(request), page.items), page.total);
     },
   );
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { FILE_STATUSES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { uploadImage } from '../../media/image-upload.js';
@@ -201,7 +201,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     },
     async (request) => {
       const page = await searchVideos(ctx, { mine: currentUser(request).id }, request.query);
-      return list(await presentVideos(ctx, currentUser(request), page.items), page.total);
+      return listFor('videos.mine', await presentVideos(ctx, currentUser(request), page.items), page.total);
     },
   );
 
