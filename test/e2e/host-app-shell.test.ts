@@ -46,7 +46,7 @@ async function visit(page: Page, pathname: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** The checks every page passes, then a screenshot. */
+/** The checks every page passes, with a screenshot. */
 async function checkPage(page: Page, viewport: ViewportName, who: string, pathname: string): Promise<void> {
   const where = `${who} ${pathname} at ${viewport}`;
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -54,6 +54,9 @@ async function checkPage(page: Page, viewport: ViewportName, who: string, pathna
   expect(await page.locator('h1').count(), `${where}: h1 count`).toBe(1);
   const header = await page.getByRole('banner').boundingBox();
   expect(header?.height ?? Infinity, `${where}: header height`).toBeLessThanOrEqual(HEADER_MAX_PX);
+
+  await mkdir(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${viewport}-${who}-${slug(pathname)}.png`), fullPage: false });
 
   // The page was just loaded: the first Tab lands on the skip link, whose Enter focuses the main region.
   await page.keyboard.press('Tab');
@@ -65,8 +68,6 @@ async function checkPage(page: Page, viewport: ViewportName, who: string, pathna
 
   const tabBar = page.getByTestId('tab-bar');
   expect(await tabBar.isVisible(), `${where}: tab bar`).toBe(viewport === 'phone');
-  await mkdir(artifacts, { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, `${viewport}-${who}-${slug(pathname)}.png`), fullPage: false });
 }
 
 /** Opens the account menu from `opener`, checks it is a dialog that Escape closes, focus back on the opener. */

@@ -101,7 +101,7 @@ export function TabBar({ user, menu }: { user: CurrentUser | null; menu: Account
       {places.map((place) => (
         <NavLink key={place.path} to={place.path} className="tab-bar__item" end>
           {place.icon ? <NavIcon name={place.icon} /> : null}
-          <span className="tab-bar__label">{t(`site.${place.label}`)}</span>
+          <span className="tab-bar__label">{t(`site.${place.tabLabel ?? place.label}`)}</span>
         </NavLink>
       ))}
       {user ? (

@@ -8,6 +8,8 @@ export interface NavPlace {
   path: string;
   label: NavLabel;
   icon?: NavIconName;
+  /** A shorter label where a tab is narrow. */
+  tabLabel?: NavLabel;
 }
 
 export type NavLabel =
@@ -17,6 +19,7 @@ export type NavLabel =
   | 'notifications'
   | 'dashboard'
   | 'myPosts'
+  | 'posts'
   | 'earnings'
   | 'mySubscriptions'
   | 'bookmarks'
@@ -44,7 +47,7 @@ const fanMain: readonly NavPlace[] = [
 
 const creatorMain: readonly NavPlace[] = [
   { path: '/creator/dashboard', label: 'dashboard', icon: 'dashboard' },
-  { path: '/creator/posts', label: 'myPosts', icon: 'studio' },
+  { path: '/creator/posts', label: 'myPosts', icon: 'studio', tabLabel: 'posts' },
   { path: '/messages', label: 'messages', icon: 'messages' },
   { path: '/creator/earnings', label: 'earnings', icon: 'earnings' },
 ];

@@ -6,7 +6,7 @@ export default {
   title: 'Your favourite creators, up close',
   lead: 'Subscribe to, chat with and watch live the people you admire. Exclusive content, PIX payments and creators who are truly paid for what they make.',
   searchLabel: 'Search the site',
-  searchPlaceholder: 'Search creators and posts',
+  searchPlaceholder: 'What are you looking for?',
   searchSubmit: 'Search',
   joinAsFan: 'Create a free account',
   joinAsCreator: 'I am a creator',

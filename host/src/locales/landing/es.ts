@@ -6,7 +6,7 @@ export default {
   title: 'Tus creadores favoritos, de cerca',
   lead: 'Suscríbete, conversa y mira en vivo a quienes admiras. Contenido exclusivo, pagos con PIX y creadores que cobran de verdad por lo que hacen.',
   searchLabel: 'Buscar en el sitio',
-  searchPlaceholder: 'Buscar creadores y publicaciones',
+  searchPlaceholder: '¿Qué estás buscando?',
   searchSubmit: 'Buscar',
   joinAsFan: 'Crear cuenta gratis',
   joinAsCreator: 'Soy creador',

@@ -5,7 +5,7 @@ const landing = {
   title: 'Os seus criadores favoritos, de perto',
   lead: 'Assine, converse e assista ao vivo a quem você admira. Conteúdo exclusivo, pagamento por PIX e criadores que recebem de verdade pelo que fazem.',
   searchLabel: 'Buscar no site',
-  searchPlaceholder: 'Buscar criadores e publicações',
+  searchPlaceholder: 'O que você procura?',
   searchSubmit: 'Buscar',
   joinAsFan: 'Criar conta grátis',
   joinAsCreator: 'Sou criador',

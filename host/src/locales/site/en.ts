@@ -25,6 +25,7 @@ export default {
   creators: 'Creators',
   dashboard: 'Dashboard',
   myPosts: 'My posts',
+  posts: 'Posts',
   bookmarks: 'Saved',
   mySubscriptions: 'My subscriptions',
   subscribers: 'Subscribers',

@@ -25,6 +25,7 @@ export default {
   creators: 'Creadores',
   dashboard: 'Panel',
   myPosts: 'Mis publicaciones',
+  posts: 'Publicaciones',
   bookmarks: 'Guardados',
   mySubscriptions: 'Mis suscripciones',
   subscribers: 'Suscriptores',

@@ -24,6 +24,7 @@ const site = {
   creators: 'Criadores',
   dashboard: 'Painel',
   myPosts: 'Minhas publicações',
+  posts: 'Publicações',
   bookmarks: 'Salvos',
   mySubscriptions: 'Minhas assinaturas',
   subscribers: 'Assinantes',
