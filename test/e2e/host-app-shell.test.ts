@@ -76,7 +76,7 @@ async function checkAccountMenu(page: Page, viewport: ViewportName, who: string)
   await opener.click();
   const menu = page.getByRole('dialog');
   await menu.waitFor();
-  expect(await opener.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => opener.getAttribute('aria-expanded')).toBe('true');
   expect(await menu.getByRole('link', { name: 'Carteira' }).getAttribute('href')).toBe('/user/wallet');
   await menu.getByRole('button', { name: 'Sair' }).waitFor();
   await menu.getByLabel('Idioma').waitFor();
@@ -84,8 +84,8 @@ async function checkAccountMenu(page: Page, viewport: ViewportName, who: string)
   await page.screenshot({ path: path.join(artifacts, `${viewport}-${who}-account-menu.png`) });
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });
-  expect(await opener.getAttribute('aria-expanded')).toBe('false');
-  expect(await opener.evaluate((node) => node === document.activeElement)).toBe(true);
+  await expect.poll(() => opener.getAttribute('aria-expanded')).toBe('false');
+  await expect.poll(() => opener.evaluate((node) => node === document.activeElement)).toBe(true);
 }
 
 describe('the app shell on a phone and a laptop', () => {

@@ -15,7 +15,7 @@ const registerPath = '/auth/register';
 
 const visitorPlaces: readonly NavPlace[] = [
   { path: '/discover', label: 'discover', icon: 'discover' },
-  { path: '/creators', label: 'creators', icon: 'studio' },
+  { path: '/creators', label: 'creators', icon: 'creators' },
 ];
 
 /**
@@ -71,8 +71,10 @@ export function SideNav({ user }: { user: CurrentUser }) {
   return (
     <nav className="side-nav" aria-label={t('site.mainNav')}>
       {placeGroups(user).map((group) => (
-        <div key={group.title} className="side-nav__group">
-          <h2 className="side-nav__title">{t(`site.${group.title}`)}</h2>
+        <div key={group.title} className="side-nav__group" role="group" aria-labelledby={`side-nav-${group.title}`}>
+          <p className="side-nav__title" id={`side-nav-${group.title}`}>
+            {t(`site.${group.title}`)}
+          </p>
           {group.places.map((place) => (
             <NavLink key={place.path} to={place.path}>
               {place.icon ? <NavIcon name={place.icon} /> : null}

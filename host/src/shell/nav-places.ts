@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../session/session.js';
 
 /** The icons the tab bar and the menus draw (shell/nav-icon.tsx). */
-export type NavIconName = 'home' | 'discover' | 'messages' | 'notifications' | 'account' | 'dashboard' | 'studio' | 'earnings';
+export type NavIconName = 'home' | 'discover' | 'messages' | 'notifications' | 'account' | 'dashboard' | 'studio' | 'earnings' | 'creators';
 
 /** A place of the site a role goes to often. `label` is a key of the `site` namespace. */
 export interface NavPlace {
