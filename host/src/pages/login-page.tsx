@@ -6,6 +6,7 @@ import '@fandeck/widgets/ui/form-controls.css';
 import '@fandeck/widgets/login/fan-login.css';
 import { unauthorizedNotice } from '../routing/login-navigation.js';
 import { session, useSignalValue } from '../session/session.js';
+import { BrandLogo } from '../components/site-controls.js';
 
 /**
  * /auth/login: the platform's own `<fan-login>` view, so the site signs in exactly as
@@ -20,6 +21,10 @@ export function LoginPage() {
 
   return (
     <section className="card" aria-label={t('login.title')}>
+      {/* The page's one h1 is the site's name; the form's own heading says what it does. */}
+      <h1 className="login-page__brand">
+        <BrandLogo to="/" />
+      </h1>
       {unauthorized ? (
         <p className="error" role="alert" data-testid="unauthorized-notice">
           {t('errors.unauthorized')}
