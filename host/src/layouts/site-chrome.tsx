@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { BrandLogo, LocalePicker, ThemeToggle } from '../components/site-controls.js';
-import { homePathFor, loginPath } from '../routing/redirects.js';
+import { homePathFor, loginPath, fanRegisterPath } from '../routing/redirects.js';
 import { session, useSignalValue, type CurrentUser } from '../session/session.js';
 import { AccountButton, type AccountMenuControl } from '../shell/account-menu.js';
 import { NavIcon } from '../shell/nav-icon.js';
@@ -9,9 +9,6 @@ import { mainPlaces, placeGroups, type NavPlace } from '../shell/nav-places.js';
 import { NotificationBellSlot } from '../shell/notification-bell-slot.js';
 
 export { displayName } from '../shell/account-menu.js';
-
-/** Where a visitor registers. */
-const registerPath = '/auth/register';
 
 const visitorPlaces: readonly NavPlace[] = [
   { path: '/discover', label: 'discover', icon: 'discover' },
@@ -54,7 +51,7 @@ export function SiteHeader({ user, menu }: { user: CurrentUser | null; menu: Acc
             <Link to={loginPath} className="button button--ghost">
               {t('site.signIn')}
             </Link>
-            <Link to={registerPath} className="button button--primary">
+            <Link to={fanRegisterPath} className="button button--primary">
               {t('site.signUp')}
             </Link>
           </>

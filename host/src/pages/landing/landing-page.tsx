@@ -2,11 +2,10 @@ import { LIMITS } from '@fandeck/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
+import { creatorRegisterPath, fanRegisterPath } from '../../routing/redirects.js';
 import { session, useSignalValue } from '../../session/session.js';
 import { CreatorShelf } from './creator-shelf.js';
 
-const creatorRegisterPath = '/auth/register/creator';
-const fanRegisterPath = '/auth/register';
 const discoverPath = '/discover';
 
 /**
