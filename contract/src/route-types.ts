@@ -269,6 +269,7 @@ export interface RouteTypes {
   'streaming.goLive': { body: GoLiveBody; response: StreamDto };
   'streaming.end': { response: StreamDto };
   'streaming.join': { response: StreamJoinDto };
+  'streaming.userSearch': { query: Query; item: StreamDto };
   'streaming.privateRequest': { body: PrivateStreamRequestBody; response: PrivateStreamRequestDto };
   'streaming.privateApprove': { response: PrivateStreamRequestDto };
   'streaming.privateReject': { response: PrivateStreamRequestDto };

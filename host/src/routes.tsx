@@ -1,10 +1,11 @@
 import { createBrowserRouter } from 'react-router';
-import { NotFoundPage, StartPage } from './pages/fallback-pages.js';
+import { NotFoundPage } from './pages/fallback-pages.js';
 import { lazyPage, toRouteObjects, type PageRoute } from './routing/route-table.js';
 import { SiteShell } from './shell/site-shell.js';
 
 // Each page is its own chunk, fetched when its route first renders; the bare address and
 // the not-found page are a few lines and stay in the shell.
+const LandingPage = lazyPage(() => import('./pages/landing/landing-page.js'), 'LandingPage');
 const LoginPage = lazyPage(() => import('./pages/login-page.js'), 'LoginPage');
 const FanRegisterPage = lazyPage(() => import('./pages/registration/fan-register-page.js'), 'FanRegisterPage');
 const CreatorRegisterPage = lazyPage(() => import('./pages/registration/creator-register-page.js'), 'CreatorRegisterPage');
@@ -53,8 +54,8 @@ export const pages: readonly PageRoute[] = [
   // work whoever is signed in, so nobody is sent away before the link did its work.
   { path: '/auth/verify-email', page: VerifyEmailPage, layout: 'blank', noredirect: true },
   { path: '/auth/reset-password', page: ResetPasswordPage, layout: 'blank', noredirect: true },
-  // The bare address: visitors to sign-in, signed-in users to their home.
-  { path: '/', page: StartPage, layout: 'blank' },
+  // The bare address: the landing for visitors; signed-in users are sent to their home.
+  { path: '/', page: LandingPage, layout: 'public' },
   { path: '/home', page: HomePage, authenticate: true },
   { path: '/user/account', page: UserAccountPage, authenticate: true },
   { path: '/user/bookmarks', page: BookmarksPage, authenticate: true },

@@ -84,6 +84,19 @@ export async function signIn(page: Page, email: string, query = ''): Promise<voi
   await submitLogin(page, email);
 }
 
+/** Opens the account menu from the header (laptop widths) and answers the dialog. */
+export async function openAccountMenu(page: Page) {
+  await page.getByTestId('signed-in-user').click();
+  const menu = page.getByRole('dialog');
+  await menu.waitFor();
+  return menu;
+}
+
+/** Signs out from the account menu. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await (await openAccountMenu(page)).getByRole('button', { name: 'Sair' }).click();
+}
+
 /** Puts a token cookie in the browser as the site would keep it. */
 export async function plantToken(context: BrowserContext, origin: string, token: string): Promise<void> {
   await context.addCookies([{ name: 'token', value: token, url: origin, sameSite: 'Lax' }]);

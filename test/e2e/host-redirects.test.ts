@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage, tokenCookie } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
-import { api, demo, pathOf, plantToken, registerFan, searchParam, settle, signIn, submitLogin, waitForPath } from './host-flows.js';
+import { api, demo, openAccountMenu, pathOf, plantToken, registerFan, searchParam, settle, signIn, signOutFromMenu, submitLogin, waitForPath } from './host-flows.js';
 
 interface Me {
   _id: string;
@@ -106,7 +106,7 @@ describe('host site redirects', () => {
     await signIn(page, demo.fan.email);
     await waitForPath(page, '/home');
     const token = await tokenCookie(context);
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await signOutFromMenu(page);
     await waitForPath(page, '/auth/login');
     expect(new URL(page.url()).search).toBe('');
     expect(await tokenCookie(context)).toBeUndefined();
@@ -121,7 +121,7 @@ describe('host site redirects', () => {
     const token = await tokenCookie(context);
     // Revoke the session behind the page's back, then move within the app.
     expect((await api(server.origin, 'POST', '/auth/logout', { token })).status).toBe(200);
-    await page.getByTestId('signed-in-user').click();
+    await (await openAccountMenu(page)).getByRole('link', { name: 'Configurações da conta' }).click();
     await waitForPath(page, '/auth/login');
     expect(searchParam(page, 'redirectFrom')).toBe('/user/account');
     expect(await page.getByTestId('unauthorized-notice').textContent()).toBe('Ação não autorizada ou proibida!');
@@ -136,7 +136,7 @@ describe('host site redirects', () => {
     await page.route('**/api/users/me', (route) =>
       route.fulfill({ status: 403, json: { statusCode: 403, message: 'This account is inactive', error: 'Forbidden' } }),
     );
-    await page.getByTestId('signed-in-user').click();
+    await (await openAccountMenu(page)).getByRole('link', { name: 'Configurações da conta' }).click();
     await waitForPath(page, '/auth/login');
     expect(searchParam(page, 'redirectFrom')).toBe('/user/account');
     await page.getByTestId('unauthorized-notice').waitFor();

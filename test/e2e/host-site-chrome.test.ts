@@ -98,7 +98,7 @@ describe('host site chrome', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
   });
 
-  it('switches language from the header', async () => {
+  it('switches language from the picker a visitor finds in the footer', async () => {
     await open('/creators');
     await page.getByLabel('Idioma').selectOption('es');
     await page.getByRole('heading', { name: 'Creadores' }).waitFor();

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { apiGet } from '../support/api.js';
 import { launchBrowser, openPage, tokenCookie } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
+import { signOutFromMenu } from './host-flows.js';
 
 const demoFan = { email: 'fan1@fandeck.local', password: 'fandeck-demo' };
 
@@ -78,7 +79,7 @@ describe('signing in through the host site', () => {
       await signedIn.waitFor();
       expect(await signedIn.textContent()).toBe(`Conectado como ${name}`);
 
-      await page.getByRole('button', { name: 'Sair' }).click();
+      await signOutFromMenu(page);
       await page.waitForURL((url) => url.pathname === '/auth/login');
       expect(await tokenCookie(context)).toBeUndefined();
       const after = await apiGet<Me>(server.origin, '/users/me', token);

@@ -21,3 +21,8 @@ export function searchPerformers(query: Query, signal?: AbortSignal): Promise<Ou
 export function topPerformers(limit: number, signal?: AbortSignal): Promise<Outcome<ListPage<PerformerProfile>>> {
   return session.api.performers.top.list({ limit }, signal ? { signal } : {});
 }
+
+/** The newest creators. */
+export function newestPerformers(limit: number, signal?: AbortSignal): Promise<Outcome<ListPage<PerformerProfile>>> {
+  return searchPerformers({ sortBy: 'createdAt', sort: 'desc', limit }, signal);
+}

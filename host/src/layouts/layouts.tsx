@@ -7,41 +7,52 @@ import { Outlet } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { BrandLogo, ThemeToggle } from '../components/site-controls.js';
 import type { LayoutName } from '../routing/route-table.js';
-import { SiteFooter, SiteHeader } from './site-chrome.js';
+import { session, useSignalValue } from '../session/session.js';
+import { AccountMenuDialog, useAccountMenu } from '../shell/account-menu.js';
+import { mainId } from '../shell/skip-link.js';
+import { SideNav, SiteFooter, SiteHeader, TabBar } from './site-chrome.js';
 
 /** Nothing around the page: sign-in and other full-screen flows. */
 export function BlankLayout() {
   return (
-    <main className="layout-blank" data-layout="blank">
+    <main className="layout-blank" data-layout="blank" id={mainId} tabIndex={-1}>
       <Outlet />
     </main>
   );
 }
 
-/** The default layout: site header above the page, footer below. */
-export function PrimaryLayout() {
+/**
+ * The header, the page and the footer; for a signed-in user also the grouped side
+ * navigation (laptops), the tab bar (phones) and the account menu. `public` pages are
+ * wider than `primary` ones.
+ */
+function SiteFrame({ layout }: { layout: 'primary' | 'public' }) {
+  const user = useSignalValue(session.user.current);
+  const menu = useAccountMenu();
   return (
-    <div className="layout-primary" data-layout="primary">
-      <SiteHeader />
-      <main className="layout-primary__main">
-        <Outlet />
-      </main>
-      <SiteFooter />
+    <div className={`layout-${layout} site-frame`} data-layout={layout} data-signed-in={user ? 'true' : 'false'}>
+      <SiteHeader user={user} menu={menu} />
+      <div className="site-frame__body">
+        {user ? <SideNav user={user} /> : null}
+        <main className={`layout-${layout}__main`} id={mainId} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <SiteFooter user={user} />
+      <TabBar user={user} menu={menu} />
+      {user ? <AccountMenuDialog user={user} menu={menu} /> : null}
     </div>
   );
 }
 
-/** Pages open to visitors (discovery, listings): the header over a full-width page. */
+/** The default layout: site header above the page, footer below. */
+export function PrimaryLayout() {
+  return <SiteFrame layout="primary" />;
+}
+
+/** Pages open to visitors (discovery, listings): the header over a wider page. */
 export function PublicLayout() {
-  return (
-    <div className="layout-public" data-layout="public">
-      <SiteHeader />
-      <main className="layout-public__main">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
-  );
+  return <SiteFrame layout="public" />;
 }
 
 interface NoticeLayoutProps {
@@ -55,7 +66,7 @@ interface NoticeLayoutProps {
 /** A whole-site notice in place of the site. */
 function NoticeLayout({ layout, title, body, withOutlet }: NoticeLayoutProps) {
   return (
-    <main className="layout-notice" data-layout={layout}>
+    <main className="layout-notice" data-layout={layout} id={mainId} tabIndex={-1}>
       <div className="layout-notice__card">
         <BrandLogo to="/" />
         <h1>{title}</h1>

@@ -1,95 +1,117 @@
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { BrandLogo, LocalePicker, ThemeToggle } from '../components/site-controls.js';
-import { homePathFor, loginPath } from '../routing/redirects.js';
-import { signOut } from '../routing/login-navigation.js';
+import { homePathFor, loginPath, fanRegisterPath } from '../routing/redirects.js';
 import { session, useSignalValue, type CurrentUser } from '../session/session.js';
+import { AccountButton, type AccountMenuControl } from '../shell/account-menu.js';
+import { NavIcon } from '../shell/nav-icon.js';
+import { mainPlaces, placeGroups, type NavPlace } from '../shell/nav-places.js';
 import { NotificationBellSlot } from '../shell/notification-bell-slot.js';
 
-/** What to call the user on screen. */
-export function displayName(user: CurrentUser): string {
-  return user.name?.trim() || user.username || user.email || user._id;
-}
+export { displayName } from '../shell/account-menu.js';
 
-/** Site header: logo, the settings' header menus, theme, language and the account. */
-export function SiteHeader() {
+const visitorPlaces: readonly NavPlace[] = [
+  { path: '/discover', label: 'discover', icon: 'discover' },
+  { path: '/creators', label: 'creators', icon: 'creators' },
+];
+
+/**
+ * The site header, one line at most 64 px tall: the logo, and for a visitor the places
+ * open to them with sign in and sign up; for a signed-in user the bell and the account
+ * button (laptops; phones reach the account from the tab bar).
+ */
+export function SiteHeader({ user, menu }: { user: CurrentUser | null; menu: AccountMenuControl }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useSignalValue(session.user.current);
-  const menus = useSignalValue(session.ui.menus).filter((menu) => menu.section === 'header');
-  const [leaving, setLeaving] = useState(false);
-
-  async function logout() {
-    setLeaving(true);
-    await signOut(navigate);
-    setLeaving(false);
-  }
-
+  const menus = useSignalValue(session.ui.menus).filter((entry) => entry.section === 'header');
   return (
     <header className="site-header">
       <BrandLogo to={user ? homePathFor(user) : '/'} />
-      <nav className="site-header__nav" aria-label={t('site.mainNav')}>
-        {user && !user.isPerformer ? <NavLink to="/home">{t('site.home')}</NavLink> : null}
-        {user && !user.isPerformer ? <NavLink to="/user/subscriptions">{t('site.mySubscriptions')}</NavLink> : null}
-        {user?.isPerformer ? <CreatorLinks /> : null}
-        {user ? <NavLink to="/messages">{t('site.messages')}</NavLink> : null}
-        {user ? <NavLink to="/private-calls">{t('site.privateCalls')}</NavLink> : null}
-        {user ? <NavLink to="/user/bookmarks">{t('site.bookmarks')}</NavLink> : null}
-        {user?.role === 'admin' ? <StaffLinks /> : null}
-        <NavLink to="/creators">{t('site.creators')}</NavLink>
-        <NavLink to="/discover">{t('site.discover')}</NavLink>
-        {menus.map((menu) => (
-          <MenuLink key={`${menu.path}|${menu.title}`} path={menu.path} title={menu.title} />
-        ))}
-      </nav>
+      {user ? null : (
+        <nav className="site-header__nav" aria-label={t('site.mainNav')}>
+          {visitorPlaces.map((place) => (
+            <NavLink key={place.path} to={place.path}>
+              {t(`site.${place.label}`)}
+            </NavLink>
+          ))}
+          {menus.map((entry) => (
+            <MenuLink key={`${entry.path}|${entry.title}`} path={entry.path} title={entry.title} />
+          ))}
+        </nav>
+      )}
       <div className="site-header__tools">
-        <LocalePicker />
-        <ThemeToggle />
         {user ? (
           <>
-            <NotificationBellSlot />
-            <Link to={user.isPerformer ? '/creator/account' : '/user/account'} className="site-header__user" data-testid="signed-in-user">
-              {displayName(user)}
-            </Link>
-            <button type="button" className="button" onClick={() => void logout()} disabled={leaving}>
-              {leaving ? t('home.loggingOut') : t('home.logout')}
-            </button>
+            <span className="site-header__bell">
+              <NotificationBellSlot />
+            </span>
+            <AccountButton user={user} menu={menu} variant="header" />
           </>
         ) : (
-          <Link to={loginPath} className="button">
-            {t('site.signIn')}
-          </Link>
+          <>
+            <Link to={loginPath} className="button button--ghost">
+              {t('site.signIn')}
+            </Link>
+            <Link to={fanRegisterPath} className="button button--primary">
+              {t('site.signUp')}
+            </Link>
+          </>
         )}
       </div>
     </header>
   );
 }
 
-/** A creator's own pages: the dashboard, the studio, subscribers, earnings, payouts and the messaging tools. */
-function CreatorLinks() {
+/** Laptops: every place of the signed-in user's role, grouped, beside the page. */
+export function SideNav({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
+  const menus = useSignalValue(session.ui.menus).filter((entry) => entry.section === 'header');
   return (
-    <>
-      <NavLink to="/creator/dashboard">{t('site.dashboard')}</NavLink>
-      <NavLink to="/creator/posts">{t('site.myPosts')}</NavLink>
-      <NavLink to="/creator/subscribers">{t('site.subscribers')}</NavLink>
-      <NavLink to="/creator/earnings">{t('site.earnings')}</NavLink>
-      <NavLink to="/creator/payouts">{t('site.payouts')}</NavLink>
-      <NavLink to="/creator/messages/mass">{t('site.messagingTools')}</NavLink>
-      <NavLink to="/creator/live">{t('site.goLive')}</NavLink>
-    </>
+    <nav className="side-nav" aria-label={t('site.mainNav')}>
+      {placeGroups(user).map((group) => (
+        <div key={group.title} className="side-nav__group" role="group" aria-labelledby={`side-nav-${group.title}`}>
+          <p className="side-nav__title" id={`side-nav-${group.title}`}>
+            {t(`site.${group.title}`)}
+          </p>
+          {group.places.map((place) => (
+            <NavLink key={place.path} to={place.path}>
+              {place.icon ? <NavIcon name={place.icon} /> : null}
+              <span>{t(`site.${place.label}`)}</span>
+            </NavLink>
+          ))}
+        </div>
+      ))}
+      {menus.length > 0 ? (
+        <div className="side-nav__group">
+          {menus.map((entry) => (
+            <MenuLink key={`${entry.path}|${entry.title}`} path={entry.path} title={entry.title} />
+          ))}
+        </div>
+      ) : null}
+    </nav>
   );
 }
 
-/** Staff work: creators waiting for review and payout requests. */
-function StaffLinks() {
+/** Phones: the role's main places along the bottom, the account menu last; a visitor's places and sign in. */
+export function TabBar({ user, menu }: { user: CurrentUser | null; menu: AccountMenuControl }) {
   const { t } = useTranslation();
+  const places: readonly NavPlace[] = user ? mainPlaces(user) : [{ path: '/', label: 'home', icon: 'home' }, ...visitorPlaces];
   return (
-    <>
-      <NavLink to="/admin/creators/review">{t('site.creatorReview')}</NavLink>
-      <NavLink to="/admin/payouts">{t('site.payoutReview')}</NavLink>
-    </>
+    <nav className="tab-bar" aria-label={t('site.tabNav')} data-testid="tab-bar">
+      {places.map((place) => (
+        <NavLink key={place.path} to={place.path} className="tab-bar__item" end>
+          {place.icon ? <NavIcon name={place.icon} /> : null}
+          <span className="tab-bar__label">{t(`site.${place.tabLabel ?? place.label}`)}</span>
+        </NavLink>
+      ))}
+      {user ? (
+        <AccountButton user={user} menu={menu} variant="tab" />
+      ) : (
+        <NavLink to={loginPath} className="tab-bar__item">
+          <NavIcon name="account" />
+          <span className="tab-bar__label">{t('site.signIn')}</span>
+        </NavLink>
+      )}
+    </nav>
   );
 }
 
@@ -104,8 +126,8 @@ export function MenuLink({ path, title }: { path: string; title: string }) {
   );
 }
 
-/** Footer: the settings' footer menus and the site name. */
-export function SiteFooter() {
+/** Footer: the settings' footer menus, the site name, and a visitor's language and theme. */
+export function SiteFooter({ user }: { user: CurrentUser | null }) {
   const { t } = useTranslation();
   const siteName = useSignalValue(session.ui.siteName);
   const menus = useSignalValue(session.ui.menus).filter((menu) => menu.section === 'footer');
@@ -118,6 +140,12 @@ export function SiteFooter() {
           ))}
         </nav>
       ) : null}
+      {user ? null : (
+        <div className="site-footer__prefs">
+          <LocalePicker />
+          <ThemeToggle />
+        </div>
+      )}
       <p className="muted">{t('site.copyright', { year: new Date().getFullYear(), siteName })}</p>
     </footer>
   );

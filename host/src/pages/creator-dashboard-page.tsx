@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { FanCreatorDashboard } from '@fandeck/widgets/dashboard/fan-creator-dashboard';
-import { useNamespaces } from '@fandeck/widgets/i18n';
+import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import '@fandeck/widgets/kit/base.css';
 import '@fandeck/widgets/ui/form-controls.css';
 import '@fandeck/widgets/dashboard/fan-creator-dashboard.css';
@@ -27,9 +27,13 @@ export function StaffCreatorDashboardPage() {
 }
 
 function DashboardFrame({ creator }: { creator: string | undefined }) {
+  const { t } = useTranslation();
   const theme = useSignalValue(session.theme.current);
   return (
-    <section className="creator-dashboard" data-testid="creator-dashboard">
+    <section className="creator-dashboard" data-testid="creator-dashboard" aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="page-title">
+        {t('site.dashboard')}
+      </h1>
       <div className="fan-root" data-theme={theme}>
         <Suspense fallback={<PageStatus kind="loading" />}>
           <DashboardView creator={creator} />

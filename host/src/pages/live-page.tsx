@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { useNamespaces } from '@fandeck/widgets/i18n';
+import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { FanLivePlayer } from '@fandeck/widgets/live-player/fan-live-player';
 import '@fandeck/widgets/kit/base.css';
 import '@fandeck/widgets/ui/form-controls.css';
@@ -14,10 +14,14 @@ import { session, useSignalValue } from '../session/session.js';
  * streams exactly as embeds do.
  */
 export function LivePage() {
+  const { t } = useTranslation();
   const theme = useSignalValue(session.theme.current);
   const { creator = '' } = useParams();
   return (
-    <section className="live-page" data-testid="live-page">
+    <section className="live-page" data-testid="live-page" aria-labelledby="live-title">
+      <h1 id="live-title" className="page-title">
+        {t('site.liveOf', { creator })}
+      </h1>
       <div className="fan-root" data-theme={theme}>
         <Suspense fallback={<PageStatus kind="loading" />}>
           <PlayerView creator={creator} />

@@ -5,7 +5,9 @@ import '@fandeck/widgets/kit/base.css';
 import '@fandeck/widgets/ui/form-controls.css';
 import '@fandeck/widgets/login/fan-login.css';
 import { unauthorizedNotice } from '../routing/login-navigation.js';
+import { creatorRegisterPath, fanRegisterPath } from '../routing/redirects.js';
 import { session, useSignalValue } from '../session/session.js';
+import { BrandLogo } from '../components/site-controls.js';
 
 /**
  * /auth/login: the platform's own `<fan-login>` view, so the site signs in exactly as
@@ -20,6 +22,10 @@ export function LoginPage() {
 
   return (
     <section className="card" aria-label={t('login.title')}>
+      {/* The page's one h1 is the site's name; the form's own heading says what it does. */}
+      <h1 className="login-page__brand">
+        <BrandLogo to="/" />
+      </h1>
       {unauthorized ? (
         <p className="error" role="alert" data-testid="unauthorized-notice">
           {t('errors.unauthorized')}
@@ -29,9 +35,9 @@ export function LoginPage() {
         <FanLogin hideRegister />
       </div>
       <p className="card__footer" data-testid="register-links">
-        {t('login.noAccount')} <Link to="/auth/register">{t('login.registerFan')}</Link>
+        {t('login.noAccount')} <Link to={fanRegisterPath}>{t('login.registerFan')}</Link>
         {' · '}
-        <Link to="/auth/register/creator">{t('login.registerCreator')}</Link>
+        <Link to={creatorRegisterPath}>{t('login.registerCreator')}</Link>
       </p>
       <p className="card__footer">
         <Link to="/creators">{t('site.browseCreators')}</Link>

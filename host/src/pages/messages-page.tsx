@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { FanChatInbox } from '@fandeck/widgets/chat/fan-chat-inbox';
-import { useNamespaces } from '@fandeck/widgets/i18n';
+import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import '@fandeck/widgets/kit/base.css';
 import '@fandeck/widgets/ui/form-controls.css';
 import '@fandeck/widgets/chat/fan-chat-inbox.css';
@@ -15,10 +15,14 @@ import { session, useSignalValue } from '../session/session.js';
  * opens or starts the one with that creator.
  */
 export function MessagesPage() {
+  const { t } = useTranslation();
   const theme = useSignalValue(session.theme.current);
   const [params] = useSearchParams();
   return (
-    <section className="messages-page" data-testid="messages-page">
+    <section className="messages-page" data-testid="messages-page" aria-labelledby="messages-title">
+      <h1 id="messages-title" className="page-title">
+        {t('site.messages')}
+      </h1>
       <div className="fan-root" data-theme={theme}>
         <Suspense fallback={<PageStatus kind="loading" />}>
           <InboxView conversation={params.get('conversation') ?? undefined} creator={params.get('creator') ?? undefined} />

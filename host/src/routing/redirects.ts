@@ -1,6 +1,9 @@
 import type { CurrentUser } from '../session/session.js';
 
 export const loginPath = '/auth/login';
+/** Where a visitor registers as a fan, and as a creator. */
+export const fanRegisterPath = '/auth/register';
+export const creatorRegisterPath = '/auth/register/creator';
 
 /** Both email and username are needed before the account is complete (spec section 2). */
 export function isAccountComplete(user: CurrentUser): boolean {

@@ -4,6 +4,7 @@ import { GeoBlockedLayout, MaintenanceLayout } from '../layouts/layouts.js';
 import { loginPath } from '../routing/redirects.js';
 import { session, useSignalValue } from '../session/session.js';
 import { ContentProtection } from './content-protection.js';
+import { mainId, SkipLink } from './skip-link.js';
 import { usePageViews } from './page-views.js';
 import { useSiteBoot } from './use-site-boot.js';
 import { useSiteHead } from './use-site-head.js';
@@ -28,7 +29,7 @@ export function SiteShell() {
   let content;
   if (!ready) {
     content = (
-      <main className="layout-splash">
+      <main className="layout-splash" id={mainId} tabIndex={-1}>
         <PageStatus kind="loading" />
       </main>
     );
@@ -49,6 +50,7 @@ export function SiteShell() {
 
   return (
     <>
+      <SkipLink />
       {content}
       <ContentProtection />
     </>
