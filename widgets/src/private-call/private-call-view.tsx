@@ -21,7 +21,14 @@ export function PrivateCallView({ requestId, deps }: { requestId: string; deps?:
   const errorText = useErrorText();
 
   if (step.step === 'loading') return <p className="fan-call__status" part="status" role="status">{t('private-call.loading')}</p>;
-  if (step.step === 'unavailable') return <FormError>{errorText(step.error)}</FormError>;
+  if (step.step === 'unavailable') {
+    return (
+      <section className="fan-call" data-state="unavailable">
+        <h1 className="fan-call__title">{t('private-call.unavailable')}</h1>
+        <FormError>{errorText(step.error)}</FormError>
+      </section>
+    );
+  }
   return <CallRoom model={model} step={step} />;
 }
 

@@ -4,6 +4,7 @@ import type privateCall from './pt-BR.js';
 /** Private calls: the call room (fan and creator), in English. */
 export default {
   title: 'Private call with {{name}}',
+  unavailable: 'Call unavailable',
   loading: 'Loading the call…',
   minutes: '{{count}} min',
   remaining: '{{time}} left',

@@ -4,6 +4,7 @@ import type privateCall from './pt-BR.js';
 /** Llamadas privadas: la sala de la llamada (fan y creador), en español. */
 export default {
   title: 'Llamada privada con {{name}}',
+  unavailable: 'Llamada no disponible',
   loading: 'Cargando la llamada…',
   minutes: '{{count}} min',
   remaining: 'Quedan {{time}}',

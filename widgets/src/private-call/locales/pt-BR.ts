@@ -3,6 +3,7 @@ import type { TextsOf } from '../../i18n/texts.js';
 /** Chamadas privadas: a sala da chamada (fã e criador), em português do Brasil. */
 const privateCall = {
   title: 'Chamada privada com {{name}}',
+  unavailable: 'Chamada indisponível',
   loading: 'Carregando a chamada…',
   minutes: '{{count}} min',
   remaining: 'Restam {{time}}',
