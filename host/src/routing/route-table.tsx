@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useMatches, type RouteObject } from 'react-router';
+import { matchRoutes, useMatches, type RouteObject } from 'react-router';
 import { PageStatus } from '../components/page-status.js';
 import { LayoutFor } from '../layouts/layouts.js';
 import { PageGate } from './page-gate.js';
@@ -48,6 +48,9 @@ export interface PageRoute extends PageFlags {
   page: ComponentType;
 }
 
+/** A page whose code is fetched when first needed; `preload` fetches it ahead of its first render. */
+export type LazyPage = ComponentType & { preload: () => void };
+
 /**
  * A page whose code is fetched the first time its route renders, so the first route
  * downloads only the shell and its own page. `name` is the page's export in the module.
@@ -57,8 +60,33 @@ export interface PageRoute extends PageFlags {
 export function lazyPage<Module, Name extends keyof Module>(
   load: () => Promise<Module>,
   name: Name & (Module[Name] extends ComponentType ? unknown : never),
-): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+): LazyPage {
+  let loading: Promise<Module> | undefined;
+  const fetchModule = () => {
+    // A failed fetch is not kept, so the next render (or a retry) asks again.
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const Page = lazy(async () => ({ default: (await fetchModule())[name] as ComponentType }));
+  return Object.assign(Page, { preload: () => void fetchModule().catch(() => undefined) });
+}
+
+/**
+ * Fetches the first page's code while the shell boots (texts, settings, the geo check),
+ * instead of after: one round trip less before the first page shows. Only a page the gate
+ * will surely show is fetched, so a redirect still never downloads the page it skips: a
+ * signed-in page with a token, a public one, a sign-in page without a token; never a page
+ * for a role, which the user's record decides later.
+ */
+export function preloadFirstPage(pages: readonly PageRoute[], pathname: string, loggedIn: boolean): void {
+  const matched = matchRoutes(pages.map((route) => ({ path: route.path, route })), pathname)?.at(-1)?.route.route;
+  if (!matched || !('preload' in matched.page)) return;
+  if (matched.onlyPerformer || matched.onlyAdmin || matched.onlyStaff) return;
+  const shows = matched.authenticate ? loggedIn : matched.noredirect || !loggedIn;
+  if (shows) (matched.page as LazyPage).preload();
 }
 
 /**

@@ -24,7 +24,7 @@ export function useSiteBoot(): BootState {
     });
     // A stale token is dropped quietly here; pages that require sign-in then redirect.
     const userReady = session.auth.loggedIn.peek() ? session.user.refresh({ unauthorized: 'clear' }) : Promise.resolve();
-    void Promise.all([checkGeoBlock(), settingsReady, userReady]).then(([geo]) => {
+    void Promise.all([takeStartedGeoCheck() ?? checkGeoBlock(), settingsReady, userReady]).then(([geo]) => {
       if (live) setState({ status: 'ready', geo });
     });
     return () => {
@@ -33,6 +33,19 @@ export function useSiteBoot(): BootState {
   }, []);
 
   return state;
+}
+
+let startedGeoCheck: Promise<BlockStatus> | undefined;
+
+/** Starts the geo-block check as the script starts, before React renders; the shell's first boot takes its answer. */
+export function startGeoCheck(): void {
+  startedGeoCheck ??= checkGeoBlock();
+}
+
+function takeStartedGeoCheck(): Promise<BlockStatus> | undefined {
+  const started = startedGeoCheck;
+  startedGeoCheck = undefined;
+  return started;
 }
 
 /**
