@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { callRoutesUsed } from './call-routes-used.js';
 import { elementFiles } from './element-files.js';
 import { i18nLiteAliases, preactCompatAliases } from './build-aliases.js';
 
@@ -31,10 +32,12 @@ export function inRuntime(id: string): boolean {
  * element imports. Names of entries and of the runtime carry no hash, so the loader can
  * import them without a manifest; the server revalidates them. Other chunks are hashed:
  * `chunks/socket-*.js` (socket.io-client, fetched on sign-in), translation namespaces, and
- * anything two features share.
+ * anything two features share. vitest.config.ts takes the aliases, not these plugins: tests
+ * read the contract's whole call table.
  */
 export default defineConfig({
-  plugins: [react()],
+  // The typed client's call table holds only the routes the widgets call (called-routes.ts).
+  plugins: [react(), callRoutesUsed()],
   resolve: { alias: [...preactCompatAliases, ...i18nLiteAliases] },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

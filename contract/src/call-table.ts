@@ -16,13 +16,15 @@ export function callTable(): [string, string][] {
   return Object.entries(routes as Readonly<Record<string, RouteSpec>>).map(([name, spec]) => [name, callEntry(spec)]);
 }
 
-/** The text of call-routes.ts. */
-export function renderCallRoutes(): string {
+/** The text of call-routes.ts; `keep` leaves routes out (the embed build's table, widgets/call-routes-used.ts). */
+export function renderCallRoutes(keep: (name: string) => boolean = () => true): string {
   const literal = (value: string) => {
     if (/['\\\n]/.test(value)) throw new Error(`a route the table cannot spell: ${value}`);
     return `'${value}'`;
   };
-  const rows = callTable().map(([name, entry]) => `  ${literal(name)}: ${literal(entry)},`);
+  const rows = callTable()
+    .filter(([name]) => keep(name))
+    .map(([name, entry]) => `  ${literal(name)}: ${literal(entry)},`);
   return `/**
  * GENERATED from routes.ts by \`npm run generate -w contract\` (call-table.ts): do not edit.
  * A test fails when it no longer matches routes.ts.

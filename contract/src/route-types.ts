@@ -14,7 +14,7 @@ import type { Query } from './api-types.js';
 import type { BlockedUserDto, BlockStatus, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
 import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
 import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
-import type { Gallery, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
+import type { Gallery, FeedPoll, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
 import type {
   AutoMessageDto,
   CategorizedListBody,
@@ -131,6 +131,49 @@ export interface CategoryDto {
   name: string;
 }
 
+/** What a removal (or another change with nothing to tell) answers. */
+export interface SuccessDto {
+  success: true;
+}
+
+/** What adding or taking back a reaction answers: the reaction and whether it now holds. */
+export interface ReactionState extends SuccessDto {
+  action: ReactionBody['action'];
+  active: boolean;
+}
+
+/** A report as `POST /reports` answers it. */
+export interface ReportDto {
+  _id: string;
+  target: string;
+  targetId: string;
+  performerId: string | null;
+  title: string;
+  description: string;
+  status: string;
+  createdAt: string;
+}
+
+/** A fresh session's token (a password change ends every other one). */
+export interface TokenAnswer {
+  token: string;
+  expiresAt: string;
+}
+
+/** What following or unfollowing a creator answers: the creator's id and whether the user now follows them. */
+export interface FollowState {
+  creatorId: string;
+  following: boolean;
+}
+
+/** What the sandbox answers when it paid a PIX charge or completed a card's extra step (`outcome`: what it did). */
+export interface SandboxPaymentDto {
+  _id: string;
+  status: string;
+  amount: number;
+  outcome: string;
+}
+
 /** What applying a coupon to an amount answers (fields an older server may leave out). */
 export interface CouponPreviewDto {
   code?: string;
@@ -143,10 +186,10 @@ export interface RouteTypes {
   // auth and the signed-in user
   'auth.login': { body: Credentials; response: { token?: string } };
   'auth.forgot': { body: { email: string }; response: { message?: string } };
-  'auth.changePassword': { body: ChangePasswordBody; response: unknown };
+  'auth.changePassword': { body: ChangePasswordBody; response: TokenAnswer };
   'auth.registerFan': { body: FanRegistrationBody; response: RegistrationAnswer };
   'auth.registerCreator': { response: RegistrationAnswer };
-  'auth.verifyEmail': { body: { email: string }; response: unknown };
+  'auth.verifyEmail': { body: { email: string }; response: { message: string } };
   'auth.confirmEmail': { body: { token: string }; response: { message: string } };
   'auth.resetPassword': { body: { token: string; password: string }; response: { message: string } };
   'auth.me': { response: CurrentUser };
@@ -174,7 +217,7 @@ export interface RouteTypes {
   'categories.search': { item: CategoryDto };
   'admin.categories.create': { response: CategoryDto };
   'search.keywords': { query: { limit?: number }; item: Keyword };
-  'search.saveKeyword': { body: { keyword: string }; response: unknown };
+  'search.saveKeyword': { body: { keyword: string }; response: Keyword };
   // content
   'feeds.list': { item: FeedPost };
   'feeds.byCreator': { item: FeedPost };
@@ -182,17 +225,22 @@ export interface RouteTypes {
   'feeds.create': { response: FeedPost };
   'feeds.createPoll': { response: { _id: string } };
   'feeds.createCrowdfunding': { response: { _id: string } };
+  'feeds.vote': { response: FeedPoll };
   'feeds.fileStatus': { response: FileStatusDto };
   'feeds.videoUrl': { response: SignedUrlDto };
   'posts.trending': { item: FeedPost };
   'posts.search': { item: FeedPost };
   'reactions.bookmarks': { item: FeedPost };
-  'reactions.add': { body: ReactionBody; response: unknown };
-  'reactions.remove': { body: ReactionBody; response: unknown };
-  'reports.create': { body: ReportBody; response: unknown };
+  'reactions.add': { body: ReactionBody; response: ReactionState };
+  'reactions.remove': { body: ReactionBody; response: ReactionState };
+  'reports.create': { body: ReportBody; response: ReportDto };
   'comments.search': { item: PostComment };
   'comments.create': { body: CommentBody; response: PostComment };
-  'comments.delete': { response: { success: true } };
+  'comments.delete': { response: SuccessDto };
+  'comments.pin': { response: PostComment };
+  'comments.unpin': { response: PostComment };
+  'follows.follow': { response: FollowState };
+  'follows.unfollow': { response: FollowState };
   'galleries.search': { item: Gallery };
   'galleries.get': { response: Gallery };
   'galleries.create': { response: Gallery };
@@ -204,25 +252,25 @@ export interface RouteTypes {
   'reels.search': { item: Reel };
   'reels.mine': { query: PageRequest; item: OwnReel };
   'reels.upload': { response: OwnReel };
-  'reels.delete': { response: unknown };
+  'reels.delete': { response: SuccessDto };
   'videos.mine': { query: PageRequest; item: VideoItem };
   'videos.upload': { response: VideoItem };
-  'videos.delete': { response: unknown };
+  'videos.delete': { response: SuccessDto };
   'galleries.mine': { query: PageRequest; item: Gallery };
-  'galleries.delete': { response: unknown };
+  'galleries.delete': { response: SuccessDto };
   'photos.mine': { query: PageRequest; item: Photo };
   'photos.upload': { response: Photo };
-  'photos.setCover': { response: unknown };
-  'photos.delete': { response: unknown };
+  'photos.setCover': { response: Gallery };
+  'photos.delete': { response: SuccessDto };
   'feeds.mine': { query: PageRequest; item: FeedPost };
   'feeds.photoUpload': { response: UploadedFileDto };
   'feeds.videoUpload': { response: UploadedFileDto };
   'feeds.audioUpload': { response: UploadedFileDto };
   'admin.performers.pendingReview': { query: PageRequest; item: PendingCreatorDto };
-  'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: unknown };
-  'feeds.delete': { response: unknown };
+  'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: { _id: string; verifiedDocument: boolean } };
+  'feeds.delete': { response: SuccessDto };
   'blocks.list': { query: PageRequest; item: BlockedUserDto };
-  'blocks.unblock': { response: unknown };
+  'blocks.unblock': { response: SuccessDto };
   'blocks.block': { body: { targetId: string; reason?: string }; response: BlockedUserDto };
   // messaging
   'conversations.list': { item: ConversationDto };
@@ -236,7 +284,11 @@ export interface RouteTypes {
   'messages.totalUnread': { response: UnreadTotal };
   'messages.countingNotRead': { response: UnreadTotal };
   'messages.readAll': { response: UnreadTotal };
+  'messages.delete': { response: MessageDto };
+  'messages.opened': { response: MessageDto };
   'notifications.totalUnread': { response: UnreadTotal };
+  'notifications.read': { response: UnreadTotal };
+  'notifications.readAll': { response: UnreadTotal };
   'messages.fileStatus': { response: FileStatusDto };
   'messages.privateFile': { response: MessageUploadDto };
   'messages.privatePhoto': { response: MessageUploadDto };
@@ -248,23 +300,23 @@ export interface RouteTypes {
   'autoMessages.search': { query: PageRequest; item: AutoMessageDto };
   'autoMessages.create': { response: AutoMessageDto };
   'autoMessages.update': { response: AutoMessageDto };
-  'autoMessages.delete': { response: unknown };
+  'autoMessages.delete': { response: SuccessDto };
   'massMessages.search': { query: PageRequest; item: MassMessageDto };
   'massMessages.create': { body: MassMessageBody; response: MassMessageDto };
   'massMessages.update': { body: MassMessageBody; response: MassMessageDto };
-  'massMessages.delete': { response: unknown };
+  'massMessages.delete': { response: SuccessDto };
   'templates.search': { query: PageRequest; item: MessageTemplateDto };
   'templates.create': { body: MessageTemplateBody; response: MessageTemplateDto };
   'templates.update': { body: MessageTemplateBody; response: MessageTemplateDto };
-  'templates.delete': { response: unknown };
+  'templates.delete': { response: SuccessDto };
   'lists.search': { query: PageRequest; item: CategorizedListDto };
   'lists.create': { body: CategorizedListBody; response: CategorizedListDto };
   'lists.update': { body: CategorizedListBody; response: CategorizedListDto };
-  'lists.delete': { response: unknown };
+  'lists.delete': { response: SuccessDto };
   'notifications.list': { item: NotificationDto };
   'notifications.pushKey': { response: { publicKey: string } };
-  'notifications.pushSubscribe': { body: PushSubscriptionBody; response: unknown };
-  'notifications.pushUnsubscribe': { body: { endpoint: string }; response: unknown };
+  'notifications.pushSubscribe': { body: PushSubscriptionBody; response: SuccessDto };
+  'notifications.pushUnsubscribe': { body: { endpoint: string }; response: SuccessDto };
   // streaming
   'streaming.goLive': { body: GoLiveBody; response: StreamDto };
   'streaming.end': { response: StreamDto };
@@ -277,12 +329,14 @@ export interface RouteTypes {
   'streaming.privateJoin': { response: PrivateCallJoinDto };
   'streaming.privateSearch': { query: PageRequest; item: PrivateStreamRequestDto };
   'streaming.privateEdit': { body: { duration?: number; note?: string }; response: PrivateStreamRequestDto };
+  'streaming.privateDelete': { response: PrivateStreamRequestDto };
   // earnings, subscriptions and payouts
   'earnings.stats': { response: EarningStats };
   'earnings.search': { query: PageRequest; item: EarningDto };
   'earnings.timeline': { response: EarningPoint[] };
   'earnings.topContent': { response: TopContentDto[] };
   'subscriptions.userSubscriber': { query: { performerId: string }; response: SubscriptionDto | null };
+  'subscriptions.cancel': { response: SubscriptionDto };
   'referrals.code': { response: ReferralCode };
   'referralEarnings.stats': { response: ReferralEarningStats };
   'referralEarnings.search': { query: PageRequest; item: ReferralEarningDto };
@@ -295,6 +349,8 @@ export interface RouteTypes {
   'payouts.pendingReview': { response: { pending?: boolean; request?: PayoutRequestDto | null } | null };
   'cards.list': { item: PaymentCardDto };
   'payments.transactions': { query: Query; item: PaymentTransactionDto };
+  'payments.transaction': { response: PaymentTransactionDto };
+  'payments.sandboxPay': { response: SandboxPaymentDto };
   'wallet.charges': { query: Query; item: WalletChargeDto };
   'tokenPackages.search': { query: Query; item: TokenPackageDto };
   'cards.add': { body: AddCardBody; response: AddCardResponse };

@@ -5,14 +5,18 @@
  * app on a random port on a throwaway database, creates fans and creators, then
  * sends BENCH_TIPS tips (default 2000) with BENCH_CONCURRENCY requests in flight
  * (default 50), each with its own Idempotency-Key, and prints tips per second and
- * latency percentiles. Afterwards it checks the ledger invariant and that every fan's
+ * latency percentiles, and the server thread's CPU per request (`server CPU`). Afterwards it checks the ledger invariant and that every fan's
  * wallet moved by exactly its successful tips.
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/test when it is reachable. The bench creates
  * and finally drops a separate `fandeck_bench` database there (BENCH_DATABASE_NAME names another); pool size
  * BENCH_POOL_SIZE (default 20, at least 10). BENCH_DB=pglite or postgres runs only that one.
+ * BENCH_CPU_PROFILE=<folder> writes a CPU profile of the server's thread during the tips
+ * (`tips-pglite.cpuprofile`, `tips-postgresql.cpuprofile`); the profiler adds to `server CPU`.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { accountKeys } from '../src/money/ledger/accounts.js';
@@ -20,7 +24,7 @@ import { checkLedger } from '../src/money/ledger/invariant.js';
 import { balancesOf } from '../src/money/ledger/ledger.js';
 import { sql } from 'drizzle-orm';
 import { walletCharges } from '../src/db/schema/index.js';
-import { BENCH_DATABASE, benchUser, envInt, findPostgres, percentile, redact, startServer, throwawayDatabase } from './bench-kit.js';
+import { BENCH_DATABASE, benchUser, envInt, findPostgres, percentile, redact, startServer, threadCpuMs, throwawayDatabase } from './bench-kit.js';
 import type { LoadPlan, LoadResult } from './load-worker.js';
 
 const TIPS = envInt('BENCH_TIPS', 2000, 1);
@@ -33,10 +37,14 @@ const WARMUP = Math.min(100, TIPS);
 const TIP_CENTS = 1000;
 // Which databases to run: `both` (default), `pglite` or `postgres`.
 const DATABASES = (process.env.BENCH_DB ?? 'both').toLowerCase();
+// BENCH_CPU_PROFILE=<folder>: a CPU profile of the server's thread during the tips, one file per database.
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
 interface Side {
   perSecond: number;
   latencies: number[];
+  /** The server thread's CPU per request (warm-up included), in ms: less sensitive to a loaded machine than req/s. */
+  cpuMs: number;
 }
 
 interface Result {
@@ -83,8 +91,15 @@ async function bench(label: string, database: Database): Promise<Result> {
     for (let i = 0; i < CREATORS; i++) creators.push(await benchUser(server.ctx, 'performer'));
 
     const plan: LoadPlan = { origin: server.origin, fans, creators, tips: TIPS, warmup: WARMUP, concurrency: CONCURRENCY, tipCents: TIP_CENTS, label: String(Date.now()) };
+    const requests = TIPS + WARMUP;
+    const profiler = PROFILE_DIR ? await startProfile() : undefined;
+    let cpu = threadCpuMs();
     const load = await runLoad(plan);
+    const tipCpuMs = (threadCpuMs() - cpu) / requests;
+    if (profiler) await profiler.stop(`${PROFILE_DIR}/tips-${label.split(' ')[0]!.toLowerCase()}.cpuprofile`);
+    cpu = threadCpuMs();
     const bare = await runLoad({ ...plan, target: 'insert' });
+    const bareCpuMs = (threadCpuMs() - cpu) / requests;
 
     const ledger = await checkLedger(server.ctx.db);
     const balances = await balancesOf(server.ctx.db, fans.map((f) => accountKeys.wallet(f.id)));
@@ -102,8 +117,8 @@ async function bench(label: string, database: Database): Promise<Result> {
       refused: load.refused,
       failed: load.failed,
       seconds: load.seconds,
-      tips: { perSecond: load.ok / load.seconds, latencies: sorted(load.latencies) },
-      bare: { perSecond: bare.ok / bare.seconds, latencies: sorted(bare.latencies) },
+      tips: { perSecond: load.ok / load.seconds, latencies: sorted(load.latencies), cpuMs: tipCpuMs },
+      bare: { perSecond: bare.ok / bare.seconds, latencies: sorted(bare.latencies), cpuMs: bareCpuMs },
       ledgerOk: ledger.ok,
       walletsOff,
       earningsExact,
@@ -114,16 +129,32 @@ async function bench(label: string, database: Database): Promise<Result> {
   }
 }
 
+/** Profiles this thread (the server's) until `stop` writes the profile, for Chrome's DevTools or any .cpuprofile reader. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of the server during the tips: ${file}`);
+    },
+  };
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const pad = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 
 /** The run's table: per database, tips and the bare insert side by side, and what a tip costs against it. */
 function table(results: Result[]): string {
-  const widths = [34, 10, 11, 11, 11];
-  const lines = [pad(['', 'req/s', 'p50', 'p99', 'max'], widths)];
+  const widths = [34, 10, 11, 11, 11, 12];
+  const lines = [pad(['', 'req/s', 'p50', 'p99', 'max', 'server CPU'], widths)];
   for (const r of results) {
     const row = (name: string, side: Side) =>
-      pad([name, side.perSecond.toFixed(1), ms(percentile(side.latencies, 50)), ms(percentile(side.latencies, 99)), ms(percentile(side.latencies, 100))], widths);
+      pad([name, side.perSecond.toFixed(1), ms(percentile(side.latencies, 50)), ms(percentile(side.latencies, 99)), ms(percentile(side.latencies, 100)), `${side.cpuMs.toFixed(2)} ms`], widths);
     const p99 = percentile(r.tips.latencies, 99) / percentile(r.bare.latencies, 99);
     lines.push(
       r.database,

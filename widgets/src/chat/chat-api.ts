@@ -7,7 +7,7 @@
  * Paths are written out rather than taken from the contract's `paths`: that table would
  * bring every route into the element's chunk. Each names its contract route.
  */
-import type { ConversationDto, MessageDto, MessageFileDto, MessageListQuery, MessageUploadDto, OpenConversationBody, SendMessageBody } from '@fandeck/contract';
+import type { ConversationDto, MessageDto, MessageFileDto, MessageListQuery, MessageUploadDto, OpenConversationBody, SendMessageBody, UnreadTotal } from '@fandeck/contract';
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 import type { ListPage } from '../session/types.js';
@@ -89,17 +89,17 @@ export async function sendMessage(session: Session, conversationId: string, body
 }
 
 /** `messages.delete`: the sender deletes a message of theirs. */
-export function deleteMessage(session: Session, messageId: string): Promise<Outcome<unknown>> {
+export function deleteMessage(session: Session, messageId: string): Promise<Outcome<MessageDto>> {
   return session.api.messages.delete({ id: messageId }, undefined, keep);
 }
 
 /** `messages.readAll`: the signed-in user read the conversation. */
-export function markConversationRead(session: Session, conversationId: string): Promise<Outcome<unknown>> {
+export function markConversationRead(session: Session, conversationId: string): Promise<Outcome<UnreadTotal>> {
   return session.api.messages.readAll({ id: conversationId }, {}, keep);
 }
 
 /** `messages.opened`: the recipient opened a paid or media message. */
-export function markMessageOpened(session: Session, messageId: string): Promise<Outcome<unknown>> {
+export function markMessageOpened(session: Session, messageId: string): Promise<Outcome<MessageDto>> {
   return session.api.messages.opened({ id: messageId }, {}, keep);
 }
 

@@ -13,8 +13,6 @@ import type { FeedPoll } from './feeds-api.js';
 
 export type ExtraStep = { step: 'idle' } | { step: 'busy' } | { step: 'done' } | { step: 'declined' } | { step: 'failed'; error: ActionError };
 
-const isPoll = (value: unknown): value is FeedPoll => typeof (value as Partial<FeedPoll> | null)?._id === 'string' && Array.isArray((value as Partial<FeedPoll>).options);
-
 export const PostExtrasModel = createModel((session: Session, reload: () => Promise<unknown>) => {
   const poll = signal<FeedPoll | null>(null);
   const voting = signal<ExtraStep>({ step: 'idle' });
@@ -29,7 +27,7 @@ export const PostExtrasModel = createModel((session: Session, reload: () => Prom
       voting.value = { step: 'failed', error: outcome.error };
       return;
     }
-    if (isPoll(outcome.value)) poll.value = outcome.value;
+    poll.value = outcome.value;
     voting.value = { step: 'done' };
   }
 

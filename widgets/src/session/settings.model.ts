@@ -26,7 +26,8 @@ export function createSettingsModel(api: TypedApi): SettingsModel {
   async function fetchSettings(): Promise<Outcome<PublicSettings>> {
     status.value = 'loading';
     const outcome = await api.settings.public(undefined, { unauthorized: 'ignore' });
-    const settings = outcome.ok && isRecord(outcome.value) ? (outcome.value as PublicSettings) : null;
+    // Typed by the contract; still checked, since an old or broken server may answer anything.
+    const settings: PublicSettings | null = outcome.ok && isRecord(outcome.value) ? outcome.value : null;
     batch(() => {
       if (settings) values.value = settings;
       status.value = settings ? 'ready' : 'failed';

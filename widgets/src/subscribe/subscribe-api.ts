@@ -114,9 +114,8 @@ export function readSubscribeResult(value: unknown): SubscribeResult | null {
 }
 
 /** `subscriptions.cancel`: renewal stops, access lasts to `expiredAt`. */
-export async function cancelSubscription(session: Session, id: string): Promise<Outcome<SubscriptionDto | null>> {
-  const outcome = await session.api.subscriptions.cancel({ provider: WALLET_PROVIDER, id }, {}, { unauthorized: 'ignore' });
-  return outcome.ok ? success(readSubscription(outcome.value)) : outcome;
+export function cancelSubscription(session: Session, id: string): Promise<Outcome<SubscriptionDto>> {
+  return session.api.subscriptions.cancel({ provider: WALLET_PROVIDER, id }, {}, { unauthorized: 'ignore' });
 }
 
 /**

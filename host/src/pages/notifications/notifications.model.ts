@@ -1,21 +1,8 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
-import { NOTIFICATION_PAGE_SIZE, type NotificationDto } from '@fandeck/contract';
+import { NOTIFICATION_PAGE_SIZE, type NotificationDto, type UnreadTotal } from '@fandeck/contract';
 import { session, type ActionError, type Outcome } from '../../session/session.js';
 
 export type NotificationListStatus = 'idle' | 'loading' | 'ready' | 'failed';
-
-/**
- * `GET /notification/total-unread`, read defensively: the count itself, or an object
- * carrying it as `total` (the messages counterpart's shape) or `count`.
- */
-export function readUnreadCount(answer: unknown): number {
-  const raw = typeof answer === 'object' && answer !== null ? ((answer as { total?: unknown; count?: unknown }).total ?? (answer as { count?: unknown }).count) : answer;
-  const value = typeof raw === 'string' ? Number(raw) : raw;
-  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
-}
-
-/** Whether an answer carries an unread count (`{ total }` or the number). */
-const hasCount = (answer: unknown) => typeof answer === 'number' || (typeof answer === 'object' && answer !== null && ('total' in answer || 'count' in answer));
 
 /**
  * The signed-in user's notifications as the bell and the /notifications page share them
@@ -45,7 +32,7 @@ export function createNotificationsModel() {
   async function refreshUnread(): Promise<void> {
     const ticket = ++unreadTicket;
     const outcome = await session.api.notifications.totalUnread();
-    if (ticket === unreadTicket && outcome.ok) unread.value = readUnreadCount(outcome.value);
+    if (ticket === unreadTicket && outcome.ok) unread.value = Math.max(0, outcome.value.total);
   }
 
   function patch(update: (item: NotificationDto) => NotificationDto) {
@@ -133,27 +120,27 @@ export function createNotificationsModel() {
     },
 
     /** `PUT /notification/:id/read`; it answers the unread count after it (else it goes down by this one). */
-    async read(id: string): Promise<Outcome<unknown>> {
+    async read(id: string): Promise<Outcome<UnreadTotal>> {
       const wasUnread = items.peek().some((item) => item._id === id && !item.read);
       const ticket = ++unreadTicket;
       const outcome = await session.api.notifications.read({ id }, {});
       if (!outcome.ok) return outcome;
       batch(() => {
         patch((item) => (item._id === id ? { ...item, read: true } : item));
-        if (ticket === unreadTicket && hasCount(outcome.value)) unread.value = readUnreadCount(outcome.value);
+        if (ticket === unreadTicket) unread.value = Math.max(0, outcome.value.total);
         else if (wasUnread) unread.value = Math.max(0, unread.value - 1);
       });
       return outcome;
     },
 
     /** `PUT /notification/read-all`. */
-    async readAll(): Promise<Outcome<unknown>> {
+    async readAll(): Promise<Outcome<UnreadTotal>> {
       const ticket = ++unreadTicket;
       const outcome = await session.api.notifications.readAll({});
       if (!outcome.ok) return outcome;
       batch(() => {
         patch((item) => (item.read ? item : { ...item, read: true }));
-        unread.value = ticket === unreadTicket && hasCount(outcome.value) ? readUnreadCount(outcome.value) : 0;
+        unread.value = ticket === unreadTicket ? Math.max(0, outcome.value.total) : 0;
       });
       return outcome;
     },

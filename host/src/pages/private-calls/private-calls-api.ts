@@ -35,7 +35,7 @@ export function editCall(id: string, body: { duration: number; note: string }): 
   return session.api.streaming.privateEdit({ id }, { duration: body.duration, note: body.note.trim() });
 }
 
-export function deleteCall(id: string): Promise<Outcome<unknown>> {
+export function deleteCall(id: string): Promise<Outcome<PrivateCall>> {
   return session.api.streaming.privateDelete({ id });
 }
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { userPermissions } from '../../db/schema/index.js';
 import type { RequestAuth } from '../../http/guard.js';
 import { isInactive } from '../accounts/index.js';
-import { findTokenOwner } from './tokens.js';
+import { tokenCacheOf } from './token-cache.js';
+import { findTokenOwner, hashToken } from './tokens.js';
 
 const MAX_TOKEN_LENGTH = 512;
 
@@ -23,17 +24,26 @@ export function tokenFromRequest(request: FastifyRequest): string | undefined {
 }
 
 export async function authenticateToken(ctx: AppContext, token: string): Promise<RequestAuth | null> {
-  const found = await findTokenOwner(ctx.db, token, ctx.now());
+  const now = ctx.now();
+  const tokenHash = hashToken(token);
+  // On the embedded database a verified session is remembered until the database says it changed (token-cache.ts).
+  const cache = await tokenCacheOf<RequestAuth>(ctx.db);
+  const remembered = cache?.get(tokenHash, now);
+  if (remembered) return { tokenId: remembered.tokenId, user: { ...remembered.user } };
+  const generation = cache?.generation() ?? 0;
+  const found = await findTokenOwner(ctx.db, token, now, tokenHash);
   if (!found) return null;
   const { user } = found;
   const granted =
     user.role === 'manager' || user.role === 'admin'
       ? await ctx.db.select({ key: userPermissions.permissionKey }).from(userPermissions).where(eq(userPermissions.userId, user.id))
       : [];
-  return {
+  const auth: RequestAuth = {
     tokenId: found.tokenId,
     user: { id: user.id, role: user.role, status: user.status, permissions: new Set(granted.map((g) => g.key)) },
   };
+  cache?.set(tokenHash, auth, found.expiresAt, generation);
+  return { tokenId: auth.tokenId, user: { ...auth.user } };
 }
 
 export async function authenticateRequest(ctx: AppContext, request: FastifyRequest): Promise<RequestAuth | null> {

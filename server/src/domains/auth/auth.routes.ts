@@ -114,7 +114,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       const remember = request.body.remember ?? false;
       const session = await changePassword(ctx, currentUser(request).id, request.body.currentPassword, request.body.password, remember);
       setTokenCookie(reply, session.token, remember);
-      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
+      return okFor('auth.changePassword', { token: session.token, expiresAt: session.expiresAt.toISOString() });
     },
   );
 
@@ -155,7 +155,7 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     },
     async (request) => {
       await resendVerification(ctx, accounts, request.body.email);
-      return ok({ message: 'If this address needs verifying, a link is on its way' });
+      return okFor('auth.verifyEmail', { message: 'If this address needs verifying, a link is on its way' });
     },
   );
 

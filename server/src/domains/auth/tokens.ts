@@ -18,13 +18,13 @@ export async function issueToken(db: DbOrTx, userId: string, remember: boolean, 
   return { token, expiresAt };
 }
 
-/** The live token's id and its owner: only what a request's auth needs (every request asks, so it reads no more). */
-export async function findTokenOwner(db: DbOrTx, token: string, now: Date) {
+/** The live token's id, expiry and owner: only what a request's auth needs (every request asks, so it reads no more). */
+export async function findTokenOwner(db: DbOrTx, token: string, now: Date, tokenHash = hashToken(token)) {
   const [row] = await db
-    .select({ tokenId: authTokens.id, user: { id: users.id, role: users.role, status: users.status } })
+    .select({ tokenId: authTokens.id, expiresAt: authTokens.expiresAt, user: { id: users.id, role: users.role, status: users.status } })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now)))
     .limit(1);
   return row;
 }

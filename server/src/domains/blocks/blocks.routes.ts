@@ -32,7 +32,7 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
     },
     async (request) => {
       await unblockUser(ctx, currentUser(request).id, request.params.id);
-      return ok({ success: true as const });
+      return okFor('blocks.unblock', { success: true as const });
     },
   );
 

@@ -75,7 +75,7 @@ async function commentsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) 
     api.put(
       paths[name],
       { schema: { tags: ['comments'], summary: pinned ? 'Pin a comment on one’s own item' : 'Unpin it', params, response: one } },
-      async (request) => ok(await presentOne(ctx, await setPinned(ctx, currentUser(request), request.params.id, pinned))),
+      async (request) => okFor(name, await presentOne(ctx, await setPinned(ctx, currentUser(request), request.params.id, pinned))),
     );
   }
   api.get(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { countryOfRequest } from '../../content/blocks.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, uploadImage } from '../../media/image-upload.js';
 import { AUDIO_FIELD, uploadAudio, uploadVideo, VIDEO_FIELD } from '../../media/video-upload.js';
@@ -97,7 +97,7 @@ export function feedExtrasRoutes(api: ApiScope, ctx: AppContext): void {
     async (request) => {
       const fan = currentUser(request);
       const feedId = await vote(ctx, fan, request.params.id, countryOfRequest(request));
-      return ok((await pollsOf(ctx.db, fan.id, [feedId])).get(feedId)!);
+      return okFor('feeds.vote', (await pollsOf(ctx.db, fan.id, [feedId])).get(feedId)!);
     },
   );
 

@@ -164,7 +164,7 @@ async function feedsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { schema: { tags: ['feeds'], summary: 'Delete a post and its photos', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await deleteFeed(ctx, currentUser(request), request.params.id);
-      return ok({ success: true as const });
+      return okFor('feeds.delete', { success: true as const });
     },
   );
 

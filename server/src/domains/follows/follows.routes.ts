@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { pageScopeOf } from '../../http/page-scope.js';
 import { listQuerySchema } from '../../http/pagination.js';
@@ -18,12 +18,12 @@ async function followsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['follows.follow'],
     { schema: { tags: ['follows'], summary: 'Follow a creator (id or username); following again changes nothing', params, response: answer } },
-    async (request) => ok(await follow(ctx, currentUser(request), request.params.id, notifications)),
+    async (request) => okFor('follows.follow', await follow(ctx, currentUser(request), request.params.id, notifications)),
   );
   api.delete(
     paths['follows.unfollow'],
     { schema: { tags: ['follows'], summary: 'Stop following a creator', params, response: answer } },
-    async (request) => ok(await unfollow(ctx, currentUser(request).id, request.params.id)),
+    async (request) => okFor('follows.unfollow', await unfollow(ctx, currentUser(request).id, request.params.id)),
   );
   api.get(
     paths['follows.followers'],

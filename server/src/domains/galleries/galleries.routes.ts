@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor, okFor } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -77,7 +77,7 @@ async function galleriesRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps)
     },
     async (request) => {
       await deleteGallery(ctx, currentUser(request), request.params.id);
-      return ok({ success: true as const });
+      return okFor('galleries.delete', { success: true as const });
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor, okFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import type { ApiScope } from '../types.js';
@@ -82,7 +82,7 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
     },
     async (request) => {
       const galleryId = await setCover(ctx, currentUser(request), request.params.id);
-      return ok((await presentGalleries(ctx, currentUser(request), [await findGallery(ctx, galleryId, currentUser(request))]))[0]!);
+      return okFor('photos.setCover', (await presentGalleries(ctx, currentUser(request), [await findGallery(ctx, galleryId, currentUser(request))]))[0]!);
     },
   );
 
@@ -99,7 +99,7 @@ export function photosRoutes(api: ApiScope, ctx: AppContext): void {
     },
     async (request) => {
       await deletePhoto(ctx, currentUser(request), request.params.id);
-      return ok({ success: true as const });
+      return okFor('photos.delete', { success: true as const });
     },
   );
 

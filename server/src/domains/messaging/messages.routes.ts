@@ -90,7 +90,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
     { schema: { tags: ['messaging'], summary: 'Delete your own message (its text becomes “Message deleted!”)', description: '403 `messages.not_sender` for anyone else’s.', params: idParams, response: one } },
     async (request) => {
       await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
-      return ok(await deleteMessage(ctx, currentUser(request), request.params.id));
+      return okFor('messages.delete', await deleteMessage(ctx, currentUser(request), request.params.id));
     },
   );
 
@@ -138,7 +138,7 @@ export function messageRoutes(api: ApiScope, ctx: AppContext, notifier: Notifier
     { schema: { tags: ['messaging'], summary: 'The recipient opened a message (set once)', params: idParams, response: one } },
     async (request) => {
       await requireMessageInScope(ctx.db, pageScopeOf(request), request.params.id);
-      return ok(await markOpened(ctx, currentUser(request), request.params.id));
+      return okFor('messages.opened', await markOpened(ctx, currentUser(request), request.params.id));
     },
   );
 }

@@ -46,7 +46,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     async (request) => {
       const userId = currentUser(request).id;
       await markAllRead(ctx.db, userId, ctx.now());
-      return ok({ total: await unreadTotal(ctx.db, userId) });
+      return okFor('notifications.readAll', { total: await unreadTotal(ctx.db, userId) });
     },
   );
   api.put(
@@ -62,7 +62,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     async (request) => {
       const userId = currentUser(request).id;
       await markRead(ctx.db, userId, request.params.id, ctx.now());
-      return ok({ total: await unreadTotal(ctx.db, userId) });
+      return okFor('notifications.read', { total: await unreadTotal(ctx.db, userId) });
     },
   );
 
@@ -92,7 +92,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     },
     async (request) => {
       await savePushSubscription(ctx.db, currentUser(request).id, request.body, ctx.config.env === 'test', ctx.now());
-      return ok({ success: true as const });
+      return okFor('notifications.pushSubscribe', { success: true as const });
     },
   );
   api.delete(
@@ -100,7 +100,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     { schema: { tags: ['notifications'], summary: 'Forget this browser’s push subscription, by `endpoint`', body: pushEndpointBody, response: done } },
     async (request) => {
       await removePushSubscription(ctx.db, currentUser(request).id, request.body.endpoint);
-      return ok({ success: true as const });
+      return okFor('notifications.pushUnsubscribe', { success: true as const });
     },
   );
 }

@@ -109,7 +109,7 @@ export function massMessageRoutes(api: ApiScope, ctx: AppContext): void {
     },
     async (request) => {
       await deleteMassMessage(ctx, rowScope(request, AREA, 'delete'), request.params.id);
-      return ok({ success: true as const });
+      return okFor('massMessages.delete', { success: true as const });
     },
   );
 

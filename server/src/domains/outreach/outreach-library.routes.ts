@@ -2,7 +2,7 @@
 import { paths } from '@fandeck/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import type { ApiScope } from '../types.js';
 import { createAutoMessage, deleteAutoMessage, getAutoMessage, listAutoMessages, updateAutoMessage } from './auto-messages.service.js';
 import { createList, deleteList, getList, searchLists, updateList } from './lists.service.js';
@@ -85,7 +85,7 @@ function rowRoutes<Dto, Query extends z.ZodType<{ performerId?: string | undefin
   );
   api.delete(paths[`${rows.routes}.delete`], { schema: { tags, summary: summaries.delete, params: idParams, response: deleted } }, async (request) => {
     await rows.remove(ctx, rowScope(request, area, 'delete'), request.params.id);
-    return ok({ success: true as const });
+    return okFor(`${rows.routes}.delete` as const, { success: true as const });
   });
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { GATEWAY_NAMES, PAYMENT_STATUSES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, okFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
 import { pageScopeOf } from '../../http/page-scope.js';
@@ -80,7 +80,7 @@ async function paymentsRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       const userId = currentUser(request).id;
       await expireStale(ctx, userId);
-      return ok(await presentTransaction(ctx, await ownTransaction(ctx, userId, request.params.id)));
+      return okFor('payments.transaction', await presentTransaction(ctx, await ownTransaction(ctx, userId, request.params.id)));
     },
   );
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { PAYMENT_STATUSES, type GatewayName } from '../../db/schema/index.js';
 import { gatewaysOf, sandboxActive } from '../../gateways/registry.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, okFor } from '../../http/envelope.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { fromCents } from '../../money/amounts.js';
 import { readSettings } from '../settings/index.js';
@@ -83,7 +83,7 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
     },
     async (request) => {
       const { transaction } = await sandboxTransaction(ctx, request.params.transactionId, ['pix-sandbox', 'card-sandbox']);
-      if (transaction.gateway === 'card-sandbox') return ok(await completeCardStep(ctx, transaction));
+      if (transaction.gateway === 'card-sandbox') return okFor('payments.sandboxPay', await completeCardStep(ctx, transaction));
       const now = ctx.now();
       const state = sandboxPageState(transaction, now);
       if (state === 'paid') throw unprocessable('payment.already_paid', 'This charge is already paid');
@@ -109,7 +109,7 @@ export async function sandboxRoutes(api: ApiScope, ctx: AppContext) {
       }
       const outcome = (delivery.json() as { data: { results: { outcome: string }[] } }).data.results[0]?.outcome ?? 'ignored';
       const settled = (await findTransaction(ctx, transaction.id))!;
-      return ok({ _id: settled.id, status: settled.status, amount: fromCents(settled.amountCents), outcome });
+      return okFor('payments.sandboxPay', { _id: settled.id, status: settled.status, amount: fromCents(settled.amountCents), outcome });
     },
   );
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { files, performers, users } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, listFor, okFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import type { ApiScope } from '../types.js';
 
@@ -103,7 +103,7 @@ export function registerCreatorReview(api: ApiScope, ctx: AppContext): void {
         .returning({ userId: performers.userId, verifiedDocument: performers.verifiedDocument });
       if (!row) throw notFound('performers.not_found', 'No such creator');
       request.log.info({ creator: row.userId, decision: request.body.decision }, 'creator documents reviewed');
-      return ok({ _id: row.userId, verifiedDocument: row.verifiedDocument });
+      return okFor('admin.performers.review', { _id: row.userId, verifiedDocument: row.verifiedDocument });
     },
   );
 }

@@ -144,7 +144,7 @@ async function privateStreamRoutes(api: ApiScope, ctx: AppContext, notifications
       if (refund) wallet.announceRefund(refund);
       tellOther(user.id, row, 'deleted', refund ? { refunded: true } : {});
       // The request as it was; `paid` is false now that its charge is refunded.
-      return ok(await presentWithParties(ctx, row));
+      return okFor('streaming.privateDelete', await presentWithParties(ctx, row));
     },
   );
 

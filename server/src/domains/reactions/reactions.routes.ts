@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { feeds, REACTION_ACTIONS, REACTION_OBJECT_TYPES, reactions, users } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, okFor } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { creatorInScopeCondition, pageScopeOf } from '../../http/page-scope.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
@@ -37,7 +37,7 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
       const user = currentUser(request);
       await checkVisible(ctx, user, request.body);
       await ctx.db.insert(reactions).values({ userId: user.id, ...request.body }).onConflictDoNothing();
-      return ok({ success: true as const, action: request.body.action, active: true });
+      return okFor('reactions.add', { success: true as const, action: request.body.action, active: true });
     },
   );
   api.delete(
@@ -48,7 +48,7 @@ async function reactionsRoutes(api: ApiScope, ctx: AppContext) {
       await ctx.db
         .delete(reactions)
         .where(and(eq(reactions.userId, currentUser(request).id), eq(reactions.objectType, objectType), eq(reactions.objectId, objectId), eq(reactions.action, action)));
-      return ok({ success: true as const, action, active: false });
+      return okFor('reactions.remove', { success: true as const, action, active: false });
     },
   );
   api.get(

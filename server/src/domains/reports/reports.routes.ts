@@ -1,6 +1,6 @@
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
@@ -18,7 +18,7 @@ async function reportsRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) 
         response: { 200: envelopeSchema(reportSchema) },
       },
     },
-    async (request) => ok(await createReport(ctx, currentUser(request), request.body)),
+    async (request) => okFor('reports.create', await createReport(ctx, currentUser(request), request.body)),
   );
 }
 

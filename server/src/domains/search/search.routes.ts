@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { audienceOf } from '../../content/blocks.js';
-import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import type { AuthUser } from '../../http/guard.js';
 import { pageSizeSchema } from '../../http/pagination.js';
 import { feedListQuerySchema, feedSchema, findFeed, presentFeeds, searchFeeds } from '../feeds/index.js';
@@ -67,7 +67,7 @@ async function searchRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
     {
       schema: { tags: ['search'], summary: 'Count one search of a keyword (case does not matter)', body: keywordBody, response: { 200: envelopeSchema(keywordSchema) } },
     },
-    async (request) => ok(await saveKeyword(ctx, request.body.keyword)),
+    async (request) => okFor('search.saveKeyword', await saveKeyword(ctx, request.body.keyword)),
   );
 
   api.get(

@@ -105,7 +105,7 @@ async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications:
     },
     async (request) => {
       if (!PROVIDERS.has(request.params.provider)) throw notFound('payment.unknown_provider', 'Unknown payment provider');
-      return ok(presentSubscription(await cancelSubscription(ctx, currentUser(request), request.params.id, pageScopeOf(request)), ctx.now()));
+      return okFor('subscriptions.cancel', presentSubscription(await cancelSubscription(ctx, currentUser(request), request.params.id, pageScopeOf(request)), ctx.now()));
     },
   );
 

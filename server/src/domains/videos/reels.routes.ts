@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { uploadVideo } from '../../media/video-upload.js';
 import type { ApiScope } from '../types.js';
@@ -94,7 +94,7 @@ export async function registerReelRoutes(api: ApiScope, ctx: AppContext) {
     { schema: { tags: TAGS, summary: 'Delete a reel and its video', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await deleteReel(ctx, currentUser(request), request.params.id);
-      return ok({ success: true as const });
+      return okFor('reels.delete', { success: true as const });
     },
   );
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { FILE_STATUSES } from '../../db/schema/index.js';
-import { envelopeSchema, list, listSchema, ok, listFor } from '../../http/envelope.js';
+import { envelopeSchema, list, listSchema, ok, listFor, okFor } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { uploadImage } from '../../media/image-upload.js';
@@ -190,7 +190,7 @@ async function videosRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { schema: { tags: TAGS, summary: 'Delete a video and its files', params: idParams, response: { 200: envelopeSchema(z.object({ success: z.literal(true) })) } } },
     async (request) => {
       await deleteVideo(ctx, currentUser(request), request.params.id);
-      return ok({ success: true as const });
+      return okFor('videos.delete', { success: true as const });
     },
   );
 
