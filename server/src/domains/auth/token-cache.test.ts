@@ -25,7 +25,7 @@ async function used(values: Parameters<typeof createUser>[1] = {}) {
 }
 
 describe('verified sessions (remembered on the embedded database, token-cache.ts)', () => {
-  it('remember a session on PGlite only, and only once migration 0027 is there', async () => {
+  it('remember a session on PGlite only, and only once migration 0026 is there', async () => {
     const cache = await tokenCacheOf(t.ctx.db);
     if (testDatabaseKind() === 'postgres') expect(cache).toBeNull();
     else expect(cache).not.toBeNull();

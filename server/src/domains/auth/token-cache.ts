@@ -3,7 +3,7 @@
  * looks its token up (about 1 ms of CPU on PGlite, a tenth of a tip), and the answer changes
  * only when a token is revoked or removed, or its owner's role, status or permissions change.
  *
- * The database says when that happens: migration 0027's statement triggers on `auth_tokens`,
+ * The database says when that happens: migration 0026's statement triggers on `auth_tokens`,
  * `users` (role, status) and `user_permissions` send `NOTIFY fandeck_auth` on a session that
  * turned `fandeck.auth_watch` on, which only this cache does. PGlite is one session in this
  * one process (its data folder is locked), so it hears every change: it forgets every entry
@@ -14,7 +14,7 @@
 import type { Db } from '../../db/client.js';
 import { pgliteClientOf } from '../../db/client.js';
 
-/** The channel migration 0027's triggers notify. */
+/** The channel migration 0026's triggers notify. */
 export const AUTH_CHANNEL = 'fandeck_auth';
 /** Beyond this many sessions the cache starts again empty (a bound, not an eviction policy). */
 const MAX_ENTRIES = 10_000;
@@ -61,7 +61,7 @@ const caches = new WeakMap<Db, Promise<TokenCache<unknown> | null>>();
 async function watch(db: Db): Promise<TokenCache<unknown> | null> {
   const client = pgliteClientOf(db);
   if (!client) return null;
-  // A database not migrated to 0027 has no triggers: it would never say, so nothing is kept.
+  // A database not migrated to 0026 has no triggers: it would never say, so nothing is kept.
   const { rows } = await client.query<{ ready: boolean }>(`select to_regproc('fandeck_auth_changed') is not null as ready`);
   if (!rows[0]?.ready) return null;
   const cache = createCache<unknown>();
@@ -70,7 +70,7 @@ async function watch(db: Db): Promise<TokenCache<unknown> | null> {
   return cache;
 }
 
-/** The cache of `db`'s sessions; null on PostgreSQL (or a database without migration 0027). */
+/** The cache of `db`'s sessions; null on PostgreSQL (or a database without migration 0026). */
 export function tokenCacheOf<T>(db: Db): Promise<TokenCache<T> | null> {
   let found = caches.get(db);
   if (!found) {
