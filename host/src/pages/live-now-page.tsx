@@ -58,7 +58,7 @@ export function LiveNowPage() {
         </div>
       ) : null}
       {state.status === 'ready' && state.items.length > 0 ? (
-        <ul className="live-grid" aria-busy={false}>
+        <ul className="live-grid">
           {state.items.map((stream) => (
             <LiveStreamCard key={stream._id} stream={stream} />
           ))}
