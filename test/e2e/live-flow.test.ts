@@ -304,11 +304,40 @@ describe('a creator goes live from the browser; fans on a partner page and on th
       expect(await fan2Page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(size.width);
       await fan2Page.screenshot({ path: path.join(artifacts, `watch-${size.width}.png`) });
     }
+    // The gift picker on a phone.
+    await player2.locator('[part="gift-open"]').click();
+    await player2.locator('[part="gift"]').first().waitFor();
+    expect(await fan2Page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll with the picker open').toBeLessThanOrEqual(390);
+    await fan2Page.screenshot({ path: path.join(artifacts, 'watch-390-gifts.png') });
+    await player2.locator('[part="gift-close"]').click();
     await fan2Page.setViewportSize({ width: 1366, height: 800 });
     const video = await player2.locator('[part="video"]').boundingBox();
     const chat = await player2.locator('[part="chat"]').boundingBox();
     expect(chat!.x, 'side by side on a laptop').toBeGreaterThanOrEqual(video!.x + video!.width - 1);
     await fan2Page.screenshot({ path: path.join(artifacts, 'watch-1366.png') });
+  });
+
+  it('/live, reached from the navigation, lists Ana live now and leads to her stream', async () => {
+    const page = await fan2Page.context().newPage();
+    try {
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await page.goto('/home');
+      await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Ao vivo agora' }).click();
+      await waitForPath(page, '/live');
+      const card = page.getByTestId('live-now').locator(`.live-card[data-username="${creator.username}"]`);
+      await card.waitFor();
+      expect(normalised(await card.textContent())).toContain('Pôr do sol em Lisboa');
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.screenshot({ path: path.join(artifacts, 'live-now-1366.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(390);
+      await page.screenshot({ path: path.join(artifacts, 'live-now-390.png') });
+      await card.getByRole('link').click();
+      await waitForPath(page, `/live/${creator.username}`);
+      await page.getByTestId('live-page').locator('[part~="player"][data-state="live"]').waitFor();
+    } finally {
+      await page.close();
+    }
   });
 
   it('subscribers-only: fan2 gets no playlist, no HLS and no Agora token; the subscriber fan1 still watches; Ana gets her token', async () => {
