@@ -109,6 +109,7 @@ export const embedRoutes: readonly EmbedRoute[] = [
   ['POST', '/conversations', 'page'],
   ['GET', '/conversations/:id', 'page'],
   ['DELETE', '/messages/:id', 'page'],
+  ['GET', '/gifts', true],
 ];
 
 /**

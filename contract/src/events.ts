@@ -4,6 +4,7 @@
  * and the clients' assumption; listeners still check what they read.
  */
 import type { ErrorCode } from './errors.js';
+import type { StreamSupportEvent } from './gifts.js';
 import type { MessageDeletedEvent, MessageDto, NotificationDto } from './messaging.js';
 import type { StreamDto, StreamPresenceEvent } from './streaming.js';
 
@@ -95,6 +96,8 @@ export interface ServerEvents {
   'change-stream-info': StreamDto;
   /** Staff ended the stream: to its room and to the creator. */
   'admin-end-session-stream': StreamPresenceEvent;
+  /** A fan tipped in the stream's chat or sent a gift in it (paid): to the room `stream:{id}`, the creator included. */
+  'stream-support': StreamSupportEvent;
   /** The SFU dropped this user from a private call (left, silent too long, or the call ended). */
   'private-call/closed': {
     streamId: string;
@@ -124,6 +127,7 @@ export const SERVER_EVENTS = {
   messageDeleted: 'message_deleted',
   readMessages: 'nofify_read_messages_in_conversation',
   notification: 'send_notification',
+  streamSupport: 'stream-support',
 } as const satisfies Record<string, ServerEventName>;
 
 export const CLIENT_EVENTS = {

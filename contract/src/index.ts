@@ -15,6 +15,7 @@ export * from './routes.js';
 export * from './subscriptions.js';
 export * from './messaging.js';
 export * from './streaming.js';
+export * from './gifts.js';
 export * from './usernames.js';
 export * from './content.js';
 export * from './api-types.js';

@@ -79,6 +79,17 @@ export const LIMITS = {
     titleMax: 200,
     descriptionMax: 2000,
   },
+  gift: {
+    nameMax: 40,
+    /** An emoji may take several code points (a flag, a skin tone). */
+    emojiMax: 16,
+    imageUrlMax: 500,
+    /** A gift's price: 1.00 to 1,000.00. */
+    priceMinCents: 100,
+    priceMaxCents: 100_000,
+    /** How many gifts the catalogue holds, hidden ones included. */
+    catalogueMax: 50,
+  },
   privateCall: {
     minutesMin: 5,
     minutesMax: 120,

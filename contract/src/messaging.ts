@@ -232,6 +232,8 @@ export const NOTIFICATION_TYPES = [
   'comment.created',
   'message.received',
   'private_stream.updated',
+  /** A creator the user follows or subscribes to went live (`performerId`, `performerUsername`, `streamId`, `title`). */
+  'stream.live',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -33,8 +33,8 @@ export const CHARGE_KINDS = [
 ] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
-/** What the confirm dialog says the fan is doing (`call`: paying for a private call, whose length the quote's `minutes` gives). */
-export type PayKind = 'tip' | 'contribute' | 'unlock' | 'topup' | 'subscribe' | 'call';
+/** What the confirm dialog says the fan is doing (`call`: paying for a private call, whose length the quote's `minutes` gives; `gift`: a live gift, named by the quote's `description`). */
+export type PayKind = 'tip' | 'contribute' | 'unlock' | 'topup' | 'subscribe' | 'call' | 'gift';
 
 /** Where the price the server charges comes from. */
 export type PriceSource =
@@ -93,8 +93,8 @@ export const chargeActionName = (kind: ChargeKind) => `charge:${kind}` as const;
  */
 const FAN_PRICED: ReadonlySet<ChargeKind> = new Set(['tip', 'crowdfunding']);
 
-/** Item-priced kinds the dialog words as something other than an unlock: a private call is paid for, not unlocked. */
-const ITEM_PAY_KINDS: Partial<Record<ChargeKind, PayKind>> = { stream: 'call' };
+/** Item-priced kinds the dialog words as something other than an unlock: a private call is paid for, a gift sent, not unlocked. */
+const ITEM_PAY_KINDS: Partial<Record<ChargeKind, PayKind>> = { stream: 'call', gift: 'gift' };
 
 export const moneyActions: readonly MoneyAction[] = [
   action('topup', '/payment/wallet/top-up', 'topup', { from: 'body', field: 'amount' }),

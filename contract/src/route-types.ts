@@ -34,6 +34,7 @@ import type {
   UnreadTotal,
 } from './messaging.js';
 import type { AddCardBody, AddCardResponse, PaymentCardDto, PaymentTransactionDto, TokenPackageDto, WalletChargeDto } from './payments.js';
+import type { GiftBody, GiftDto, GiftPatch } from './gifts.js';
 import type { GoLiveBody, PrivateCallJoinDto, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type {
   EarningDto,
@@ -322,6 +323,10 @@ export interface RouteTypes {
   'streaming.end': { response: StreamDto };
   'streaming.join': { response: StreamJoinDto };
   'streaming.userSearch': { query: Query; item: StreamDto };
+  'gifts.search': { item: GiftDto };
+  'admin.gifts.search': { query: Query; item: GiftDto };
+  'admin.gifts.create': { body: GiftBody; response: GiftDto };
+  'admin.gifts.update': { body: GiftPatch; response: GiftDto };
   'streaming.privateRequest': { body: PrivateStreamRequestBody; response: PrivateStreamRequestDto };
   'streaming.privateApprove': { response: PrivateStreamRequestDto };
   'streaming.privateReject': { response: PrivateStreamRequestDto };

@@ -370,6 +370,12 @@ export const routes = {
   /** The live HLS of a stream, for one viewer: short-lived signed links (never a token in the URL). */
   'streaming.hls': route('GET', '/streaming/hls/:id/:file', 'optional'),
   'admin.streaming.end': route('POST', '/admin/streaming/:id/end', withPermission('stream.update')),
+  // live gifts: the catalogue fans pick from (sent as the money action `charge:gift`); staff keep it
+  // with the spec's `stream` permissions (gifts are sent in live streams)
+  'gifts.search': route('GET', '/gifts', 'public', 'embed'),
+  'admin.gifts.search': route('GET', '/admin/gifts', withPermission('stream.view')),
+  'admin.gifts.create': route('POST', '/admin/gifts', withPermission('stream.create')),
+  'admin.gifts.update': route('PUT', '/admin/gifts/:id', withPermission('stream.update')),
   // products (physical or digital, sold through the wallet charge kind `product`) and their orders
   'products.create': route('POST', '/performer/performer-assets/products', CREATOR),
   'products.mine': route('GET', '/performer/performer-assets/products/search', CREATOR),

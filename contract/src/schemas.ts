@@ -16,7 +16,7 @@ export const errorBodySchema = z.object({
 
 export const payQuoteSchema = z.object({
   action: z.string(),
-  kind: z.enum(['tip', 'contribute', 'unlock', 'topup', 'subscribe', 'call']),
+  kind: z.enum(['tip', 'contribute', 'unlock', 'topup', 'subscribe', 'call', 'gift']),
   itemId: z.string().nullable(),
   recipient: z.object({ _id: z.string(), name: z.string(), username: z.string().nullable() }).nullable(),
   description: z.string().nullable(),

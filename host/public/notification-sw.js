@@ -38,6 +38,8 @@ function linkOf(payload, notification) {
   if (url && url.startsWith('/') && !url.startsWith('//')) return url;
   const conversation = text(notification.data?.conversationId);
   if (notification.type === 'message.received' && conversation) return `/messages?conversation=${encodeURIComponent(conversation)}`;
+  const creator = text(notification.data?.performerUsername) ?? text(notification.data?.performerId);
+  if (notification.type === 'stream.live' && creator) return `/live/${encodeURIComponent(creator)}`;
   return '/notifications';
 }
 

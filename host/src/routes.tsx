@@ -35,6 +35,7 @@ const MessagesPage = lazyPage(() => import('./pages/messages-page.js'), 'Message
 const ListsPage = lazyPage(() => import('./pages/creator-messages/lists-page.js'), 'ListsPage');
 const GoLivePage = lazyPage(() => import('./pages/creator-live/go-live-page.js'), 'GoLivePage');
 const LivePage = lazyPage(() => import('./pages/live-page.js'), 'LivePage');
+const LiveNowPage = lazyPage(() => import('./pages/live-now-page.js'), 'LiveNowPage');
 const CallPage = lazyPage(() => import('./pages/calls/call-page.js'), 'CallPage');
 const WalletPage = lazyPage(() => import('./pages/wallet/wallet-page.js'), 'WalletPage');
 const PrivateCallsPage = lazyPage(() => import('./pages/private-calls/private-calls-page.js'), 'PrivateCallsPage');
@@ -78,6 +79,7 @@ export const pages: readonly PageRoute[] = [
   { path: '/private-calls', page: PrivateCallsPage, authenticate: true },
   { path: '/creators', page: CreatorsPage, layout: 'public', noredirect: true },
   { path: '/discover', page: DiscoverPage, layout: 'public', noredirect: true },
+  { path: '/live', page: LiveNowPage, layout: 'public', noredirect: true },
   { path: '/live/:creator', page: LivePage, layout: 'public', noredirect: true },
   { path: '/calls/:requestId', page: CallPage, authenticate: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },

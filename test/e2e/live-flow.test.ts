@@ -5,14 +5,17 @@
  * 1. Ana signs in on the host site, opens /creator/live, sees her camera's preview and goes
  *    live: the page's MediaRecorder sends the camera over the ingest socket, the stats show
  *    bytes sent, and the server answers the stream broadcasting with a playlist that lists
- *    segments.
+ *    segments. fan2, who follows her, is notified once, linking to her stream.
  * 2. fan1, on a partner's page (an allowed origin: the loader, `<fan-login>` and
  *    `<fan-live-player creator="ana.lima">`), signs in through the popup, presses play and
  *    sees frames advance (every segment through the bridge). fan2 watches on the platform's
  *    own /live/ana.lima and sees frames advance too.
  * 3. fan1 writes in the stream chat: fan2's player and Ana's page show it. fan1 tips 10 in
  *    the stream after the bridge's own confirm: the wallet drops by exactly 10 and Ana's
- *    earnings rise.
+ *    earnings rise. fan2 sends a 🌹 from the site's gift picker after the platform's confirm:
+ *    5 leaves the wallet once, and the tip and the gift are lines of every chat, Ana's too.
+ *    At a phone's width the site's watch page has the video on top, the chat below and its
+ *    input at the bottom of the screen, nothing wider than the screen.
  * 4. Ana makes the stream subscribers-only (fan1 subscribed first, fan2 did not): fan2 gets
  *    `canWatch: false` and no playlist, the player shows the subscribers-only box, the HLS
  *    route refuses fan2 both fan1's link and fan2's own earlier one, and the Agora token for
@@ -22,9 +25,12 @@
  * Every wait is on something happening, with a deadline; there are no sleeps.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_INGEST_MIME, type EarningStats, type StreamJoinDto } from '@fandeck/contract';
+import { STREAM_INGEST_MIME, type EarningStats, type NotificationDto, type StreamJoinDto } from '@fandeck/contract';
 import { allowOrigin, apiGet, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
 import { chromiumArgs, chromiumPath } from '../support/browser.js';
@@ -42,6 +48,8 @@ const fan1 = { email: 'fan1@fandeck.local', name: 'Fã Um' };
 const fan2 = { email: 'fan2@fandeck.local', name: 'Fan Two' };
 const chatText = 'Oi Ana! Que vista linda daí.';
 const tipAmount = 10;
+const gift = { name: 'Rosa', emoji: '🌹', price: 5 };
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/live');
 // Test values for the Agora app: 32 hex digits each, as the token builder needs.
 const agoraEnv = { AGORA_APP_ID: '0123456789abcdef0123456789abcdef', AGORA_APP_CERTIFICATE: 'fedcba9876543210fedcba9876543210' };
 
@@ -129,6 +137,9 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     partner = await startSite({ '/': () => partnerPage(server.origin) });
     [creatorToken, fan1Token, fan2Token] = await Promise.all([signInApi(server.origin, creator.email, password), signInApi(server.origin, fan1.email, password), signInApi(server.origin, fan2.email, password)]);
     await allowOrigin(server.origin, creatorToken, partner);
+    // fan2 follows Ana before she goes live (following again is silent).
+    const followed = await apiCall(server.origin, 'POST', `/follows/${creator.username}`, fan2Token);
+    expect(followed.status, followed.text).toBe(200);
   });
 
   afterAll(async () => {
@@ -174,6 +185,10 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await expect
       .poll(async () => (await fetchHls(join.playlistUrl!, creatorToken)).text, { timeout: 30_000, message: 'the playlist lists segments' })
       .toMatch(/#EXTINF[\s\S]*seg_\d+\.m4s/);
+    // Her follower is told once, with what the site links to her stream.
+    const liveNotices = async () => ((await apiGet<{ data: NotificationDto[] }>(server.origin, '/notification?limit=50', fan2Token)).body!.data!.data).filter((n) => n.type === 'stream.live');
+    await expect.poll(async () => (await liveNotices()).length, { message: 'fan2 is told Ana is live' }).toBe(1);
+    expect((await liveNotices())[0]!.data).toMatchObject({ performerUsername: creator.username, streamId });
   });
 
   it('fan1 on a partner page and fan2 on the site’s /live/ana.lima press play and see frames advance', async () => {
@@ -236,10 +251,93 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     const charge = tips.body!.data!.data.find((item) => item.price === tipAmount);
     expect(charge?.earnings).toBeGreaterThan(0);
     expect(cents(await earningsOf(server.origin, creatorToken)) - cents(earningsBefore)).toBe(cents(charge!.earnings!));
+    // The tip is a line of every chat, Ana's included.
+    const tipLine = `${fan1.name} enviou uma gorjeta (R$ 10,00)`;
+    const chats = [player1.locator('[part="chat"]'), fan2Page.getByTestId('live-page').locator('[part="chat"]'), creatorPage.getByTestId('go-live').locator('[part="chat"]')];
+    for (const chat of chats) {
+      const line = chat.locator('[part="support"][data-kind="tip"]');
+      await line.waitFor();
+      expect(normalised(await line.textContent())).toContain(tipLine);
+    }
+
+    // fan2 sends a rose from the site's picker, confirmed in the platform's dialog (the browser's own on the site).
+    const player2 = fan2Page.getByTestId('live-page');
+    const fan2Before = await balanceOf(server.origin, fan2Token);
+    await player2.locator('[part="gift-open"]').click();
+    const rose = player2.locator('[part="gift"]', { hasText: gift.name });
+    await rose.waitFor();
+    const confirmed = new Promise<string>((resolve) => fan2Page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await rose.click();
+    expect(normalised(await confirmed)).toBe(`Presente ${gift.emoji} ${gift.name} de R$ 5,00 para ${creator.name}`);
+    await player2.locator('[part="gift-sent"]').waitFor();
+    expect(cents(fan2Before) - cents(await balanceOf(server.origin, fan2Token))).toBe(cents(gift.price));
+    const giftLine = `${fan2.name} enviou ${gift.emoji} ${gift.name} (R$ 5,00)`;
+    for (const chat of chats) {
+      const line = chat.locator('[part="support"][data-kind="gift"]');
+      await line.waitFor();
+      expect(normalised(await line.textContent())).toContain(giftLine);
+      expect(await line.count()).toBe(1);
+    }
+    const gifts = await apiGet<{ data: { price: number; earnings?: number }[] }>(server.origin, '/wallet/charges/search?target=gift', creatorToken);
+    expect(gifts.body!.data!.data.map((charge) => charge.price)).toEqual([gift.price]);
+
     // Still playing after all that.
     const video = player1.locator('video[part="video"]');
     const now = await playback(video);
     await expect.poll(async () => (await playback(video)).frames).toBeGreaterThan(now.frames);
+  });
+
+  it('on a phone the site’s watch page has the video on top, the chat below filling the screen and its input at the bottom', async () => {
+    await mkdir(artifacts, { recursive: true });
+    const player2 = fan2Page.getByTestId('live-page');
+    await player2.locator('[part="gift-close"]').click();
+    for (const size of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+      await fan2Page.setViewportSize(size);
+      const video = await player2.locator('[part="video"]').boundingBox();
+      const chat = await player2.locator('[part="chat"]').boundingBox();
+      const input = await player2.locator('[part="chat"] [part="input"]').boundingBox();
+      const tabBar = await fan2Page.getByTestId('tab-bar').boundingBox();
+      expect(video && chat && input && tabBar, 'all on screen').toBeTruthy();
+      expect(chat!.y, 'the chat is below the video').toBeGreaterThanOrEqual(video!.y + video!.height - 1);
+      expect(input!.y + input!.height, 'the input is above the tab bar').toBeLessThanOrEqual(tabBar!.y + 1);
+      expect(tabBar!.y - (input!.y + input!.height), 'the input is at the bottom of the screen').toBeLessThan(48);
+      expect(await fan2Page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(size.width);
+      await fan2Page.screenshot({ path: path.join(artifacts, `watch-${size.width}.png`) });
+    }
+    // The gift picker on a phone.
+    await player2.locator('[part="gift-open"]').click();
+    await player2.locator('[part="gift"]').first().waitFor();
+    expect(await fan2Page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll with the picker open').toBeLessThanOrEqual(390);
+    await fan2Page.screenshot({ path: path.join(artifacts, 'watch-390-gifts.png') });
+    await player2.locator('[part="gift-close"]').click();
+    await fan2Page.setViewportSize({ width: 1366, height: 800 });
+    const video = await player2.locator('[part="video"]').boundingBox();
+    const chat = await player2.locator('[part="chat"]').boundingBox();
+    expect(chat!.x, 'side by side on a laptop').toBeGreaterThanOrEqual(video!.x + video!.width - 1);
+    await fan2Page.screenshot({ path: path.join(artifacts, 'watch-1366.png') });
+  });
+
+  it('/live, reached from the navigation, lists Ana live now and leads to her stream', async () => {
+    const page = await fan2Page.context().newPage();
+    try {
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await page.goto('/home');
+      await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Ao vivo agora' }).click();
+      await waitForPath(page, '/live');
+      const card = page.getByTestId('live-now').locator(`.live-card[data-username="${creator.username}"]`);
+      await card.waitFor();
+      expect(normalised(await card.textContent())).toContain('Pôr do sol em Lisboa');
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.screenshot({ path: path.join(artifacts, 'live-now-1366.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(390);
+      await page.screenshot({ path: path.join(artifacts, 'live-now-390.png') });
+      await card.getByRole('link').click();
+      await waitForPath(page, `/live/${creator.username}`);
+      await page.getByTestId('live-page').locator('[part~="player"][data-state="live"]').waitFor();
+    } finally {
+      await page.close();
+    }
   });
 
   it('subscribers-only: fan2 gets no playlist, no HLS and no Agora token; the subscriber fan1 still watches; Ana gets her token', async () => {

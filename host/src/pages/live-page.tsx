@@ -10,7 +10,7 @@ import { session, useSignalValue } from '../session/session.js';
 
 /**
  * /live/:creator: a creator's live stream on the platform's own site, the same view as
- * `<fan-live-player creator>` (video, viewer count, stream chat, tip), so the site plays
+ * `<fan-live-player creator>` (video, viewer count, stream chat with its tip and gift lines, tip, gifts), so the site plays
  * streams exactly as embeds do.
  */
 export function LivePage() {

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../session/session.js';
 
 /** The icons the tab bar and the menus draw (shell/nav-icon.tsx). */
-export type NavIconName = 'home' | 'discover' | 'messages' | 'notifications' | 'account' | 'dashboard' | 'studio' | 'earnings' | 'creators';
+export type NavIconName = 'home' | 'discover' | 'messages' | 'notifications' | 'account' | 'dashboard' | 'studio' | 'earnings' | 'creators' | 'live';
 
 /** A place of the site a role goes to often. `label` is a key of the `site` namespace. */
 export interface NavPlace {
@@ -28,6 +28,7 @@ export type NavLabel =
   | 'payouts'
   | 'messagingTools'
   | 'goLive'
+  | 'liveNow'
   | 'creators'
   | 'creatorReview'
   | 'payoutReview';
@@ -79,7 +80,7 @@ export function placeGroups(user: CurrentUser): NavGroup[] {
       ],
     });
   }
-  const explore: NavPlace[] = [{ path: '/private-calls', label: 'privateCalls' }, { path: '/creators', label: 'creators' }];
+  const explore: NavPlace[] = [{ path: '/live', label: 'liveNow', icon: 'live' }, { path: '/private-calls', label: 'privateCalls' }, { path: '/creators', label: 'creators' }];
   if (user.isPerformer) explore.push({ path: '/discover', label: 'discover' }, { path: '/user/bookmarks', label: 'bookmarks' });
   groups.push({ title: 'groupExplore', places: explore });
   if (user.role === 'admin') {

@@ -11,8 +11,8 @@ import { checkLedger } from './ledger/invariant.js';
 import { testClock } from '../domains/payments/payments.test-support.js';
 
 /**
- * A domain that exists only in this test and sells clips (as the charge kind `gift`, which
- * no domain sells yet; move it to another unsold kind when gifts land) through the wallet's extension
+ * A domain that exists only in this test and sells clips (as the charge kind `event`, which
+ * no domain sells yet; move it to another unsold kind when events land) through the wallet's extension
  * point, touching no wallet file: its action, quote, idempotency, quote checks, ledger
  * split and live events all come from the engine. Its prices can change under a quote.
  */
@@ -24,12 +24,12 @@ const videoShop = defineDomain({
   register(_api, _ctx, deps) {
     deps.get('wallet').registerChargeHandler(
       defineHandler({
-        kind: 'gift',
+        kind: 'event',
         body: z.object({ note: z.string().max(20).optional() }),
         async price(_tx, _ctx, _buyer, itemId) {
           const video = catalogue.get(itemId);
           if (!video) throw notFound('wallet.item_not_found', 'No video with this id can be bought');
-          return { target: 'gift', targetId: itemId, performerId: video.creatorId, priceCents: video.priceCents, description: video.title };
+          return { target: 'event', targetId: itemId, performerId: video.creatorId, priceCents: video.priceCents, description: video.title };
         },
         async fulfil(_tx, _ctx, charge) {
           unlocked.push(charge.id);
@@ -56,7 +56,7 @@ let videos = 0;
 function video(priceCents: number) {
   const id = `video-${(videos += 1)}`;
   catalogue.set(id, { creatorId: creator.id, priceCents, title: `Clip ${videos}` });
-  return { id, path: `/wallet/charges/gift/${id}` };
+  return { id, path: `/wallet/charges/event/${id}` };
 }
 
 async function fanWith(balanceCents: number) {
@@ -82,7 +82,7 @@ describe('a charge kind sold through registerChargeHandler', () => {
     const quoted = await quote(t.app, token, clip.path, { note: 'for me' });
     expect(quoted.statusCode).toBe(200);
     expect(quoted.json().data).toEqual({
-      action: 'charge:gift',
+      action: 'charge:event',
       kind: 'unlock',
       itemId: clip.id,
       recipient: { _id: creator.id, name: creator.name, username: creator.username },
@@ -97,7 +97,7 @@ describe('a charge kind sold through registerChargeHandler', () => {
     const bought = await buy(token, clip.path, { note: 'for me' }, { quote: quoted.json().data.quote });
     expect(bought.statusCode).toBe(200);
     const charge = bought.json().data;
-    expect(charge).toMatchObject({ target: 'gift', targetId: clip.id, performerId: creator.id, price: 12.5, status: 'success' });
+    expect(charge).toMatchObject({ target: 'event', targetId: clip.id, performerId: creator.id, price: 12.5, status: 'success' });
     expect(unlocked).toContain(charge._id);
     expect(await walletOf(t.ctx, fan.id)).toBe(5000 - 1250);
     expect(await earningsOf(t.ctx, creator.id)).toBe(1000);
@@ -114,8 +114,8 @@ describe('a charge kind sold through registerChargeHandler', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'request.invalid', fields: ['body.note'] });
     expect((await buy(token, clip.path, { note: 7 })).json().fields).toEqual(['body.note']);
-    expect((await quote(t.app, token, '/wallet/charges/gift/no-such-clip', {})).json().code).toBe('wallet.item_not_found');
-    expect((await buy(token, '/wallet/charges/gift/no-such-clip', {})).json().code).toBe('wallet.item_not_found');
+    expect((await quote(t.app, token, '/wallet/charges/event/no-such-clip', {})).json().code).toBe('wallet.item_not_found');
+    expect((await buy(token, '/wallet/charges/event/no-such-clip', {})).json().code).toBe('wallet.item_not_found');
   });
 });
 
@@ -243,7 +243,7 @@ describe('quotes bind the exact request', () => {
 describe('the API description', () => {
   it('documents every action beside its quote, the body included', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const path of ['/api/wallet/charges/tip/{id}', '/api/wallet/charges/gift/{id}', '/api/payment/wallet/top-up']) {
+    for (const path of ['/api/wallet/charges/tip/{id}', '/api/wallet/charges/event/{id}', '/api/wallet/charges/gift/{id}', '/api/payment/wallet/top-up']) {
       expect(doc.paths[path].post.description, path).toMatch(/Idempotency-Key/);
       expect(doc.paths[`${path}/quote`].post, `${path}/quote`).toBeDefined();
     }

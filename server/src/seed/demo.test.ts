@@ -1,6 +1,7 @@
 // The demo seed: a fresh `npm start` shows token packages on the top-up screen and promos on the pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
+import { DEMO_GIFTS } from './demo-gifts.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITE_PROMOS, DEMO_TOKEN_PACKAGES, seedDemo } from './demo.js';
 
 let t: TestApp;
@@ -27,6 +28,11 @@ describe('the demo seed', () => {
     const list = await get('/api/site-promo/search');
     expect(list.total).toBe(DEMO_SITE_PROMOS.length);
     expect(list.data.map((promo) => promo.title)).toEqual(DEMO_SITE_PROMOS.map((promo) => promo.title));
+  });
+
+  it('offers its live gifts, smallest first', async () => {
+    const list = await get('/api/gifts');
+    expect(list.data.map((gift) => [gift.emoji, gift.name, gift.price])).toEqual(DEMO_GIFTS.map((gift) => [gift.emoji, gift.name, gift.priceCents / 100]));
   });
 
   it('lets a demo fan buy a package', async () => {

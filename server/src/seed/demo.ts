@@ -6,6 +6,7 @@ import type { PermissionKey } from '../domains/auth/permissions.js';
 import { accountKeys } from '../money/ledger/accounts.js';
 import { postMovement } from '../money/ledger/ledger.js';
 import { initialsSvg, writeUpload } from './avatars.js';
+import { seedGifts } from './demo-gifts.js';
 
 export const DEMO_PASSWORD = 'fandeck-demo';
 
@@ -135,6 +136,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     }
     await tx.insert(tokenPackages).values([...DEMO_TOKEN_PACKAGES]);
     await tx.insert(sitePromos).values([...DEMO_SITE_PROMOS]);
+    await seedGifts(tx);
   });
   return true;
 }

@@ -14,6 +14,8 @@ export interface ConfirmTexts {
   titleSubscribe: string;
   /** Paying for a private call (`call`); its length is the quote's `minutes`. */
   titleCall: string;
+  /** Sending a live gift (`gift`), named by the quote's description. */
+  titleGift: string;
   price: string;
   credit: string;
   recipient: string;
@@ -34,6 +36,7 @@ export interface ConfirmTexts {
   summaryTopupFor: string;
   summarySubscribe: string;
   summaryCall: string;
+  summaryGift: string;
 }
 
 const ptBR: ConfirmTexts = {
@@ -43,6 +46,7 @@ const ptBR: ConfirmTexts = {
   titleTopup: 'Recarregar carteira',
   titleSubscribe: 'Assinar',
   titleCall: 'Pagar chamada privada',
+  titleGift: 'Enviar presente',
   price: 'Valor',
   credit: 'Crédito na carteira',
   recipient: 'Para',
@@ -60,6 +64,7 @@ const ptBR: ConfirmTexts = {
   summaryTopupFor: 'Recarga de {{credit}} na carteira por {{amount}}',
   summarySubscribe: 'Assinar {{name}} por {{amount}}',
   summaryCall: 'Pagar chamada privada ({{minutes}} min) por {{amount}}',
+  summaryGift: 'Presente {{item}} de {{amount}} para {{name}}',
 };
 
 const en: ConfirmTexts = {
@@ -69,6 +74,7 @@ const en: ConfirmTexts = {
   titleTopup: 'Top up wallet',
   titleSubscribe: 'Subscribe',
   titleCall: 'Pay for a private call',
+  titleGift: 'Send a gift',
   price: 'Amount',
   credit: 'Wallet credit',
   recipient: 'To',
@@ -86,6 +92,7 @@ const en: ConfirmTexts = {
   summaryTopupFor: 'Wallet top-up of {{credit}} for {{amount}}',
   summarySubscribe: 'Subscribe to {{name}} for {{amount}}',
   summaryCall: 'Pay {{amount}} for a private call ({{minutes}} min)',
+  summaryGift: 'Gift {{item}} of {{amount}} to {{name}}',
 };
 
 const es: ConfirmTexts = {
@@ -95,6 +102,7 @@ const es: ConfirmTexts = {
   titleTopup: 'Recargar billetera',
   titleSubscribe: 'Suscribirse',
   titleCall: 'Pagar llamada privada',
+  titleGift: 'Enviar regalo',
   price: 'Importe',
   credit: 'Crédito en la billetera',
   recipient: 'Para',
@@ -112,6 +120,7 @@ const es: ConfirmTexts = {
   summaryTopupFor: 'Recarga de {{credit}} en la billetera por {{amount}}',
   summarySubscribe: 'Suscribirse a {{name}} por {{amount}}',
   summaryCall: 'Pagar llamada privada ({{minutes}} min) por {{amount}}',
+  summaryGift: 'Regalo {{item}} de {{amount}} para {{name}}',
 };
 
 export const confirmCatalogues: Readonly<Record<'pt-BR' | 'en' | 'es', ConfirmTexts>> = { 'pt-BR': ptBR, en, es };
@@ -125,6 +134,7 @@ export const TITLE_KEYS: Record<PayKind, ConfirmTextKey> = {
   topup: 'titleTopup',
   subscribe: 'titleSubscribe',
   call: 'titleCall',
+  gift: 'titleGift',
 };
 export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = {
   tip: 'summaryTip',
@@ -133,4 +143,5 @@ export const SUMMARY_KEYS: Record<PayKind, ConfirmTextKey> = {
   topup: 'summaryTopup',
   subscribe: 'summarySubscribe',
   call: 'summaryCall',
+  gift: 'summaryGift',
 };

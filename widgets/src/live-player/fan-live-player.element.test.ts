@@ -134,6 +134,50 @@ describe('<fan-live-player>', () => {
     ]);
   });
 
+  it('live: tips and gifts paid in the stream are chat lines among the messages, once each, for this stream only', async () => {
+    server.messages = [streamMessage(1, { text: 'Boa noite!' })];
+    const element = await mount();
+    await partSoon(element, 'play');
+    await waitFor(() => expect(parts(element, 'text').map((found) => found.textContent)).toEqual(['Boa noite!']));
+    const rose = { _id: 'gift-rose', name: 'Rosa', emoji: '🌹', imageUrl: null };
+    const gift = { kind: 'gift', chargeId: 'charge-7', streamId: 'stream-1', conversationId: 'conv-live', sender: { _id: 'fan-2', name: 'Ana Souza', username: 'ana.souza' }, amount: 5, gift: rose, createdAt: '2026-01-01T20:00:05.000Z' };
+    page.serverEmit('stream-support', gift);
+    // Again (a second process, a replay): still one line; another stream's: none.
+    page.serverEmit('stream-support', gift);
+    page.serverEmit('stream-support', { ...gift, chargeId: 'charge-8', streamId: 'stream-2' });
+    page.serverEmit('stream-support', { ...gift, kind: 'tip', gift: null, chargeId: 'charge-9', amount: 10, sender: { _id: 'fan-3', name: '', username: 'bia' }, createdAt: '2026-01-01T20:00:06.000Z' });
+    await waitFor(() => expect(parts(element, 'support')).toHaveLength(2));
+    const [giftLine, tipLine] = parts(element, 'support');
+    expect(squash(giftLine!.textContent)).toBe('🌹 Ana Souza enviou 🌹 Rosa (R$ 5,00)');
+    expect(giftLine!.dataset.kind).toBe('gift');
+    expect(squash(giftLine!.querySelector('[part~="support-text"]')?.textContent)).toBe('Ana Souza enviou 🌹 Rosa (R$ 5,00)');
+    expect(squash(tipLine!.querySelector('[part~="support-text"]')?.textContent)).toBe('bia enviou uma gorjeta (R$ 10,00)');
+    expect(tipLine!.dataset.kind).toBe('tip');
+    // In the chat's order: after the message written before it.
+    const order = [...element.shadowRoot!.querySelectorAll('[part~="messages"] > li')].map((li) => li.getAttribute('part'));
+    expect(order).toEqual(['message', 'support', 'support']);
+    expect(part(element, 'empty')).toBeNull();
+  });
+
+  it('live: a gift from the catalogue goes through the platform’s pay with the stream', async () => {
+    page.transport.respond('GET', '/gifts', ok({ data: [{ _id: 'gift-rose', name: 'Rosa', emoji: '🌹', imageUrl: null, price: 5, ordering: 1, hidden: false, createdAt: '', updatedAt: '' }], total: 1 }));
+    page.transport.respondPay('charge:gift', ok({ _id: 'charge-1', performerId: 'creator-1', price: 5 }));
+    const element = await mount();
+    (await partSoon(element, 'gift-open')).click();
+    const gift = await partSoon(element, 'gift');
+    expect(gift.getAttribute('aria-label')).toBe('Enviar 🌹 Rosa por R$\u00a05,00');
+    gift.click();
+    expect(squash((await partSoon(element, 'gift-sent')).textContent)).toBe('🌹 Rosa enviado. Obrigado!');
+    expect(page.pays.map((call) => call.request)).toEqual([{ action: 'charge:gift', params: { id: 'gift-rose' }, body: { streamId: 'stream-1' }, idempotencyKey: expect.any(String) }]);
+  });
+
+  it('live: an empty gift catalogue says so', async () => {
+    page.transport.respond('GET', '/gifts', ok({ data: [], total: 0 }));
+    const element = await mount();
+    (await partSoon(element, 'gift-open')).click();
+    expect(squash((await partSoon(element, 'gifts-empty')).textContent)).toBe('Nenhum presente disponível agora.');
+  });
+
   it('says it is reconnecting while the connection is down, then reads the stream again', async () => {
     const element = await mount();
     await partSoon(element, 'play');

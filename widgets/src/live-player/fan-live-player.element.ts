@@ -11,12 +11,14 @@ import { FanLivePlayer, type FanLivePlayerProps } from './fan-live-player.js';
  * within 30 s), and notices when the stream ends or is opened to everyone. Live: the video (the HLS
  * player is fetched on play, tuned for low latency; on a third-party page every segment
  * comes through the platform's bridge), how many watch, the stream chat (live, each
- * message once) and a tip to the creator after the platform's own confirm. A lost
+ * message once), a tip and gifts from the platform's catalogue to the creator after the
+ * platform's own confirm, and every tip and gift paid in the stream as a line of the chat,
+ * for everyone. On a narrow page the chat sits below the video, its input at the bottom. A lost
  * connection is said in a banner, and the stream is read again when it is back. When the
  * creator ends the stream (or staff do), it says so.
  *
  * @tag fan-live-player
- * @summary A creator's live stream: the video, the viewer count, the stream chat and tips.
+ * @summary A creator's live stream: the video, the viewer count, the stream chat, tips and gifts.
  *
  * @attr {string} creator - The creator (username or id) whose live stream to show.
  * @attr {string} locale - Language (`pt-BR`, `en`, `es`); else the loader's `data-locale`, else the session's.
@@ -57,6 +59,22 @@ import { FanLivePlayer, type FanLivePlayerProps } from './fan-live-player.js';
  * @csspart tip-sent - The thanks after a tip.
  * @csspart tip-notice - A declined confirm.
  * @csspart tip-close - Closes the tip form.
+ * @csspart actions - The tip and gift buttons under the video (signed in).
+ * @csspart gift-open - Opens the gift picker.
+ * @csspart gifts - The gift picker (`data-state` is `idle`, `sending`, `sent`, `declined` or `failed`).
+ * @csspart gift - One gift of the catalogue (`data-gift-id`); a tap sends it after the confirm.
+ * @csspart gift-emoji - Its emoji or image.
+ * @csspart gift-name - Its name.
+ * @csspart gift-price - Its price.
+ * @csspart gift-sent - The thanks after a gift.
+ * @csspart gift-notice - A declined confirm.
+ * @csspart gift-again - Back to the picker after a gift.
+ * @csspart gift-close - Closes the picker.
+ * @csspart gifts-loading - Shown while the catalogue loads.
+ * @csspart gifts-empty - No gift to send.
+ * @csspart support - A tip or gift paid in the stream, as a chat line (`data-kind` is `tip` or `gift`).
+ * @csspart support-icon - Its emoji or image.
+ * @csspart support-text - Who sent what, and for how much.
  * @csspart retry - Try loading again.
  * @csspart error - A failure message (role alert).
  * @csspart sign-in - The signed-out prompt.
@@ -74,6 +92,7 @@ import { FanLivePlayer, type FanLivePlayerProps } from './fan-live-player.js';
  * @cssprop --fan-on-accent - Text on accent-coloured parts.
  * @cssprop --fan-live-chat-width - The chat column's width beside the video (default 20rem).
  * @cssprop --fan-live-height - The video's and chat's height (default 28rem).
+ * @cssprop --fan-live-phone-height - On a narrow page, the height the video and the chat share, the chat filling what the video leaves (default: their own height).
  */
 export const FanLivePlayerElement = defineElement<FanLivePlayerProps, 'creator'>('fan-live-player', FanLivePlayer, {
   attributes: { creator: 'string' },

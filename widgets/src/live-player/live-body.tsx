@@ -1,16 +1,23 @@
 import type { StreamJoinDto } from '@fandeck/contract';
 import { useSession, useSignalValue } from '../session/react.js';
+import { useModel } from '../ui/index.js';
 import { StreamHeading } from './stream-heading.js';
+import { LiveGiftModel } from './live-gift.model.js';
+import { LiveGift } from './live-gift.js';
 import type { LivePlayerModel } from './live-player.model.js';
 import { LiveTip } from './live-tip.js';
 import { LiveVideo } from './live-video.js';
 import { StreamChat } from './stream-chat.js';
 
-/** The live stage: the heading with the viewer count, the video, the description and the tip, beside the stream chat. */
+/**
+ * The live stage: the heading with the viewer count, the video, the description, the tip and
+ * the gifts, beside the stream chat (below it on a phone, filling the rest, its input at the bottom).
+ */
 export function LiveBody({ model, join, name }: { model: LivePlayerModel; join: StreamJoinDto & { playlistUrl: string }; name: string }) {
   const session = useSession();
   const viewers = useSignalValue(model.viewers);
   const loggedIn = useSignalValue(session.auth.loggedIn);
+  const gifts = useModel(() => new LiveGiftModel(session, model));
   return (
     <div className="fan-live__layout">
       <div className="fan-live__stage">
@@ -21,7 +28,12 @@ export function LiveBody({ model, join, name }: { model: LivePlayerModel; join: 
             {join.stream.description}
           </p>
         ) : null}
-        {loggedIn ? <LiveTip model={model} /> : null}
+        {loggedIn ? (
+          <div className="fan-live__actions" part="actions">
+            <LiveTip model={model} />
+            <LiveGift model={gifts} />
+          </div>
+        ) : null}
       </div>
       <StreamChat model={model} />
     </div>

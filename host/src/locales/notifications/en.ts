@@ -32,6 +32,9 @@ export default {
     private_stream: {
       updated: '{{name}} updated a private call request.',
     },
+    stream: {
+      live: '{{name}} is live now. Come and watch!',
+    },
     generic: 'You have a new notification.',
   },
   /** A private call request's change, by its `action` (private_stream.updated). */

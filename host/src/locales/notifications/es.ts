@@ -32,6 +32,9 @@ export default {
     private_stream: {
       updated: '{{name}} actualizó una solicitud de llamada privada.',
     },
+    stream: {
+      live: '{{name}} está en vivo ahora. ¡Ven a verlo!',
+    },
     generic: 'Tienes una nueva notificación.',
   },
   /** A private call request's change, by its `action` (private_stream.updated). */

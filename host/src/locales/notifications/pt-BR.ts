@@ -32,6 +32,9 @@ const notifications = {
     private_stream: {
       updated: '{{name}} atualizou um pedido de chamada privada.',
     },
+    stream: {
+      live: '{{name}} está ao vivo agora. Venha assistir!',
+    },
     generic: 'Você tem uma nova notificação.',
   },
   /** A private call request's change, by its `action` (private_stream.updated). */

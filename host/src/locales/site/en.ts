@@ -37,6 +37,7 @@ export default {
   privateCalls: 'Calls',
   messagingTools: 'Messaging tools',
   goLive: 'Go live',
+  liveNow: 'Live now',
   liveOf: 'Live: {{creator}}',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',

@@ -37,6 +37,7 @@ export default {
   privateCalls: 'Llamadas',
   messagingTools: 'Herramientas de mensajes',
   goLive: 'En vivo',
+  liveNow: 'En vivo ahora',
   liveOf: 'En vivo: {{creator}}',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',

@@ -36,6 +36,7 @@ const site = {
   privateCalls: 'Chamadas',
   messagingTools: 'Ferramentas de mensagens',
   goLive: 'Ao vivo',
+  liveNow: 'Ao vivo agora',
   liveOf: 'Ao vivo: {{creator}}',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',

@@ -29,7 +29,7 @@ function amountOf(data: Record<string, unknown>): number | null {
 /**
  * Where a notification leads (`data` carries the ids: `conversationId`, `performerId`…):
  * a message to its conversation, what a creator's fans did to the creator's dashboard, a
- * failed renewal to the fan's subscriptions.
+ * failed renewal to the fan's subscriptions, a creator who went live to their stream.
  */
 export function notificationLink(notification: NotificationDto, user: CurrentUser | null): string | null {
   const data = notification.data ?? {};
@@ -49,6 +49,11 @@ export function notificationLink(notification: NotificationDto, user: CurrentUse
       break;
     case 'subscription.renewal_failed':
       return '/user/subscriptions';
+    case 'stream.live': {
+      // Straight to the stream: its creator's watch page.
+      const creator = textOf(data, ['performerUsername', 'performerId']);
+      return creator ? `/live/${encodeURIComponent(creator)}` : '/live';
+    }
     case 'private_stream.updated': {
       // A call that started: straight into its room.
       const requestId = textOf(data, ['requestId']);

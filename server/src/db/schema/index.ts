@@ -17,3 +17,4 @@ export * from './streaming.js';
 export * from './token-packages.js';
 export * from './site-promos.js';
 export * from './products.js';
+export * from './gifts.js';

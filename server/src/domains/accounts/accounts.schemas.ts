@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors.js';
 /** Paths of the host site that a username would shadow at /{profileId}. */
 const RESERVED_USERNAMES = new Set([
   'auth', 'home', 'user', 'creator', 'creators', 'api', 'files', 'widgets', 'loader', 'embed', 'assets', 'brand',
-  'admin', 'socket.io', 'embed.js', 'settings', 'search', 'messages', 'wallet', 'payment', 'start', 'discover',
+  'admin', 'socket.io', 'embed.js', 'settings', 'search', 'messages', 'wallet', 'payment', 'start', 'discover', 'live',
   // /performers/{name} answers these itself.
   'top', 'me',
 ]);

@@ -9,7 +9,9 @@ import { currentUser } from '../../http/guard.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { requireVerifiedCreator } from '../accounts/index.js';
 import { partiesById, presentParty } from '../earnings/index.js';
-import { defineDomain } from '../plugin.js';
+import type { NotificationsExtension } from '../notifications/index.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
+import { announceGoLive } from './go-live-notice.js';
 import type { ApiScope } from '../types.js';
 import { hlsRoutes } from './hls.routes.js';
 import { createIngestHub, type IngestHub } from './ingest.js';
@@ -63,7 +65,7 @@ async function endStream(ctx: AppContext, hub: IngestHub, row: StreamRow, byStaf
   return finished;
 }
 
-function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
+function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub, notifications: NotificationsExtension) {
   api.post(
     paths['streaming.goLive'],
     {
@@ -78,7 +80,10 @@ function creatorRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
     async (request) => {
       const user = currentUser(request);
       await requireVerifiedCreator(ctx.db, user.id);
-      const stream = await withPerformer(ctx, await goLive(ctx, user.id, request.body));
+      const { row, created } = await goLive(ctx, user.id, request.body);
+      // Once per stream: going live again (a reload, the camera reconnecting) answers the same stream and tells no one.
+      if (created) void announceGoLive(ctx, notifications, row, request.log);
+      const stream = await withPerformer(ctx, row);
       const conversation = await conversationFor(ctx, user, stream.conversationId);
       return ok({ ...stream, stream, conversation });
     },
@@ -229,7 +234,7 @@ function adminRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
  * Public live streams over HLS: going live, the ingest WebSocket, signed playlists,
  * presence in `stream:{id}` rooms and the older clients' presence events, recordings. See README.md.
  */
-async function register(api: ApiScope, ctx: AppContext): Promise<void> {
+async function register(api: ApiScope, ctx: AppContext, deps: DomainDeps): Promise<void> {
   const hub = createIngestHub(ctx);
   hub.attach(api.server);
   api.addHook('preClose', async () => hub.closeAll());
@@ -238,11 +243,11 @@ async function register(api: ApiScope, ctx: AppContext): Promise<void> {
     left: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, -1).catch(() => undefined),
   });
   registerStreamPresenceEvents(ctx);
-  creatorRoutes(api, ctx, hub);
+  creatorRoutes(api, ctx, hub, deps.get('notifications'));
   viewerRoutes(api, ctx);
   adminRoutes(api, ctx, hub);
   recordingRoutes(api, ctx);
   hlsRoutes(api, ctx, hub);
 }
 
-export default defineDomain({ name: 'streaming', dependsOn: ['accounts', 'auth', 'messaging'], register });
+export default defineDomain({ name: 'streaming', dependsOn: ['accounts', 'auth', 'messaging', 'notifications'], register });

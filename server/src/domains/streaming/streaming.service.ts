@@ -84,14 +84,16 @@ const infoValues = (info: StreamInfo) => ({
 /**
  * The creator's live stream: the one not finished, or a new one. Concurrent calls meet on
  * the partial unique index and all answer the same stream. Fields given update it.
+ * `created`: this call made the stream (exactly one of concurrent calls does).
  */
-export async function goLive(ctx: AppContext, performerId: string, info: StreamInfo): Promise<StreamRow> {
+export async function goLive(ctx: AppContext, performerId: string, info: StreamInfo): Promise<{ row: StreamRow; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const conversationId = await streamConversationId(tx, performerId);
-    await tx
+    const inserted = await tx
       .insert(streams)
       .values({ performerId, type: 'public', conversationId, ...infoValues(info) })
-      .onConflictDoNothing({ target: streams.performerId, where: sql`${streams.type} = 'public' and ${streams.state} <> 'finished'` });
+      .onConflictDoNothing({ target: streams.performerId, where: sql`${streams.type} = 'public' and ${streams.state} <> 'finished'` })
+      .returning({ id: streams.id });
     let row = (await currentStream(tx, performerId))!;
     const changes = infoValues(info);
     if (Object.keys(changes).length > 0 || row.conversationId !== conversationId) {
@@ -102,8 +104,19 @@ export async function goLive(ctx: AppContext, performerId: string, info: StreamI
         .returning() as [StreamRow];
     }
     await tx.update(conversations).set({ streamId: row.id }).where(eq(conversations.id, conversationId));
-    return row;
+    return { row, created: inserted.length > 0 };
   });
+}
+
+/** The public stream not finished whose chat is this conversation, if any (a tip sent in that chat is shown in its room). */
+export async function openStreamOfConversation(db: DbOrTx, conversationId: string): Promise<StreamRow | null> {
+  if (!isId(conversationId)) return null;
+  const [row] = await db
+    .select()
+    .from(streams)
+    .where(and(eq(streams.conversationId, conversationId), eq(streams.type, 'public'), ne(streams.state, 'finished')))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function updateStream(ctx: AppContext, row: StreamRow, changes: Partial<Pick<StreamRow, 'title' | 'description' | 'subscribersOnly' | 'durationMinutes'>>): Promise<StreamRow> {

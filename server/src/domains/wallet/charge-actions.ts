@@ -7,6 +7,7 @@ import { handlerBody, type ChargeRegistry } from './charge-registry.js';
 import { chargeInOneCall } from './one-call-charge.js';
 import type { NotificationsExtension } from '../notifications/index.js';
 import { chargeSchema, presentCharge } from './wallet.presenter.js';
+import type { ChargeListener } from './wallet.extension.js';
 import { announceCharge, priceCharge, purchase } from './wallet.service.js';
 
 const nouns: Partial<Record<ChargeKind, string>> = { crowdfunding: 'crowdfunding campaign', 'booking-cameo': 'cameo booking' };
@@ -17,7 +18,7 @@ const nounOf = (kind: ChargeKind) => nouns[kind] ?? kind;
  * contract's entry, priced and performed by whichever handler sells the kind, looked up
  * per request so a domain registered after the wallet is sold through it.
  */
-export function chargeAction(kind: ChargeKind, registry: ChargeRegistry, notifications: NotificationsExtension) {
+export function chargeAction(kind: ChargeKind, registry: ChargeRegistry, notifications: NotificationsExtension, charged?: ChargeListener) {
   const action = moneyAction(chargeActionName(kind));
   if (!action) throw new Error(`The contract declares no money action for charge kind "${kind}"`);
   const handlerOf = (): ChargeHandler => {
@@ -52,7 +53,7 @@ export function chargeAction(kind: ChargeKind, registry: ChargeRegistry, notific
       const handler = registry.get(kind);
       if (!handler?.oneCall) return undefined;
       const item = handler.oneCall(call.user, call.params.id!, call.body);
-      return chargeInOneCall({ ctx: call.ctx, handler, notifications, buyer: call.user, item, claim });
+      return chargeInOneCall({ ctx: call.ctx, handler, notifications, buyer: call.user, item, claim, ...(charged ? { charged } : {}) });
     },
     async perform(tx, call, check) {
       const handler = handlerOf();
@@ -61,6 +62,7 @@ export function chargeAction(kind: ChargeKind, registry: ChargeRegistry, notific
       const afterCommit = () => {
         announceCharge(call.ctx, result, body.data);
         handler.afterCommit?.(call.ctx, result.charge);
+        charged?.(call.ctx, body.data);
       };
       return { statusCode: 200, body, afterCommit };
     },

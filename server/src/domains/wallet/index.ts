@@ -1,6 +1,6 @@
 /** The wallet's door: what the domains that sell something use of it, beside its extension point. */
 // The extension point's type (`deps.get('wallet')`) and what a refund gives back
-export type { WalletExtension } from './wallet.extension.js';
+export type { ChargedNotice, ChargeListener, WalletExtension } from './wallet.extension.js';
 export type { RefundResult } from './refund.js';
 // Selling an item: a charge handler and the charge row it sees
 export { defineHandler, type WalletChargeRow } from './charge-handler.js';

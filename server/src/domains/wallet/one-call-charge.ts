@@ -10,6 +10,7 @@ import { DELIVERY_QUEUE, type NotificationRow, type NotificationsExtension } fro
 import { numericSettingRules } from '../settings/index.js';
 import type { ChargeHandler, OneCallItem } from './charge-handler.js';
 import type { ChargeDto } from './wallet.presenter.js';
+import type { ChargeListener } from './wallet.extension.js';
 import { announceBalances, COMMISSION_KEYS } from './wallet.service.js';
 
 /** The marker `money_charge` raises when it leaves the request to the usual path (migration 0024). */
@@ -44,6 +45,8 @@ export interface OneCallRequest {
   buyer: AuthUser;
   item: OneCallItem;
   claim: OneCallClaim;
+  /** After commit, with the charge as answered (the wallet's `onCharged` listeners). */
+  charged?: ChargeListener;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface OneCallRequest {
  * the creator's notification (and its delivery job) and the stored answer. Undefined when
  * the statement left the request to the usual path: it then changed nothing.
  */
-export async function chargeInOneCall({ ctx, handler, notifications, buyer, item, claim }: OneCallRequest): Promise<Outcome<Answer['answer']> | undefined> {
+export async function chargeInOneCall({ ctx, handler, notifications, buyer, item, claim, charged }: OneCallRequest): Promise<Outcome<Answer['answer']> | undefined> {
   // A quote with a credit never pays a charge; the usual path words that refusal.
   if (claim.quote && claim.quote.creditCents !== null) return undefined;
   let rules = rulesOf.get(handler);
@@ -106,6 +109,7 @@ export async function chargeInOneCall({ ctx, handler, notifications, buyer, item
       notifications.sendLive(row);
     }
     if (done.jobId) ctx.jobs.wake();
+    charged?.(ctx, done.answer.data);
   };
   return { statusCode: 200, body: done.answer, afterCommit };
 }

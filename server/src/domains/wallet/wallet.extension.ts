@@ -2,9 +2,25 @@
  * The wallet's extension point, declared apart from its routes so the domains that sell
  * something type against it through the wallet's door without loading the routes.
  */
+import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import type { ChargeHandler } from './charge-handler.js';
 import type { RefundResult } from './refund.js';
+
+/** A wallet charge that committed, as the listeners of `onCharged` see it (amounts in decimal units). */
+export interface ChargedNotice {
+  _id: string;
+  target: string;
+  targetId: string;
+  /** The buyer. */
+  sourceId: string;
+  performerId: string;
+  price: number;
+  conversationId: string | null;
+  createdAt: string;
+}
+
+export type ChargeListener = (ctx: AppContext, charge: ChargedNotice) => void;
 
 /** What the wallet offers the domains that sell something. */
 export interface WalletExtension {
@@ -24,6 +40,12 @@ export interface WalletExtension {
   refundCharge(tx: Tx, chargeId: string): Promise<RefundResult>;
   /** After commit: `update_balance` to the fan (wallet) and the creator (earnings). */
   announceRefund(result: RefundResult): void;
+  /**
+   * Runs after every wallet charge committed, once (never on a replayed request), whichever
+   * path made it (the one-call statement or a handler's transaction): live gifts show tips
+   * and gifts in a stream's room. A listener must not throw; it is not awaited.
+   */
+  onCharged(listener: ChargeListener): void;
 }
 
 declare module '../plugin.js' {

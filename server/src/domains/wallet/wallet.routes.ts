@@ -20,7 +20,7 @@ import type { NotificationsExtension } from '../notifications/index.js';
 import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
 import { dateRangeQuery } from '../../http/date-range.js';
-import type { WalletExtension } from './wallet.extension.js';
+import type { ChargeListener, WalletExtension } from './wallet.extension.js';
 
 const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
@@ -36,21 +36,32 @@ export default defineDomain({
   dependsOn: ['settings', 'notifications'],
   async register(api, ctx, deps) {
     const registry = createChargeRegistry();
+    const listeners: ChargeListener[] = [];
+    const charged: ChargeListener = (callCtx, charge) => {
+      for (const listener of listeners) {
+        try {
+          listener(callCtx, charge);
+        } catch (error) {
+          api.log.error({ err: error, chargeId: charge._id }, 'a charge listener failed');
+        }
+      }
+    };
     const extension: WalletExtension = {
       registerChargeHandler: (handler) => registry.register(handler),
       refundCharge: (tx, chargeId) => refundCharge(tx, ctx, chargeId),
       announceRefund: (result) => announceRefund(ctx, result),
+      onCharged: (listener) => void listeners.push(listener),
     };
     // The wallet sells tips itself, through the same door as any other domain.
     extension.registerChargeHandler({ ...tipHandler, afterCommit: tipNotice(deps.get('notifications')) });
-    await walletRoutes(api, ctx, registry, deps.get('notifications'));
+    await walletRoutes(api, ctx, registry, deps.get('notifications'), charged);
     return extension;
   },
 });
 
-async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegistry, notifications: NotificationsExtension) {
+async function walletRoutes(api: ApiScope, ctx: AppContext, registry: ChargeRegistry, notifications: NotificationsExtension, charged: ChargeListener) {
   // One action (and quote) per contract kind, so each documents itself; all share the engine.
-  for (const kind of CHARGE_KINDS) registerMoneyAction(api, ctx, chargeAction(kind, registry, notifications));
+  for (const kind of CHARGE_KINDS) registerMoneyAction(api, ctx, chargeAction(kind, registry, notifications, charged));
 
   api.get(
     paths['wallet.charges'],

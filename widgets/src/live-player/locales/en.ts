@@ -43,4 +43,22 @@ export default {
     close: 'Close',
     signIn: 'Sign in to send a tip.',
   },
+  support: {
+    tip: '{{name}} sent a tip ({{amount}})',
+    gift: '{{name}} sent {{gift}} ({{amount}})',
+    someone: 'Someone',
+  },
+  gift: {
+    open: 'Send a gift',
+    title: 'Pick a gift',
+    choose: 'Send {{gift}} for {{amount}}',
+    loading: 'Loading gifts…',
+    loadFailed: 'Could not load the gifts.',
+    empty: 'No gifts available right now.',
+    sending: 'Sending {{gift}}…',
+    sent: '{{gift}} sent. Thank you!',
+    declined: 'Gift cancelled. Nothing was charged.',
+    again: 'Send another',
+    close: 'Close',
+  },
 } satisfies TextsOf<typeof livePlayer>;

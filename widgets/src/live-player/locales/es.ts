@@ -43,4 +43,22 @@ export default {
     close: 'Cerrar',
     signIn: 'Inicia sesión para enviar una propina.',
   },
+  support: {
+    tip: '{{name}} envió una propina ({{amount}})',
+    gift: '{{name}} envió {{gift}} ({{amount}})',
+    someone: 'Alguien',
+  },
+  gift: {
+    open: 'Enviar regalo',
+    title: 'Elige un regalo',
+    choose: 'Enviar {{gift}} por {{amount}}',
+    loading: 'Cargando regalos…',
+    loadFailed: 'No se pudieron cargar los regalos.',
+    empty: 'No hay regalos disponibles ahora.',
+    sending: 'Enviando {{gift}}…',
+    sent: '{{gift}} enviado. ¡Gracias!',
+    declined: 'Regalo cancelado. No se cobró nada.',
+    again: 'Enviar otro',
+    close: 'Cerrar',
+  },
 } satisfies TextsOf<typeof livePlayer>;

@@ -42,6 +42,24 @@ const livePlayer = {
     close: 'Fechar',
     signIn: 'Entre para enviar uma gorjeta.',
   },
+  support: {
+    tip: '{{name}} enviou uma gorjeta ({{amount}})',
+    gift: '{{name}} enviou {{gift}} ({{amount}})',
+    someone: 'Alguém',
+  },
+  gift: {
+    open: 'Enviar presente',
+    title: 'Escolha um presente',
+    choose: 'Enviar {{gift}} por {{amount}}',
+    loading: 'Carregando presentes…',
+    loadFailed: 'Não foi possível carregar os presentes.',
+    empty: 'Nenhum presente disponível agora.',
+    sending: 'Enviando {{gift}}…',
+    sent: '{{gift}} enviado. Obrigado!',
+    declined: 'Presente cancelado. Nada foi cobrado.',
+    again: 'Enviar outro',
+    close: 'Fechar',
+  },
 } as const;
 
 export default livePlayer;

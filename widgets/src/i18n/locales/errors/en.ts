@@ -272,6 +272,12 @@ export default {
     request_invalid_state: 'This private stream request can no longer change that way.',
     recording_not_found: 'Recording not found.',
   },
+  gifts: {
+    not_found: 'Gift not found.',
+    unavailable: 'This gift is no longer available.',
+    stream_not_live: 'Gifts can only be sent while the stream is live.',
+    catalogue_full: 'The gift catalogue is full. Hide or edit a gift before adding another.',
+  },
   bridge: {
     unavailable: 'Fandeck is not available on this page.',
     popup_blocked: 'The browser blocked the sign-in window. Allow pop-ups and try again.',

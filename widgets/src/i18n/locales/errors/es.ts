@@ -272,6 +272,12 @@ export default {
     request_invalid_state: 'Esta solicitud de transmisión privada ya no puede cambiar así.',
     recording_not_found: 'Grabación no encontrada.',
   },
+  gifts: {
+    not_found: 'Regalo no encontrado.',
+    unavailable: 'Este regalo ya no está disponible.',
+    stream_not_live: 'Solo se pueden enviar regalos durante la transmisión en vivo.',
+    catalogue_full: 'El catálogo de regalos está lleno. Oculta o edita un regalo antes de crear otro.',
+  },
   bridge: {
     unavailable: 'Fandeck no está disponible en esta página.',
     popup_blocked: 'El navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes e inténtalo de nuevo.',

@@ -269,6 +269,12 @@ const errors = {
     request_invalid_state: 'Este pedido de transmissão privada não pode mais mudar assim.',
     recording_not_found: 'Gravação não encontrada.',
   },
+  gifts: {
+    not_found: 'Presente não encontrado.',
+    unavailable: 'Este presente não está mais disponível.',
+    stream_not_live: 'Só dá para enviar presentes durante a transmissão ao vivo.',
+    catalogue_full: 'O catálogo de presentes está cheio. Oculte ou edite um presente antes de criar outro.',
+  },
   bridge: {
     unavailable: 'O Fandeck não está disponível nesta página.',
     popup_blocked: 'O navegador bloqueou a janela de entrada. Permita pop-ups e tente novamente.',
