@@ -1,9 +1,15 @@
 /** Mail texts in every supported language; pt-BR is the default (spec section 9). */
-type MailKind = 'verifyEmail' | 'resetPassword' | 'accountExists';
+type MailKind = 'verifyEmail' | 'resetPassword' | 'accountExists' | 'changeEmail';
 type Texts = { subject: string; intro: string; action: string; outro: string };
 
 const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
   'pt-BR': {
+    changeEmail: {
+      subject: 'Confirme seu novo e-mail no {{site}}',
+      intro: 'Olá {{name}}, você pediu para usar este endereço na sua conta. Até confirmar, o e-mail anterior continua valendo. O link vale por 24 horas.',
+      action: 'Confirmar novo e-mail',
+      outro: 'Se você não pediu isso, ignore esta mensagem; sua conta não muda.',
+    },
     accountExists: {
       subject: 'Tentativa de cadastro com seu e-mail no {{site}}',
       intro: 'Olá {{name}}, alguém tentou criar uma conta com este e-mail, que já é seu. Se foi você, entre com sua senha ou redefina-a.',
@@ -24,6 +30,12 @@ const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
     },
   },
   en: {
+    changeEmail: {
+      subject: 'Confirm your new email on {{site}}',
+      intro: 'Hi {{name}}, you asked to use this address for your account. Until you confirm, your previous email stays in use. The link is valid for 24 hours.',
+      action: 'Confirm new email',
+      outro: 'If you did not ask for this, ignore this message; your account does not change.',
+    },
     accountExists: {
       subject: 'Someone tried to sign up with your email on {{site}}',
       intro: 'Hi {{name}}, someone tried to create an account with this email address, which is already yours. If it was you, sign in or reset your password.',
@@ -44,6 +56,12 @@ const CATALOGUE: Record<string, Record<MailKind, Texts>> = {
     },
   },
   es: {
+    changeEmail: {
+      subject: 'Confirma tu nuevo correo en {{site}}',
+      intro: 'Hola {{name}}, pediste usar esta dirección en tu cuenta. Hasta que confirmes, tu correo anterior sigue valiendo. El enlace vale por 24 horas.',
+      action: 'Confirmar nuevo correo',
+      outro: 'Si no lo pediste, ignora este mensaje; tu cuenta no cambia.',
+    },
     accountExists: {
       subject: 'Intento de registro con tu correo en {{site}}',
       intro: 'Hola {{name}}, alguien intentó crear una cuenta con este correo, que ya es tuyo. Si fuiste tú, inicia sesión o restablece tu contraseña.',
