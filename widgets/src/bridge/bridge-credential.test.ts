@@ -4,7 +4,7 @@
  * is partitioned), its storage as well. Here the test page is first-party, so the cookie's
  * partitioning is not visible; test/e2e/third-party.test.ts looks at it on a partner's page.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeCredential } from './bridge-credential.js';
 import { cookieName, readCookie } from './bridge-cookie.js';
 
@@ -34,6 +34,10 @@ function blockStorage(): () => void {
 }
 
 describe('the bridge credential', () => {
+  // The cookie's path is the page's: a path of this file's own keeps other test files (same origin) from seeing it.
+  const home = location.href;
+  beforeAll(() => history.replaceState(null, '', '/bridge-credential-test/frame.html'));
+  afterAll(() => history.replaceState(null, '', home));
   afterEach(forget);
 
   it('keeps a remembered sign-in in its cookie, marked remembered, and finds it at the next start', () => {
