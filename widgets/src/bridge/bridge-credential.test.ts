@@ -4,12 +4,14 @@
  * is partitioned), its storage as well. Here the test page is first-party, so the cookie's
  * partitioning is not visible; test/e2e/third-party.test.ts looks at it on a partner's page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeCredential } from './bridge-credential.js';
-import { cookieName, readCookie } from './bridge-cookie.js';
+import { readCookie } from './bridge-cookie.js';
 
 const KEY = 'fandeck.bridge.credential';
-const name = cookieName(null);
+// A name of this file's own: other test files on this origin build real bridges, which read the real one.
+const name = 'fandeck_bridge_unit';
+const credential = () => new BridgeCredential({ cookie: name });
 
 function forget(): void {
   document.cookie = `${name}=; path=${location.pathname}; secure; samesite=none; partitioned; max-age=0`;
@@ -34,58 +36,54 @@ function blockStorage(): () => void {
 }
 
 describe('the bridge credential', () => {
-  // The cookie's path is the page's: a path of this file's own keeps other test files (same origin) from seeing it.
-  const home = location.href;
-  beforeAll(() => history.replaceState(null, '', '/bridge-credential-test/frame.html'));
-  afterAll(() => history.replaceState(null, '', home));
   afterEach(forget);
 
   it('keeps a remembered sign-in in its cookie, marked remembered, and finds it at the next start', () => {
-    new BridgeCredential().set('token-remembered-1', true);
+    credential().set('token-remembered-1', true);
     expect(readCookie(name)).toEqual({ token: 'token-remembered-1', remember: true });
     // Storage gone (a browser that drops third-party storage): the cookie alone brings it back.
     localStorage.removeItem(KEY);
-    const next = new BridgeCredential();
+    const next = credential();
     expect(next.signedIn).toBe(true);
     expect(next.token).toBe('token-remembered-1');
   });
 
   it('keeps a sign-in without remember me only as a session cookie and session storage', () => {
-    new BridgeCredential().set('token-session-1', false);
+    credential().set('token-session-1', false);
     expect(readCookie(name)).toEqual({ token: 'token-session-1', remember: false });
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(JSON.parse(sessionStorage.getItem(KEY)!)).toEqual({ token: 'token-session-1', remember: false });
-    expect(new BridgeCredential().token).toBe('token-session-1');
+    expect(credential().token).toBe('token-session-1');
   });
 
   it('still comes back after a reload where the browser refuses third-party storage', () => {
     const restore = blockStorage();
     try {
       expect(() => window.localStorage).toThrow();
-      const first = new BridgeCredential();
+      const first = credential();
       first.set('token-blocked-1', true);
       expect(first.token).toBe('token-blocked-1');
-      expect(new BridgeCredential().token).toBe('token-blocked-1');
+      expect(credential().token).toBe('token-blocked-1');
     } finally {
       restore();
     }
   });
 
   it('signs out everywhere it kept the token, and says so once', () => {
-    const credential = new BridgeCredential();
-    credential.set('token-out-1', true);
+    const held = credential();
+    held.set('token-out-1', true);
     const heard: boolean[] = [];
-    credential.onChange((signedIn) => heard.push(signedIn));
-    credential.clear();
-    credential.clear();
+    held.onChange((signedIn) => heard.push(signedIn));
+    held.clear();
+    held.clear();
     expect(heard).toEqual([false]);
     expect(readCookie(name)).toBeNull();
     expect(localStorage.getItem(KEY)).toBeNull();
-    expect(new BridgeCredential().signedIn).toBe(false);
+    expect(credential().signedIn).toBe(false);
   });
 
   it('ignores a cookie it did not write', () => {
     document.cookie = `${name}=forged-without-kind; path=${location.pathname}; secure; samesite=none; partitioned`;
-    expect(new BridgeCredential().signedIn).toBe(false);
+    expect(credential().signedIn).toBe(false);
   });
 });

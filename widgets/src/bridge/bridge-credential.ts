@@ -28,10 +28,13 @@ export class BridgeCredential {
   private readonly listeners = new Set<CredentialListener>();
   /** Set once the browser granted this frame storage access (first-party cookies). */
   private access = false;
-  private readonly partitioned = cookieName(null);
-  private readonly keyed = cookieName(embedderOrigin());
+  private readonly partitioned: string;
+  private readonly keyed: string;
 
-  constructor() {
+  /** `cookie`: another name for the cookie, for tests sharing an origin with a real bridge. */
+  constructor(options: { cookie?: string } = {}) {
+    this.partitioned = options.cookie ?? cookieName(null);
+    this.keyed = `${this.partitioned}${cookieName(embedderOrigin()).slice(cookieName(null).length)}`;
     this.current = this.stored();
     // Another tab's bridge on the same site signed in or out: follow it.
     window.addEventListener('storage', (event) => {
