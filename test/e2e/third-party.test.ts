@@ -175,7 +175,21 @@ describe('widgets on a third-party page talk to the platform only through the br
 
     const restarted = await afterRestart(browser, context, shop.origin);
     try {
+      // As a browser that blocks third-party cookies (Chrome's setting, its private windows): what the bridge's storage was lost to.
+      const devtools = await restarted.context.newCDPSession(restarted.page);
+      await devtools.send('Network.setCookieControls', { enableThirdPartyCookieRestriction: true });
       expect(await openShop(restarted.page)).toBe(true);
+      const bridgeFrame = restarted.page.frames().find((frame) => frame.url().startsWith(`${server.origin}/embed/bridge.html`))!;
+      // There the bridge's storage throws, so a token kept only in storage (and memory) was gone after a reload.
+      const storage = await bridgeFrame.evaluate(() => {
+        try {
+          void localStorage.length;
+          return 'usable';
+        } catch {
+          return 'blocked';
+        }
+      });
+      expect(storage).toBe('blocked');
       await expect.poll(() => nameIn(restarted.page, 'first').textContent()).toBe(fanName);
       // A page on another origin, in the same browser, can neither read the cookie nor have it sent for it.
       await restarted.page.goto(`${stranger.origin}/probe.html`);
