@@ -7,7 +7,7 @@ export default {
   name: 'Name',
   nameHint: 'How creators and messages show you.',
   nameRequired: 'Write a name.',
-  emailTitle: 'Email',
+  emailTitle: 'Email address',
   emailIntro: 'The new address takes effect only after you open the link we send to it. Until then, the current one stays in use.',
   newEmail: 'New email',
   emailPassword: 'Current password',

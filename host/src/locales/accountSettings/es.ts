@@ -7,7 +7,7 @@ export default {
   name: 'Nombre',
   nameHint: 'Cómo te ven los creadores y en los mensajes.',
   nameRequired: 'Escribe un nombre.',
-  emailTitle: 'Correo',
+  emailTitle: 'Dirección de correo',
   emailIntro: 'La nueva dirección solo vale después de que abras el enlace que le enviamos. Hasta entonces, la actual sigue valiendo.',
   newEmail: 'Nuevo correo',
   emailPassword: 'Contraseña actual',

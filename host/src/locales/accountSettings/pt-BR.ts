@@ -6,7 +6,7 @@ const accountSettings = {
   name: 'Nome',
   nameHint: 'Como você aparece para os criadores e nas mensagens.',
   nameRequired: 'Escreva um nome.',
-  emailTitle: 'E-mail',
+  emailTitle: 'Endereço de e-mail',
   emailIntro: 'O novo endereço só passa a valer depois que você abrir o link que enviamos para ele. Até lá, o atual continua valendo.',
   newEmail: 'Novo e-mail',
   emailPassword: 'Senha atual',
