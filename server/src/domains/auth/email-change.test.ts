@@ -39,6 +39,9 @@ describe('changing the email address', () => {
     expect(await me(token)).toMatchObject({ email: 'moved.here@example.test', pendingEmail: null, verifiedEmail: true });
     expect((await login('moved.here@example.test', '10.20.0.3')).statusCode).toBe(200);
     expect((await login(user.email, '10.20.0.4')).statusCode).toBe(422);
+    // The old address is told of the change.
+    const told = (await readOutbox(t.ctx)).filter((mail) => mail.toLowerCase().includes(`to: ${user.email.toLowerCase()}`));
+    expect(told.at(-1)).toContain('O e-mail da sua conta');
     // The link works once.
     expect((await confirm(link!)).json()).toMatchObject({ code: 'auth.verification_link_invalid' });
   });

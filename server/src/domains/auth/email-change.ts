@@ -38,13 +38,19 @@ export async function requestEmailChange(ctx: AppContext, userId: string, email:
   return { pendingEmail: email };
 }
 
-/** Opens an email-change link: true when the token was one (the account now uses the new address). */
+/**
+ * Opens an email-change link: true when the token was one (the account now uses the new
+ * address). The old address is told, so an owner who did not ask learns of it there.
+ */
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, token, 'email-change', ctx.now());
-    if (!userId) return false;
-    const [row] = await tx.select({ pendingEmail: users.pendingEmail }).from(users).where(eq(users.id, userId));
-    if (!row?.pendingEmail) return false;
+    if (!userId) return null;
+    const [row] = await tx
+      .select({ email: users.email, name: users.name, locale: users.locale, pendingEmail: users.pendingEmail })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row?.pendingEmail) return null;
     // Taken meanwhile (registered after the request): the owner of that address keeps it.
     if (await addressTaken(tx, row.pendingEmail, userId)) throw conflict('auth.email_taken', 'This email address is already registered');
     try {
@@ -60,8 +66,13 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     } catch (error) {
       return rethrowUserConflict(error);
     }
-    return true;
+    return row;
   });
+  if (!changed) return false;
+  const { siteName } = await readSettings(ctx.db, ['siteName']);
+  const link = `${ctx.config.publicOrigin}/auth/login`;
+  await ctx.mailer.send({ to: changed.email, ...renderMail('emailChanged', changed.locale, { site: siteName, name: changed.name, link }) });
+  return true;
 }
 
 async function addressTaken(db: DbOrTx, email: string, userId: string): Promise<boolean> {
