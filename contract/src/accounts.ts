@@ -20,6 +20,8 @@ export interface CurrentUser {
   role?: 'user' | 'performer' | 'manager' | 'admin';
   status?: string;
   verifiedEmail?: boolean;
+  /** A new address waiting for its mailed link to be opened; `email` stays in use until then. */
+  pendingEmail?: string | null;
   phone?: string | null;
   countryCode?: string | null;
   gender?: string | null;

@@ -12,6 +12,7 @@ export const callRoutes: Readonly<Record<string, string>> = {
   'auth.registerFan': 'POST /auth/users/register',
   'auth.registerCreator': 'POST /auth/performers/register',
   'auth.changePassword': 'PUT /auth/users/me/password',
+  'auth.changeEmail': 'PUT /auth/users/me/email',
   'auth.forgot': 'POST /auth/users/forgot',
   'auth.resetPassword': 'POST /auth/users/reset-password',
   'auth.verifyEmail': 'POST /auth/email-verification',

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'auth.reset_link_invalid',
   'auth.username_taken',
   'auth.email_taken',
+  'auth.email_unchanged',
   'auth.too_many_attempts',
   'auth.phone_invalid',
   'users.not_found',

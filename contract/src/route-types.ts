@@ -80,6 +80,12 @@ export interface ChangePasswordBody {
   source?: string;
 }
 
+/** The body of PUT /auth/users/me/email: the new address and the current password. */
+export interface ChangeEmailBody {
+  email: string;
+  currentPassword: string;
+}
+
 /** A media file's transcoding progress (`.../file/:fileId/status`). */
 export interface FileStatusDto {
   status: VideoStatus;
@@ -188,6 +194,7 @@ export interface RouteTypes {
   'auth.login': { body: Credentials; response: { token?: string } };
   'auth.forgot': { body: { email: string }; response: { message?: string } };
   'auth.changePassword': { body: ChangePasswordBody; response: TokenAnswer };
+  'auth.changeEmail': { body: ChangeEmailBody; response: { message: string; pendingEmail: string } };
   'auth.registerFan': { body: FanRegistrationBody; response: RegistrationAnswer };
   'auth.registerCreator': { response: RegistrationAnswer };
   'auth.verifyEmail': { body: { email: string }; response: { message: string } };

@@ -70,6 +70,8 @@ export const routes = {
   'auth.registerFan': route('POST', '/auth/users/register', 'public'),
   'auth.registerCreator': route('POST', '/auth/performers/register', 'public'),
   'auth.changePassword': route('PUT', '/auth/users/me/password', 'authenticated'),
+  /** Not in the spec's paths: the new address takes effect once the link mailed to it is opened. */
+  'auth.changeEmail': route('PUT', '/auth/users/me/email', 'authenticated'),
   'auth.forgot': route('POST', '/auth/users/forgot', 'public', 'embed'),
   'auth.resetPassword': route('POST', '/auth/users/reset-password', 'public'),
   'auth.verifyEmail': route('POST', '/auth/email-verification', 'public'),

@@ -150,6 +150,80 @@ describe('the pages of mailed links', () => {
     }
   });
 
+  it('changes username, email and password from the account settings on a phone, each refusal beside its field with the input kept', async () => {
+    const { server, browser } = e2e;
+    const email = 'fa.muda@example.test';
+    const moved = 'fa.mudou@example.test';
+    await registerFan(server.origin, email, 'famuda');
+    await registerFan(server.origin, 'fa.vizinha@example.test', 'favizinha');
+    // Another device of the same fan, signed in before the password changes.
+    const elsewhere = (await api<{ token: string }>(server.origin, 'POST', '/auth/login', { body: { username: email, password } })).data!.token;
+    const { context, page } = await openPage(browser, server.origin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/auth/login');
+      await submitLogin(page, email, password);
+      await waitForPath(page, '/home');
+      await page.goto('/user/account');
+      await page.getByRole('heading', { level: 1, name: 'Sua conta' }).waitFor();
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // Username: a taken one is refused by the server, said under the field, the input kept.
+      const profile = page.getByTestId('account-profile');
+      const username = profile.getByLabel('Nome de usuário');
+      await username.fill('favizinha');
+      await profile.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true');
+      expect(await profile.getByRole('alert').textContent()).toBe('Este nome de usuário já está em uso.');
+      expect(await username.inputValue()).toBe('favizinha');
+      await username.fill('famudou');
+      await profile.getByRole('button', { name: 'Salvar' }).click();
+      await profile.getByRole('status').filter({ hasText: 'Alterações salvas' }).waitFor();
+
+      // Email: a wrong password is refused beside the password; the address typed stays.
+      const section = page.getByTestId('account-email');
+      await section.getByLabel('Novo e-mail').fill(moved);
+      await section.getByLabel('Senha atual').fill('not-my-password');
+      await section.getByRole('button', { name: 'Enviar link de confirmação' }).click();
+      await expect.poll(() => section.getByLabel('Senha atual').getAttribute('aria-invalid')).toBe('true');
+      expect(await section.getByRole('alert').textContent()).toBe('A senha atual não está correta.');
+      expect(await section.getByLabel('Novo e-mail').inputValue()).toBe(moved);
+      const before = await outboxFiles(server.dataDir);
+      await section.getByLabel('Senha atual').fill(password);
+      await section.getByRole('button', { name: 'Enviar link de confirmação' }).click();
+      await section.getByRole('status').filter({ hasText: `Enviamos um link para ${moved}.` }).waitFor();
+      // Until the link is opened the old address is the account's, and signs in.
+      expect(await section.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
+      expect((await loginCode(server.origin, email, password)).status).toBe(200);
+      const link = await mailedLink(server.dataDir, moved, '/auth/verify-email', before);
+      await page.goto(link.href);
+      await page.getByRole('heading', { name: 'E-mail confirmado' }).waitFor();
+      expect(await loginCode(server.origin, email, password)).toMatchObject({ status: 422 });
+      expect((await loginCode(server.origin, moved, password)).status).toBe(200);
+
+      // Password: the current one is needed; the change keeps this session and ends the others.
+      await page.goto('/user/account');
+      const secret = page.getByTestId('account-password');
+      await secret.getByLabel('Senha atual').fill(password);
+      await secret.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+      await secret.getByLabel('Repita a nova senha').fill('outra-coisa-000');
+      await secret.getByRole('button', { name: 'Trocar senha' }).click();
+      expect(await secret.getByRole('alert').textContent()).toBe('As duas senhas não são iguais.');
+      await secret.getByLabel('Repita a nova senha').fill(newPassword);
+      await secret.getByRole('button', { name: 'Trocar senha' }).click();
+      await secret.getByRole('status').filter({ hasText: 'Senha trocada.' }).waitFor();
+      expect((await api(server.origin, 'GET', '/users/me', { token: elsewhere })).status).toBe(401);
+      const mine = await api<{ email: string; username: string }>(server.origin, 'GET', '/users/me', { token: await tokenCookie(context) });
+      expect(mine.data).toMatchObject({ email: moved, username: 'famudou' });
+      await page.reload();
+      await page.getByTestId('account-password').waitFor();
+      expect(await page.getByTestId('account-email').getByLabel('E-mail', { exact: true }).inputValue()).toBe(moved);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says a verification link is invalid, and mails a new one from the form beside the error', async () => {
     const { server, browser } = e2e;
     const email = 'fa.reenvia@example.test';

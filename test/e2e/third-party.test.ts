@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { apiGet, allowOrigin, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
-import { launchBrowser, openPage } from '../support/browser.js';
+import { launchBrowser, openPage, type OpenedPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { hostileScript, probePage, startSite, type Site } from '../support/third-party-site.js';
 import { signInInPopup } from '../support/login-popup.js';
@@ -65,7 +65,31 @@ function watchBridgeCredential(page: Page, platform: string): { latest(): string
   return { latest: () => tokens.at(-1), calls };
 }
 
-const signInThroughPopup = (page: Page) => signInInPopup(page, demoFan.email, demoFan.password, 'first');
+const signInThroughPopup = (page: Page, remember = false) => signInInPopup(page, demoFan.email, demoFan.password, 'first', { remember });
+
+/** The bridge's own cookie (bridge-cookie.ts), as the browser keeps it: no page script can read it. */
+async function bridgeCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'fandeck_bridge');
+}
+
+/**
+ * The same browser after a restart: what it keeps on disk (persistent cookies, partitioned ones
+ * in their partition) and nothing of the session (session cookies, session storage, memory).
+ */
+async function afterRestart(browser: Browser, before: BrowserContext, origin: string): Promise<OpenedPage> {
+  const kept = (await before.cookies()).filter((cookie) => cookie.expires !== -1);
+  const opened = await openPage(browser, origin);
+  await opened.context.addCookies(kept);
+  return opened;
+}
+
+/** Opens the partner's page and waits until the bridge said whether a fan is signed in. */
+async function openShop(page: Page): Promise<boolean> {
+  await page.goto('/');
+  await sessionReady(page);
+  await page.waitForFunction(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.state.status === 'ready');
+  return page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.hasCredential());
+}
 
 describe('widgets on a third-party page talk to the platform only through the bridge', () => {
   let server: RunningServer;
@@ -107,7 +131,7 @@ describe('widgets on a third-party page talk to the platform only through the br
     expect(await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.kind)).toBe('bridge');
     await page.locator('#second').getByRole('button', { name: 'Entrar' }).waitFor();
 
-    await signInThroughPopup(page);
+    await signInThroughPopup(page, true);
     await expect.poll(() => nameIn(page, 'first').textContent()).toBe(fanName);
     await expect.poll(() => nameIn(page, 'second').textContent()).toBe(fanName);
   });
@@ -131,6 +155,81 @@ describe('widgets on a third-party page talk to the platform only through the br
     expect(haystack).not.toContain(token!);
     const pageCookies = await context.cookies(shop.origin);
     expect(pageCookies.map((cookie) => cookie.value).join(' ')).not.toContain(token!);
+  });
+
+  it('(f) keeps a remembered sign-in across a reload and a browser restart, in a cookie partitioned to the partner', async () => {
+    const token = credential.latest()!;
+    // The bridge's cookie: the platform's, on the bridge page's path only, keyed to the partner's site, kept a year.
+    const kept = await bridgeCookie(context);
+    expect(kept).toMatchObject({ path: '/embed/bridge.html', secure: true, sameSite: 'None', partitionKey: 'http://localhost', value: `r.${token}` });
+    expect(kept!.expires * 1000).toBeGreaterThan(Date.now() + 300 * 24 * 60 * 60 * 1000);
+
+    await page.reload();
+    expect(await openShop(page)).toBe(true);
+    await expect.poll(() => nameIn(page, 'first').textContent()).toBe(fanName);
+    // The same session, not a new sign-in.
+    await page.evaluate(() => (globalThis as WithSession)[Symbol.for('fandeck.session')]!.transport.request('GET', '/auth/users/me'));
+    expect(credential.latest()).toBe(token);
+    const haystack = await page.evaluate(() => (window as unknown as { __haystack(): Promise<string> }).__haystack());
+    expect(haystack).not.toContain(token);
+
+    const restarted = await afterRestart(browser, context, shop.origin);
+    try {
+      // As a browser that blocks third-party cookies (Chrome's setting, its private windows): what the bridge's storage was lost to.
+      const devtools = await restarted.context.newCDPSession(restarted.page);
+      await devtools.send('Network.setCookieControls', { enableThirdPartyCookieRestriction: true });
+      expect(await openShop(restarted.page)).toBe(true);
+      const bridgeFrame = restarted.page.frames().find((frame) => frame.url().startsWith(`${server.origin}/embed/bridge.html`))!;
+      // There the bridge's storage throws, so a token kept only in storage (and memory) was gone after a reload.
+      const storage = await bridgeFrame.evaluate(() => {
+        try {
+          void localStorage.length;
+          return 'usable';
+        } catch {
+          return 'blocked';
+        }
+      });
+      expect(storage).toBe('blocked');
+      await expect.poll(() => nameIn(restarted.page, 'first').textContent()).toBe(fanName);
+      // A page on another origin, in the same browser, can neither read the cookie nor have it sent for it.
+      await restarted.page.goto(`${stranger.origin}/probe.html`);
+      const answered = restarted.page.waitForResponse((response) => response.url() === `${server.origin}/api/users/me`);
+      const cookie = await restarted.page.evaluate(async (platform) => {
+        await fetch(`${platform}/api/users/me`, { credentials: 'include', mode: 'no-cors' }).catch(() => undefined);
+        return document.cookie;
+      }, server.origin);
+      expect(cookie).toBe('');
+      const response = await answered;
+      expect(response.status()).toBe(401);
+      expect(JSON.stringify(await response.request().allHeaders())).not.toContain(token);
+    } finally {
+      await restarted.context.close();
+    }
+  });
+
+  it('(g) without remember me, keeps the sign-in across a reload but not past the browser session', async () => {
+    const { context: own, page: fanPage } = await openPage(browser, shop.origin);
+    try {
+      await openShop(fanPage);
+      await signInThroughPopup(fanPage);
+      await expect.poll(() => nameIn(fanPage, 'first').textContent()).toBe(fanName);
+      const kept = await bridgeCookie(own);
+      expect(kept).toMatchObject({ path: '/embed/bridge.html', partitionKey: 'http://localhost', expires: -1 });
+      expect(kept!.value.startsWith('s.')).toBe(true);
+      await fanPage.reload();
+      expect(await openShop(fanPage)).toBe(true);
+      await expect.poll(() => nameIn(fanPage, 'first').textContent()).toBe(fanName);
+
+      const restarted = await afterRestart(browser, own, shop.origin);
+      try {
+        expect(await openShop(restarted.page)).toBe(false);
+        await restarted.page.locator('#first').getByRole('button', { name: 'Entrar' }).waitFor();
+      } finally {
+        await restarted.context.close();
+      }
+    } finally {
+      await own.close();
+    }
   });
 
   it('keeps the live connection in the bridge and forwards its status to the page', async () => {

@@ -6,11 +6,15 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Fills and sends the popup that `<fan-login>` (the element `#<loginId>`) opens; resolves when it closes. */
-export async function signInInPopup(page: Page, email: string, password: string, loginId = 'login'): Promise<void> {
+/**
+ * Fills and sends the popup that `<fan-login>` (the element `#<loginId>`) opens; resolves when it closes.
+ * With `remember`, ticks "Lembrar de mim" first.
+ */
+export async function signInInPopup(page: Page, email: string, password: string, loginId = 'login', options: { remember?: boolean } = {}): Promise<void> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator(`#${loginId}`).getByRole('button', { name: 'Entrar' }).click()]);
   await popup.getByLabel('E-mail ou nome de usuário').fill(email);
   await popup.getByLabel('Senha').fill(password);
+  if (options.remember) await popup.getByLabel('Lembrar de mim').check();
   await popup.getByRole('button', { name: 'Entrar' }).click();
   await popup.waitForEvent('close');
 }

@@ -3,12 +3,14 @@ import type account from './pt-BR.js';
 
 /** Host site: the account pages: English. */
 export default {
+  settingsTitle: 'Your account',
+  settingsIntro: 'Each part saves on its own.',
   userTitle: 'Complete your account',
   creatorTitle: 'Complete your creator account',
   intro: 'Choose a username and confirm your email to continue.',
   creatorIntro: 'Your username will be the address of your page.',
   username: 'Username',
-  usernameHint: '3 to 30 characters: letters, digits, dot, underscore or hyphen.',
+  usernameHint: '3 to 30 characters: lowercase letters and digits.',
   usernameInvalid: 'Choose a username of 3 to 30 lowercase letters and digits, without spaces or symbols.',
   email: 'Email',
   save: 'Save',

@@ -3,12 +3,14 @@ import type account from './pt-BR.js';
 
 /** Host site: the account pages: Spanish. */
 export default {
+  settingsTitle: 'Tu cuenta',
+  settingsIntro: 'Cada parte se guarda por separado.',
   userTitle: 'Completa tu cuenta',
   creatorTitle: 'Completa tu cuenta de creador',
   intro: 'Elige un nombre de usuario y confirma tu correo electrónico para continuar.',
   creatorIntro: 'Tu nombre de usuario será la dirección de tu página.',
   username: 'Nombre de usuario',
-  usernameHint: 'De 3 a 30 caracteres: letras, números, punto, guion bajo o guion.',
+  usernameHint: 'De 3 a 30 caracteres: letras minúsculas y números.',
   usernameInvalid: 'Elige un nombre de usuario de 3 a 30 letras minúsculas y números, sin espacios ni símbolos.',
   email: 'Correo electrónico',
   save: 'Guardar',

@@ -20,6 +20,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     status: text('status').$type<AccountStatus>().notNull().default('active'),
     verifiedEmail: boolean('verified_email').notNull().default(false),
+    /** An address the owner asked to move to: it replaces `email` only once its mailed link is opened. */
+    pendingEmail: text('pending_email'),
     avatarPath: text('avatar_path'),
     coverPath: text('cover_path'),
     phone: text('phone'),
@@ -58,7 +60,7 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
-export const ONE_TIME_PURPOSES = ['email-verification', 'password-reset'] as const;
+export const ONE_TIME_PURPOSES = ['email-verification', 'password-reset', 'email-change'] as const;
 export type OneTimePurpose = (typeof ONE_TIME_PURPOSES)[number];
 
 /** Single-use tokens mailed to users (verification, password reset); stored hashed. */

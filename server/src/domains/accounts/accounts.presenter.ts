@@ -17,6 +17,8 @@ export const userSchema = z.object({
   isPerformer: z.boolean(),
   status: z.string(),
   verifiedEmail: z.boolean(),
+  /** A new address waiting for its mailed link (PUT /auth/users/me/email); `email` stays in use until then. */
+  pendingEmail: z.string().nullable(),
   /** The balance the header shows: a fan's wallet; a creator's earnings (the account `update_balance` reports to them). */
   balance: z.number(),
   /** A creator's wallet, which `balance` does not show. */
@@ -67,6 +69,7 @@ export function presentUser(origin: string, user: UserRow, balanceCents: number)
     isPerformer: user.role === 'performer',
     status: user.status,
     verifiedEmail: user.verifiedEmail,
+    pendingEmail: user.pendingEmail,
     balance: fromCents(balanceCents),
     phone: user.phone,
     countryCode: user.countryCode,

@@ -18,10 +18,11 @@ import {
   resetPassword,
 } from './auth.service.js';
 import { fanRegisterSchema, loginBodySchema } from './auth.schemas.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { assertOwnPageWhenByCookie } from './own-pages.js';
 import { registered, registrationAnswer } from './registration-answer.js';
 import { countResetRequest, resetRequestLimits } from './throttle.js';
-import { revokeToken, tokenLifetimeMs } from './tokens.js';
+import { revokeToken, tokenLifetimeMs, tokenRemembered } from './tokens.js';
 
 const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
 const messageAnswer = envelopeSchema(z.object({ message: z.string() }));
@@ -111,10 +112,31 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       },
     },
     async (request, reply) => {
-      const remember = request.body.remember ?? false;
+      // This device stays signed in as long as it was meant to: "remember me" carries over unless the client says.
+      const remember = request.body.remember ?? (await tokenRemembered(ctx.db, request.auth!.tokenId));
       const session = await changePassword(ctx, currentUser(request).id, request.body.currentPassword, request.body.password, remember);
       setTokenCookie(reply, session.token, remember);
       return okFor('auth.changePassword', { token: session.token, expiresAt: session.expiresAt.toISOString() });
+    },
+  );
+
+  api.put(
+    paths['auth.changeEmail'],
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask to move the account to a new email address',
+        description:
+          'Needs the current password (hashed like a sign-in\'s when `hashPasswordOnClient` is on). A link goes to the new address; ' +
+          'the account keeps its current email until that link is opened (POST /auth/email-verification/confirm). ' +
+          'An address another account holds gets the same answer, and no link.',
+        body: z.object({ email: emailSchema, currentPassword: z.string().min(1).max(512) }),
+        response: { 200: envelopeSchema(z.object({ message: z.string(), pendingEmail: z.string() })) },
+      },
+    },
+    async (request) => {
+      const { pendingEmail } = await requestEmailChange(ctx, currentUser(request).id, request.body.email, request.body.currentPassword);
+      return ok({ message: 'A confirmation link is on its way to the new address', pendingEmail });
     },
   );
 
@@ -165,7 +187,8 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
       schema: { tags: ['auth'], summary: 'Confirm an email address', body: z.object({ token: z.string().min(1).max(LIMITS.account.emailTokenMax) }), response: { 200: messageAnswer } },
     },
     async (request) => {
-      await confirmEmail(ctx, request.body.token);
+      // A registration's link, or else a change of address's: both land on the same page.
+      if (!(await confirmEmailChange(ctx, request.body.token))) await confirmEmail(ctx, request.body.token);
       return ok({ message: 'Email verified' });
     },
   );

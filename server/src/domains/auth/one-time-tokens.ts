@@ -6,6 +6,7 @@ import { hashToken, newOpaqueToken } from './tokens.js';
 const LIFETIME_MS: Record<OneTimePurpose, number> = {
   'email-verification': 7 * 24 * 60 * 60 * 1000,
   'password-reset': 60 * 60 * 1000,
+  'email-change': 24 * 60 * 60 * 1000,
 };
 
 /** A new link for `purpose`; the account's older unused links for the same purpose stop working. */

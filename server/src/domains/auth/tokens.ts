@@ -29,6 +29,12 @@ export async function findTokenOwner(db: DbOrTx, token: string, now: Date, token
   return row;
 }
 
+/** Whether the session was signed in with "remember me" (a password change keeps the answer for its fresh token). */
+export async function tokenRemembered(db: DbOrTx, tokenId: string): Promise<boolean> {
+  const [row] = await db.select({ remember: authTokens.remember }).from(authTokens).where(eq(authTokens.id, tokenId)).limit(1);
+  return row?.remember === true;
+}
+
 export async function revokeToken(db: DbOrTx, tokenId: string, now: Date) {
   await db.update(authTokens).set({ revokedAt: now }).where(eq(authTokens.id, tokenId));
 }

@@ -42,6 +42,7 @@ export default {
     reset_link_invalid: 'This password reset link is invalid or has expired.',
     username_taken: 'This username is already in use.',
     email_taken: 'This email address already has an account.',
+    email_unchanged: 'This is already your account’s email.',
     too_many_attempts: 'Too many sign-in attempts. Try again later.',
     phone_invalid: 'Enter a valid phone number.',
   },

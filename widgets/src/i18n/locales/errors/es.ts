@@ -42,6 +42,7 @@ export default {
     reset_link_invalid: 'Este enlace para restablecer la contraseña no es válido o ha caducado.',
     username_taken: 'Este nombre de usuario ya está en uso.',
     email_taken: 'Este correo electrónico ya está registrado.',
+    email_unchanged: 'Este ya es el correo de tu cuenta.',
     too_many_attempts: 'Demasiados intentos de inicio de sesión. Inténtalo más tarde.',
     phone_invalid: 'Introduce un número de teléfono válido.',
   },

@@ -39,6 +39,7 @@ const errors = {
     reset_link_invalid: 'Este link de redefinição de senha é inválido ou expirou.',
     username_taken: 'Este nome de usuário já está em uso.',
     email_taken: 'Este e-mail já está cadastrado.',
+    email_unchanged: 'Este já é o e-mail da sua conta.',
     too_many_attempts: 'Muitas tentativas de entrada. Tente novamente mais tarde.',
     phone_invalid: 'Informe um telefone válido.',
   },

@@ -1,0 +1,38 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type accountSettings from './pt-BR.js';
+
+/** Host site: the account settings sections: English. */
+export default {
+  profileTitle: 'Profile',
+  name: 'Name',
+  nameHint: 'How creators and messages show you.',
+  nameRequired: 'Write a name.',
+  emailTitle: 'Email address',
+  emailIntro: 'The new address takes effect only after you open the link we send to it. Until then, the current one stays in use.',
+  newEmail: 'New email',
+  emailPassword: 'Current password',
+  emailPasswordHint: 'To confirm it is you.',
+  emailInvalid: 'Write a valid email address.',
+  emailSend: 'Send confirmation link',
+  emailSending: 'Sending…',
+  emailSent: 'We sent a link to {{email}}. Open it to use that address.',
+  emailPending: 'Waiting for {{email}} to be confirmed.',
+  passwordTitle: 'Password',
+  passwordIntro: 'Changing your password signs out your other sessions; this one stays.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  newPasswordHint: '8 to 128 characters.',
+  repeatPassword: 'Repeat the new password',
+  passwordRequired: 'Write your current password.',
+  passwordTooShort: 'The new password needs 8 to 128 characters.',
+  passwordMismatch: 'The two passwords are not the same.',
+  passwordChange: 'Change password',
+  passwordChanging: 'Changing…',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  preferencesTitle: 'Preferences',
+  language: 'Language',
+  theme: 'Theme',
+  themeDark: 'Dark',
+  themeLight: 'Light',
+  preferencesSaved: 'Preference saved.',
+} satisfies TextsOf<typeof accountSettings>;

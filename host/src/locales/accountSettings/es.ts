@@ -1,0 +1,38 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+import type accountSettings from './pt-BR.js';
+
+/** Host site: the account settings sections: Spanish. */
+export default {
+  profileTitle: 'Perfil',
+  name: 'Nombre',
+  nameHint: 'Cómo te ven los creadores y en los mensajes.',
+  nameRequired: 'Escribe un nombre.',
+  emailTitle: 'Dirección de correo',
+  emailIntro: 'La nueva dirección solo vale después de que abras el enlace que le enviamos. Hasta entonces, la actual sigue valiendo.',
+  newEmail: 'Nuevo correo',
+  emailPassword: 'Contraseña actual',
+  emailPasswordHint: 'Para confirmar que eres tú.',
+  emailInvalid: 'Escribe una dirección de correo válida.',
+  emailSend: 'Enviar enlace de confirmación',
+  emailSending: 'Enviando…',
+  emailSent: 'Enviamos un enlace a {{email}}. Ábrelo para usar esa dirección.',
+  emailPending: 'Esperando la confirmación de {{email}}.',
+  passwordTitle: 'Contraseña',
+  passwordIntro: 'Al cambiar la contraseña se cierran tus otras sesiones; esta sigue.',
+  currentPassword: 'Contraseña actual',
+  newPassword: 'Nueva contraseña',
+  newPasswordHint: 'De 8 a 128 caracteres.',
+  repeatPassword: 'Repite la nueva contraseña',
+  passwordRequired: 'Escribe tu contraseña actual.',
+  passwordTooShort: 'La nueva contraseña necesita de 8 a 128 caracteres.',
+  passwordMismatch: 'Las dos contraseñas no son iguales.',
+  passwordChange: 'Cambiar contraseña',
+  passwordChanging: 'Cambiando…',
+  passwordChanged: 'Contraseña cambiada. Tus otras sesiones se cerraron.',
+  preferencesTitle: 'Preferencias',
+  language: 'Idioma',
+  theme: 'Tema',
+  themeDark: 'Oscuro',
+  themeLight: 'Claro',
+  preferencesSaved: 'Preferencia guardada.',
+} satisfies TextsOf<typeof accountSettings>;
