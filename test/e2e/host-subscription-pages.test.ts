@@ -10,6 +10,7 @@ import { makeVideo } from '../../server/test/media-fixtures.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { repoRoot } from '../support/paths.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { apiOk, cancelSubscription, newFan, subscribeTo, topUpByPix } from './host-money-setup.js';
 import { apiLogin, demo, pathOf, signIn, waitForPath } from './host-flows.js';
 import { dropNext, lastOf, seeCalls } from './seen-calls.js';
@@ -110,6 +111,8 @@ describe('subscription pages on the host site', () => {
         dialogs.push(dialog.message());
         void (acceptDialogs ? dialog.accept() : dialog.dismiss());
       });
+      // The resume's money confirm is the platform's own dialog, confirmed like the browser's.
+      await answerSiteConfirms(page, dialogs);
 
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');

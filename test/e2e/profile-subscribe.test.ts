@@ -35,11 +35,11 @@ describe('a fan subscribes from a creator’s profile and the subscribers-only p
     const { context, page } = await openPage(browser, server.origin);
     try {
       await context.addCookies([{ name: 'token', value: fanToken, url: server.origin, sameSite: 'Lax' }]);
-      // Same origin, the platform's confirm is the browser's own dialog, worded from the server's quote.
-      const dialogs: string[] = [];
+      // Same origin, the platform's confirm is its own dialog in the page (never the browser's), worded from the server's quote.
+      const browserDialogs: string[] = [];
       page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.accept();
+        browserDialogs.push(dialog.message());
+        void dialog.dismiss();
       });
       await page.goto(`/${creator.username}`);
       // Marks this document: seeing the marker at the end proves the page was never reloaded.
@@ -72,12 +72,30 @@ describe('a fan subscribes from a creator’s profile and the subscribers-only p
       const plan = panel.locator('[part="plan"][data-plan="monthly"]');
       expect(normalised(await plan.locator('[part="plan-price"]').textContent())).toBe(brl(monthly));
       await plan.getByRole('radio').check();
-      await panel.getByRole('button', { name: `Assinar por ${brl(monthly)}` }).click();
+      const submit = panel.getByRole('button', { name: `Assinar por ${brl(monthly)}` });
+      await submit.click();
 
+      // The platform's dialog says what is bought, from whom and the exact amount; Cancel charges nothing.
+      const confirm = page.getByRole('alertdialog', { name: 'Assinar' });
+      await confirm.waitFor();
+      expect(normalised(await confirm.getByTestId('confirm-amount').textContent())).toBe(brl(monthly));
+      expect(normalised(await confirm.textContent())).toContain(`${creator.name} (@${creator.username})`);
+      await expect.poll(() => confirm.getByRole('button', { name: 'Cancelar' }).evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      await panel.getByText('Assinatura não confirmada. Nada foi cobrado.').waitFor();
+      expect(await balanceOf(server.origin, fanToken)).toBe(balanceBefore);
+      expect(await plan.getByRole('radio').isChecked()).toBe(true);
+
+      // Confirmed, by keyboard: Tab moves from Cancel to Pay (focus stays in the dialog), Enter pays.
+      await submit.click();
+      await confirm.waitFor();
+      await page.keyboard.press('Tab');
+      expect(normalised(await page.evaluate(() => document.activeElement?.textContent ?? ''))).toBe(`Pagar ${brl(monthly)}`);
+      await page.keyboard.press('Enter');
       await plans.locator('[part="card"][data-state="renews"]').waitFor();
       expect(normalised(await plans.locator('[part="done"]').textContent())).toBe(`Agora você assina ${creator.name}. Obrigado!`);
-      expect(dialogs).toHaveLength(1);
-      expect(normalised(dialogs[0]!)).toContain(brl(monthly));
+      expect(browserDialogs).toEqual([]);
 
       // The content read again: the post is open and its photo loads, in the same document.
       await expect.poll(() => card.getAttribute('data-locked')).toBe('false');

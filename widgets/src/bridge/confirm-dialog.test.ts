@@ -1,9 +1,9 @@
 import type { PayQuote } from '@fandeck/contract';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { bridgeLocale, bridgeText, quoteSummary } from './bridge-text.js';
+import { bridgeLocale, bridgeText } from './bridge-text.js';
 import { showConfirmDialog, type ConfirmView } from './confirm-dialog.js';
-import { confirmCatalogues } from './confirm-texts.js';
+import { confirmCatalogues, titleKey } from './confirm-texts.js';
 
 const tipQuote: PayQuote = {
   action: 'charge:tip',
@@ -61,7 +61,6 @@ describe('the bridge’s confirm dialog', () => {
     const topup = showConfirmDialog(view({ locale: 'en', quote: { ...tipQuote, action: 'topup', kind: 'topup', recipient: null, itemId: null, price: 22.5, credit: 25 } }));
     let text = page.getByRole('alertdialog').element().textContent ?? '';
     expect(text).toContain('Top up wallet');
-    expect(text).toContain('Amount');
     expect(text).toContain('R$22.50');
     expect(text).toContain('Wallet credit');
     expect(text).toContain('R$25.00');
@@ -156,11 +155,10 @@ describe('confirm texts', () => {
     expect(Object.keys(confirmCatalogues.es).sort()).toEqual(keys);
   });
 
-  it('sum a quote up in one line for the browser’s own confirm', () => {
-    expect(quoteSummary('pt-BR', tipQuote).replace(/\s/g, ' ')).toBe('Gorjeta de R$ 10,00 para Ana Lima');
-    expect(quoteSummary('pt-BR', { ...tipQuote, kind: 'topup', recipient: null, price: 25 }).replace(/\s/g, ' ')).toBe('Recarga de R$ 25,00 na carteira');
-    expect(quoteSummary('pt-BR', callQuote).replace(/\s/g, ' ')).toBe('Pagar chamada privada (30 min) por R$ 25,00');
-    expect(quoteSummary('en', callQuote)).toBe('Pay R$25.00 for a private call (30 min)');
-    expect(quoteSummary('es', callQuote).replace(/\s/g, ' ')).toMatch(/^Pagar llamada privada \(30 min\) por .*25,00/);
+  it('title an unlock by what it buys, and every other payment by its kind', () => {
+    expect(bridgeText('pt-BR', titleKey({ kind: 'unlock', action: 'charge:video' }))).toBe('Desbloquear vídeo');
+    expect(bridgeText('en', titleKey({ kind: 'unlock', action: 'charge:feed' }))).toBe('Unlock post');
+    expect(bridgeText('es', titleKey({ kind: 'unlock', action: 'charge:other' }))).toBe('Desbloquear contenido');
+    expect(bridgeText('pt-BR', titleKey({ kind: 'topup', action: 'topup' }))).toBe('Recarregar carteira');
   });
 });
