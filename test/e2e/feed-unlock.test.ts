@@ -79,7 +79,8 @@ describe('paid posts on a creator’s page', () => {
   it('a creator writes a paid photo post and a draft in the studio; fans see only the post, locked', async () => {
     const { context, page } = await openPage(browser, server.origin);
     try {
-      page.on('dialog', (dialog) => void dialog.accept());
+      // The studio's delete asks in the platform's own dialog, accepted.
+      await answerSiteConfirms(page);
       await signIn(page, demo.creator.email);
       await waitForPath(page, `/${demo.creator.username}`);
       await page.getByRole('link', { name: 'Minhas publicações' }).click();

@@ -111,8 +111,9 @@ describe('subscription pages on the host site', () => {
         dialogs.push(dialog.message());
         void (acceptDialogs ? dialog.accept() : dialog.dismiss());
       });
-      // The resume's money confirm is the platform's own dialog, confirmed like the browser's.
-      await answerSiteConfirms(page, dialogs);
+      // The cancel's question and the resume's money confirm are the platform's own dialog, answered like the browser's were.
+      const siteConfirms = await answerSiteConfirms(page, dialogs);
+      siteConfirms.answer = 'cancel';
 
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');
@@ -148,6 +149,7 @@ describe('subscription pages on the host site', () => {
       expect(cancels).toHaveLength(0);
 
       acceptDialogs = true;
+      siteConfirms.answer = 'confirm';
       await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).click();
       await view.getByRole('status').filter({ hasText: `Assinatura de Ana Lima cancelada. Você mantém o acesso até ${dateText(ana.expiredAt)}.` }).waitFor();
       expect(cancels.map((call) => call.path)).toEqual([`/payment/wallet/cancel-subscription/${ana._id}`]);

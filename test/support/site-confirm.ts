@@ -1,8 +1,9 @@
 /**
- * The platform's payment confirm on its own site (widgets/src/bridge/confirm-dialog.ts,
- * shown by the session's direct transport): a dialog in the page, not the browser's
- * `confirm()`. This answers it as a fan does, with a real click on its Pay or Cancel
- * button, and records what it said, the way `page.on('dialog')` did for the browser's.
+ * The platform's own confirm dialog on its site (widgets/src/bridge/confirm-dialog.ts): the
+ * payment confirm the session's direct transport shows, and the same dialog asking a plain
+ * question (a delete, a refusal: ui/ask-confirm.ts). Not the browser's `confirm()`. This
+ * answers it as a user does, with a real click on its yes or no button, and records what it
+ * said (a question's text exactly), the way `page.on('dialog')` did for the browser's.
  *
  * The page reports each dialog it draws through a binding (a MutationObserver added
  * before any script of the page runs), so a flow needs no wait of its own: the answer is
@@ -11,7 +12,7 @@
 import type { Page } from 'playwright-core';
 
 export interface SiteConfirms {
-  /** Each dialog's text (title, amount, facts), in order. */
+  /** Each dialog's text (a payment's title, amount and facts; a question as asked), in order. */
   readonly texts: string[];
   /** Whether the next dialogs are confirmed (default) or cancelled. */
   answer: 'confirm' | 'cancel';
@@ -20,7 +21,7 @@ export interface SiteConfirms {
 const BINDING = 'fandeckPayConfirmShown';
 const watched = new WeakMap<Page, SiteConfirms>();
 
-/** Starts answering the site's payment confirms on this page; call before the first navigation. */
+/** Starts answering the site's confirm dialogs on this page; call before the first navigation. */
 export async function answerSiteConfirms(page: Page, texts: string[] = []): Promise<SiteConfirms> {
   const known = watched.get(page);
   if (known) return known;
@@ -28,13 +29,13 @@ export async function answerSiteConfirms(page: Page, texts: string[] = []): Prom
   watched.set(page, state);
   await page.exposeBinding(BINDING, async (_source, text: string) => {
     state.texts.push(text.replace(/\s+/g, ' ').trim());
-    const dialog = page.locator('[data-testid="pay-confirm"]');
+    const dialog = page.locator('.fd-dialog');
     await dialog.locator(state.answer === 'confirm' ? 'button.fd-confirm' : 'button.fd-cancel').click();
   });
   await page.addInitScript((binding: string) => {
     const report = (node: Node) => {
       if (!(node instanceof HTMLElement)) return;
-      const dialog = node.querySelector<HTMLElement>('[data-testid="pay-confirm"]');
+      const dialog = node.querySelector<HTMLElement>('.fd-dialog');
       if (!dialog) return;
       const text = [...dialog.querySelectorAll('h1, h2, p, dt, dd')].map((part) => part.textContent ?? '').join(' ');
       void (window as unknown as Record<string, (text: string) => Promise<void>>)[binding]!(text);

@@ -43,40 +43,106 @@ const STYLE_ID = 'fd-confirm-style';
 export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
   const { quote, locale } = view;
   const guard = view.guard !== false;
-  if (view.signal?.aborted) return Promise.resolve(false);
   const t = (key: ConfirmTextKey, values?: Record<string, string>) => bridgeText(locale, key, values);
   const money = (amount: number) => formatAmount(locale, amount, quote.currency);
-  addStyles();
 
-  const root = el('div', 'fd-backdrop');
-  const dialog = el('div', 'fd-dialog');
-  dialog.setAttribute('role', 'alertdialog');
-  dialog.setAttribute('aria-modal', 'true');
-  dialog.setAttribute('aria-labelledby', 'fd-confirm-title');
-  dialog.setAttribute('aria-describedby', 'fd-confirm-amount fd-confirm-facts');
-  dialog.dataset.kind = quote.kind;
-  dialog.dataset.testid = 'pay-confirm';
   // The bridge's frame is a document of its own, where this is the page's one heading.
   const heading = el(view.embedder === undefined ? 'h2' : 'h1', 'fd-title', t(titleKey(quote)));
-  heading.id = 'fd-confirm-title';
   const amount = el('p', 'fd-amount', money(quote.price));
-  amount.id = 'fd-confirm-amount';
   amount.dataset.testid = 'confirm-amount';
   const facts = el('dl', 'fd-facts');
-  facts.id = 'fd-confirm-facts';
   if (quote.kind === 'topup' && quote.credit !== null && quote.credit !== quote.price) addFact(facts, t('credit'), money(quote.credit));
   if (quote.recipient) addFact(facts, t('recipient'), quote.recipient.username ? `${quote.recipient.name} (@${quote.recipient.username})` : quote.recipient.name);
   // The item's own words (a post's text may name its price too): shown as a quote, apart from the amount.
   if (quote.description?.trim()) addFact(facts, t('item'), `“${quote.description.trim()}”`);
   if (quote.minutes !== undefined) addFact(facts, t('duration'), t('minutes', { minutes: String(quote.minutes) }));
-  const notes: HTMLElement[] = view.embedder === undefined ? [el('p', 'fd-hint', t('siteHint'))] : [el('p', 'fd-origin', t('requestedBy', { origin: view.embedder })), el('p', 'fd-hint', t('hint'))];
+  const notes = view.embedder === undefined ? [el('p', 'fd-hint', t('siteHint'))] : [el('p', 'fd-origin', t('requestedBy', { origin: view.embedder })), el('p', 'fd-hint', t('hint'))];
+
+  return openDialog({
+    testId: 'pay-confirm',
+    kind: quote.kind,
+    label: heading,
+    description: [amount, ...(facts.childElementCount > 0 ? [facts] : [])],
+    nodes: [heading, amount, ...(facts.childElementCount > 0 ? [facts] : []), ...notes],
+    cancelText: t('cancel'),
+    confirmText: guard ? t('confirm') : t('confirmAmount', { amount: money(quote.price) }),
+    ...(guard ? { arming: view.now ?? (() => performance.now()) } : {}),
+    ...(view.signal ? { signal: view.signal } : {}),
+  });
+}
+
+export interface QuestionView {
+  /** What the user is asked, as the page words it ("Delete this video?"). */
+  question: string;
+  locale: string;
+  /** The button that answers yes; default the confirm namespace's "Confirm". */
+  confirmText?: string;
+  /** `danger` for what cannot be undone (a delete): the yes button says so by its colour. */
+  tone?: 'danger';
+  signal?: AbortSignal;
+}
+
+/**
+ * The same dialog asking a plain question that moves no money (a delete, a refusal, a
+ * cancellation), so the site never falls back to the browser's `confirm()`. Answers true
+ * only for the yes button; "Back", Escape and the signal answer false.
+ */
+export function showQuestionDialog(view: QuestionView): Promise<boolean> {
+  const question = el('p', 'fd-question', view.question);
+  return openDialog({
+    testId: 'confirm-question',
+    kind: 'question',
+    ...(view.tone ? { tone: view.tone } : {}),
+    label: question,
+    description: [],
+    nodes: [question],
+    cancelText: bridgeText(view.locale, 'back'),
+    confirmText: view.confirmText ?? bridgeText(view.locale, 'confirm'),
+    ...(view.signal ? { signal: view.signal } : {}),
+  });
+}
+
+interface DialogParts {
+  testId: string;
+  kind: string;
+  tone?: 'danger';
+  /** What names the dialog, and what describes it. */
+  label: HTMLElement;
+  description: HTMLElement[];
+  nodes: HTMLElement[];
+  cancelText: string;
+  confirmText: string;
+  /** The clickjacking guard's clock (the bridge); absent, Confirm works at once. */
+  arming?: () => number;
+  signal?: AbortSignal;
+}
+
+let dialogs = 0;
+
+/** Draws the dialog and answers the user's choice: the part both uses share. */
+function openDialog(parts: DialogParts): Promise<boolean> {
+  if (parts.signal?.aborted) return Promise.resolve(false);
+  addStyles();
+  const id = `fd-dialog-${++dialogs}`;
+  const root = el('div', 'fd-backdrop');
+  const dialog = el('div', 'fd-dialog');
+  dialog.setAttribute('role', 'alertdialog');
+  dialog.setAttribute('aria-modal', 'true');
+  parts.label.id = `${id}-label`;
+  dialog.setAttribute('aria-labelledby', parts.label.id);
+  parts.description.forEach((node, index) => (node.id = `${id}-text-${index}`));
+  if (parts.description.length > 0) dialog.setAttribute('aria-describedby', parts.description.map((node) => node.id).join(' '));
+  dialog.dataset.kind = parts.kind;
+  dialog.dataset.testid = parts.testId;
+  if (parts.tone) dialog.dataset.tone = parts.tone;
   const actions = el('div', 'fd-actions');
-  const cancel = el('button', 'fd-cancel', t('cancel')) as HTMLButtonElement;
-  const confirm = el('button', 'fd-confirm', guard ? t('confirm') : t('confirmAmount', { amount: money(quote.price) })) as HTMLButtonElement;
+  const cancel = el('button', 'fd-cancel', parts.cancelText) as HTMLButtonElement;
+  const confirm = el('button', 'fd-confirm', parts.confirmText) as HTMLButtonElement;
   cancel.type = confirm.type = 'button';
-  confirm.disabled = guard;
+  const guarded = parts.arming !== undefined;
+  confirm.disabled = guarded;
   actions.append(cancel, confirm);
-  dialog.append(heading, amount, ...(facts.childElementCount > 0 ? [facts] : []), ...notes, actions);
+  dialog.append(...parts.nodes, actions);
   root.append(dialog);
   const restoreInert = makeRestInert();
   document.body.append(root);
@@ -85,7 +151,7 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
   cancel.focus();
 
   return new Promise<boolean>((resolve) => {
-    const arming = new ConfirmArming(ARM_DELAY_MS, view.now ?? (() => performance.now()));
+    const arming = new ConfirmArming(ARM_DELAY_MS, parts.arming ?? (() => 0));
     let timer: number | undefined;
     // Confirm looks enabled exactly when a click would count; the click handler decides again on its own.
     const redraw = () => {
@@ -100,8 +166,8 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
       const next = [wait, pointerWait].filter((ms): ms is number => ms !== null && ms > 0);
       if (next.length > 0) timer = window.setTimeout(redraw, Math.min(...next) + 5);
     };
-    const stopWatching = guard ? watchPlacement(dialog, arming, redraw) : () => {};
-    if (!guard) confirm.dataset.state = 'armed';
+    const stopWatching = guarded ? watchPlacement(dialog, arming, redraw) : () => {};
+    if (!guarded) confirm.dataset.state = 'armed';
     let done = false;
     const finish = (answer: boolean) => {
       if (done) return;
@@ -109,10 +175,10 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
       window.clearTimeout(timer);
       stopWatching();
       document.removeEventListener('keydown', onKey, true);
-      view.signal?.removeEventListener('abort', onAbort);
+      parts.signal?.removeEventListener('abort', onAbort);
       root.remove();
       restoreInert();
-      document.documentElement.removeAttribute('data-state');
+      if (!document.querySelector('.fd-backdrop')) document.documentElement.removeAttribute('data-state');
       if (before?.isConnected) before.focus({ preventScroll: true });
       resolve(answer);
     };
@@ -131,16 +197,16 @@ export function showConfirmDialog(view: ConfirmView): Promise<boolean> {
     };
     const onAbort = () => finish(false);
     document.addEventListener('keydown', onKey, true);
-    view.signal?.addEventListener('abort', onAbort, { once: true });
+    parts.signal?.addEventListener('abort', onAbort, { once: true });
     cancel.addEventListener('click', () => finish(false));
     confirm.addEventListener('click', (event) => {
-      if (!guard) return finish(true);
+      if (!guarded) return finish(true);
       // Only the fan's own click counts, and only where the fan's own movement brought the pointer.
       if (!event.isTrusted) return;
       if (arming.acceptsClick(event)) finish(true);
       else redraw();
     });
-    if (guard) redraw();
+    if (guarded) redraw();
   });
 }
 

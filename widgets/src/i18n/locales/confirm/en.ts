@@ -26,4 +26,5 @@ export default {
   confirm: 'Confirm',
   confirmAmount: 'Pay {{amount}}',
   cancel: 'Cancel',
+  back: 'Back',
 } satisfies TextsOf<typeof confirm>;

@@ -26,4 +26,5 @@ export default {
   confirm: 'Confirmar',
   confirmAmount: 'Pagar {{amount}}',
   cancel: 'Cancelar',
+  back: 'Volver',
 } satisfies TextsOf<typeof confirm>;

@@ -32,6 +32,8 @@ const confirm = {
   /** The confirm button with the amount: what the fan pays is on the button itself. */
   confirmAmount: 'Pagar {{amount}}',
   cancel: 'Cancelar',
+  /** Dismisses a plain question (a delete, a refusal): never "Cancelar", which may be what is asked. */
+  back: 'Voltar',
 } as const;
 
 export default confirm;
