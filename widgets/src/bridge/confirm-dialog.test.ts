@@ -2,7 +2,7 @@ import type { PayQuote } from '@fandeck/contract';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { bridgeLocale, bridgeText } from './bridge-text.js';
-import { showConfirmDialog, type ConfirmView } from './confirm-dialog.js';
+import { showConfirmDialog, showQuestionDialog, type ConfirmView } from './confirm-dialog.js';
 import { confirmCatalogues, titleKey } from './confirm-texts.js';
 
 const tipQuote: PayQuote = {
@@ -138,6 +138,35 @@ describe('the bridge’s confirm dialog', () => {
     await expect.element(page.getByRole('alertdialog')).toBeVisible();
     controller.abort();
     expect(await answer).toBe(false);
+    expect(document.querySelector('.fd-backdrop')).toBeNull();
+  });
+});
+
+describe('the same dialog asking a plain question', () => {
+  it('answers yes only for its yes button; Back and Escape answer no; the page behind is inert meanwhile', async () => {
+    const behind = document.createElement('button');
+    behind.textContent = 'Behind';
+    document.body.append(behind);
+    onTestFinished(() => behind.remove());
+    const asked = showQuestionDialog({ question: 'Excluir este vídeo?', locale: 'pt-BR', tone: 'danger' });
+    const dialog = page.getByRole('alertdialog', { name: 'Excluir este vídeo?' });
+    await expect.element(dialog).toBeVisible();
+    expect(dialog.element().getAttribute('data-tone')).toBe('danger');
+    expect(behind.inert).toBe(true);
+    // No arming on a question: yes works at once.
+    await expect.element(dialog.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Voltar' }));
+    expect(await asked).toBe(false);
+    expect(behind.inert).toBe(false);
+
+    const escaped = showQuestionDialog({ question: 'Recusar o pedido?', locale: 'en', confirmText: 'Refuse' });
+    await expect.element(page.getByRole('alertdialog', { name: 'Recusar o pedido?' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(await escaped).toBe(false);
+
+    const accepted = showQuestionDialog({ question: 'Apagar?', locale: 'es' });
+    await userEvent.click(page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }));
+    expect(await accepted).toBe(true);
     expect(document.querySelector('.fd-backdrop')).toBeNull();
   });
 });
