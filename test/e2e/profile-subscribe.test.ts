@@ -119,6 +119,7 @@ describe('a fan subscribes from a creator’s profile and the subscribers-only p
       await confirm.waitFor();
       expect(normalised(await confirm.getByTestId('confirm-amount').textContent())).toBe(brl(monthly));
       expect(normalised(await confirm.textContent())).toContain(`${creator.name} (@${creator.username})`);
+      await page.screenshot({ path: path.join(artifacts, 'profile-confirm-390.png') });
       await expect.poll(() => confirm.getByRole('button', { name: 'Cancelar' }).evaluate((button) => button === document.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await confirm.waitFor({ state: 'detached' });
