@@ -69,7 +69,8 @@ describe('the bridge’s confirm dialog', () => {
 
     const unlock = showConfirmDialog(view({ locale: 'es', quote: { ...tipQuote, action: 'charge:video', kind: 'unlock', description: 'Bastidores' } }));
     text = page.getByRole('alertdialog').element().textContent ?? '';
-    expect(text).toContain('Desbloquear contenido');
+    // An unlock says what it buys (charge:video).
+    expect(text).toContain('Desbloquear video');
     expect(text).toContain('Bastidores');
     expect(text).not.toContain('Crédito');
     await userEvent.keyboard('{Escape}');
