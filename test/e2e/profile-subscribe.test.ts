@@ -137,6 +137,7 @@ describe('a fan subscribes from a creator’s profile and the subscribers-only p
       expect(normalised(await plans.locator('[part="done"]').textContent())).toBe(`Agora você assina ${creator.name}. Obrigado!`);
       expect(browserDialogs).toEqual([]);
       await actions.getByRole('button', { name: 'Sua assinatura', exact: true }).waitFor();
+      expect(await figure('subscribers')).toBe(String(profile.stats.subscribers + 1));
 
       // The content read again: the post is open and its photo loads, in the same document.
       await expect.poll(() => card.getAttribute('data-locked')).toBe('false');

@@ -33,7 +33,7 @@ function ProfileDetails({ performer }: { performer: PerformerProfile }) {
   const facts: [string, string][] = [];
   for (const key of ATTRIBUTES) {
     const value = performer.bodyInfo?.[key];
-    if (value) facts.push([t(`profile.attribute.${key}`), choiceLabel(key, { value, label: value })]);
+    if (value) facts.push([t(`profile.attribute.${key}`), withUnit(key, choiceLabel(key, { value, label: value }))]);
   }
   const place = [performer.city, performer.state, countryName(performer.countryCode, i18n.language)].filter(Boolean).join(', ');
   if (place) facts.push([t('profile.location'), place]);
@@ -51,6 +51,14 @@ function ProfileDetails({ performer }: { performer: PerformerProfile }) {
     </dl>
   );
 }
+
+/** A height or weight band written as bare numbers ("182-184") gets its unit. */
+function withUnit(key: string, text: string): string {
+  const unit = UNITS[key];
+  return unit && /^[\d\s–-]+$/.test(text) ? `${text} ${unit}` : text;
+}
+
+const UNITS: Partial<Record<string, string>> = { height: 'cm', weight: 'kg' };
 
 function countryName(code: string | null | undefined, locale: string): string {
   if (!code) return '';

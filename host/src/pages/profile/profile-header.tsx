@@ -37,7 +37,8 @@ export function ProfileHeader({ performer, subscribed, onRequestCall }: ProfileH
   const followers = useFollowersShown(performer._id, performer.isFollowed === true, performer.stats.followers);
   const handle = performer.username ?? performer._id;
   const figures: [string, number | undefined][] = [
-    ['profile.subscribers', performer.stats.subscribers],
+    // A subscription made on this page counts at once.
+    ['profile.subscribers', performer.stats.subscribers + (subscribed && performer.isSubscribed !== true ? 1 : 0)],
     ['profile.followers', followers],
     ['profile.posts', performer.stats.totalFeeds],
     ['profile.photos', performer.stats.totalPhotos],
