@@ -132,10 +132,12 @@ describe('paid posts on a creator’s page', () => {
       await page.getByText('Siga criadores para ver as publicações deles aqui.').waitFor();
       await page.goto(`/${demo.creator.username}`);
       const follow = page.getByTestId('follow');
-      const before = Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''));
+      // The profile's figures show the followers, moving with the fan's follow.
+      const followers = page.getByTestId('profile-stats').locator('[data-stat="followers"] dd');
+      const before = Number((await followers.textContent())!.replace(/\D/g, ''));
       await follow.getByRole('button', { name: 'Seguir' }).click();
       await follow.getByRole('button', { name: 'Deixar de seguir' }).waitFor();
-      await expect.poll(async () => Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
+      await expect.poll(async () => Number((await followers.textContent())!.replace(/\D/g, ''))).toBe(before + 1);
       // The follow is on the server: a reload still says so.
       await page.reload();
       await page.getByTestId('follow').getByRole('button', { name: 'Deixar de seguir' }).waitFor();
