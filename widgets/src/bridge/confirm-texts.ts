@@ -5,13 +5,11 @@
  * tiny page of its own that must not load i18next.
  */
 import type { PayKind, PayQuote } from '@fandeck/contract';
-import en from '../i18n/locales/confirm/en.js';
-import es from '../i18n/locales/confirm/es.js';
-import ptBR from '../i18n/locales/confirm/pt-BR.js';
+import { confirmLocales } from '../i18n/locales/confirm/catalogues.js';
 
-export type ConfirmTexts = { readonly [K in keyof typeof ptBR]: string };
+export type ConfirmTexts = { readonly [K in keyof (typeof confirmLocales)['pt-BR']]: string };
 
-export const confirmCatalogues: Readonly<Record<'pt-BR' | 'en' | 'es', ConfirmTexts>> = { 'pt-BR': ptBR, en, es };
+export const confirmCatalogues: Readonly<Record<keyof typeof confirmLocales, ConfirmTexts>> = confirmLocales;
 
 export type ConfirmTextKey = keyof ConfirmTexts;
 
