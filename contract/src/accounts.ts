@@ -96,9 +96,20 @@ export interface PerformerProfile {
   privateCallPrice?: number;
   isFreeSubscription: boolean;
   durationFreeSubscriptionDays: number;
-  stats: { subscribers: number; followers: number; totalFeeds: number };
+  /** Counted by the server: active subscriptions, follows, published posts, photos and videos. */
+  stats: { subscribers: number; followers: number; totalFeeds: number; totalVideos?: number; totalPhotos?: number };
   /** Whether the signed-in viewer follows them (search results say false). */
   isFollowed?: boolean;
+  /** Whether the signed-in viewer subscribes to them now. */
+  isSubscribed?: boolean;
+  /** Broadcasting a public stream now: the profile links to `/live/{username}`. */
+  live?: boolean;
+  /** Body attributes by key (height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation): reference values, null when not said. */
+  bodyInfo?: Record<string, string | null>;
+  city?: string | null;
+  state?: string | null;
+  /** ISO 639 codes. */
+  languages?: string[];
 }
 
 export interface BlockStatus {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, signInApi } from '../support/api.js';
 import { launchBrowser, openPage } from '../support/browser.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { demo, demoPassword, signIn, waitForPath } from './host-flows.js';
 
@@ -47,11 +48,8 @@ describe('paid posts on a creator’s page', () => {
 
     const { context, page } = await openPage(browser, server.origin);
     try {
-      const dialogs: string[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.accept();
-      });
+      // The platform's own payment dialog, answered with a real click (test/support/site-confirm.ts).
+      const { texts: dialogs } = await answerSiteConfirms(page);
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');
       await page.goto(`/${demo.creator.username}`);
@@ -66,7 +64,7 @@ describe('paid posts on a creator’s page', () => {
       const photo = card.getByRole('img', { name: 'Foto 1 de 1' });
       await photo.waitFor();
       expect(dialogs).toHaveLength(1);
-      expect(dialogs[0]).toMatch(/R\$\s?5,00/);
+      expect(dialogs[0]).toMatch(/^Desbloquear publicação R\$\s?5,00 /);
       expect(await card.getAttribute('data-locked')).toBe('false');
       // The photo really loaded, through the link made for this fan.
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
@@ -81,7 +79,8 @@ describe('paid posts on a creator’s page', () => {
   it('a creator writes a paid photo post and a draft in the studio; fans see only the post, locked', async () => {
     const { context, page } = await openPage(browser, server.origin);
     try {
-      page.on('dialog', (dialog) => void dialog.accept());
+      // The studio's delete asks in the platform's own dialog, accepted.
+      await answerSiteConfirms(page);
       await signIn(page, demo.creator.email);
       await waitForPath(page, `/${demo.creator.username}`);
       await page.getByRole('link', { name: 'Minhas publicações' }).click();
@@ -133,10 +132,12 @@ describe('paid posts on a creator’s page', () => {
       await page.getByText('Siga criadores para ver as publicações deles aqui.').waitFor();
       await page.goto(`/${demo.creator.username}`);
       const follow = page.getByTestId('follow');
-      const before = Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''));
+      // The profile's figures show the followers, moving with the fan's follow.
+      const followers = page.getByTestId('profile-stats').locator('[data-stat="followers"] dd');
+      const before = Number((await followers.textContent())!.replace(/\D/g, ''));
       await follow.getByRole('button', { name: 'Seguir' }).click();
       await follow.getByRole('button', { name: 'Deixar de seguir' }).waitFor();
-      await expect.poll(async () => Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''))).toBe(before + 1);
+      await expect.poll(async () => Number((await followers.textContent())!.replace(/\D/g, ''))).toBe(before + 1);
       // The follow is on the server: a reload still says so.
       await page.reload();
       await page.getByTestId('follow').getByRole('button', { name: 'Deixar de seguir' }).waitFor();

@@ -4,6 +4,7 @@ import type { AutoMessageDto, CategorizedListDto, ConversationDto, MassMessageDt
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { apiOk, newFan, subscribeTo, topUpByPix } from './host-money-setup.js';
 import { apiLogin, demo, signIn, waitForPath } from './host-flows.js';
 import { seeCalls } from './seen-calls.js';
@@ -40,6 +41,8 @@ async function openAsAna(browser: Parameters<typeof openPage>[0], origin: string
     dialogs.push(dialog.message());
     void dialog.accept();
   });
+  // Deletes ask in the platform's own dialog: accepted, its question kept.
+  await answerSiteConfirms(page, dialogs);
   await signIn(page, ana.email);
   await waitForPath(page, `/${ana.username}`);
   return { context, page, dialogs };

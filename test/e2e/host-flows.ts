@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { WAIT_MS } from '../../testing/budgets.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 
 /**
  * Shared steps of the host-site tests (host-*.test.ts): the demo accounts, API
@@ -118,7 +119,8 @@ export async function settle(page: Page): Promise<void> {
 
 /**
  * The demo fan signed in on the host site in a fresh context, with every confirm dialog
- * accepted and its text kept, and their wallet balance read before anything is spent.
+ * (the browser's and the platform's payment confirm) accepted and its text kept, and their
+ * wallet balance read before anything is spent.
  */
 export async function openAsFan(browser: import('playwright-core').Browser, origin: string) {
   const token = await apiLogin(origin, demo.fan.email);
@@ -132,6 +134,7 @@ export async function openAsFan(browser: import('playwright-core').Browser, orig
     dialogs.push(dialog.message());
     void dialog.accept();
   });
+  await answerSiteConfirms(page, dialogs);
   await signIn(page, demo.fan.email);
   await waitForPath(page, '/home');
   return { page, dialogs, context, before, balance };

@@ -3,6 +3,7 @@ import type { PrivateStreamRequestDto } from '@fandeck/contract';
 import { describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { apiOk, newFan, payAction, topUpByPix, walletBalance } from './host-money-setup.js';
 import { apiLogin, demo, signIn, waitForPath } from './host-flows.js';
 import { dropNext, lastOf, seeCalls } from './seen-calls.js';
@@ -20,13 +21,14 @@ const fanAccount = { email: 'chamada@privadas.test', name: 'Fã da Chamada', use
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' });
 const rowOf = (page: Page, id: string) => page.locator(`[data-private-call="${id}"]`);
 
-/** Every dialog accepted, its text kept. */
-function acceptDialogs(page: Page): string[] {
+/** Every dialog accepted, the browser's and the platform's payment confirm, its text kept. */
+async function acceptDialogs(page: Page): Promise<string[]> {
   const dialogs: string[] = [];
   page.on('dialog', (dialog: Dialog) => {
     dialogs.push(dialog.message());
     void dialog.accept();
   });
+  await answerSiteConfirms(page, dialogs);
   return dialogs;
 }
 
@@ -42,8 +44,8 @@ describe('private calls on the host site', () => {
     const creator = await openPage(e2e.browser, origin);
     const fan = await openPage(e2e.browser, origin);
     try {
-      const creatorDialogs = acceptDialogs(creator.page);
-      const fanDialogs = acceptDialogs(fan.page);
+      const creatorDialogs = await acceptDialogs(creator.page);
+      const fanDialogs = await acceptDialogs(fan.page);
       const saves = await seeCalls(creator.page, 'PUT', '/performers/me');
 
       // 1. The creator prices a private call in their settings.
@@ -120,7 +122,7 @@ describe('private calls on the host site', () => {
       await fanRow.getByRole('button', { name: /^Pagar R\$\s?25,00: pedido de / }).click();
       await fanView.getByRole('status').filter({ hasText: 'Pagamento feito.' }).waitFor();
       // The platform's confirm, worded from the server's quote in the fan's language (kind and minutes, no server text): once.
-      expect(fanDialogs).toEqual([expect.stringMatching(/^Pagar chamada privada \(30 min\) por R\$\s?25,00$/)]);
+      expect(fanDialogs).toEqual([expect.stringMatching(/^Pagar chamada privada R\$\s?25,00 .*Duração 30 min/)]);
       expect(pays).toHaveLength(1);
       expect(await walletBalance(origin, fanToken)).toBeCloseTo(before - 25, 2);
       await fanRow.getByTestId('call-paid').waitFor();
@@ -164,8 +166,8 @@ describe('private calls on the host site', () => {
     const creator = await openPage(e2e.browser, origin);
     const fan = await openPage(e2e.browser, origin);
     try {
-      acceptDialogs(creator.page);
-      acceptDialogs(fan.page);
+      await acceptDialogs(creator.page);
+      await acceptDialogs(fan.page);
       await dropNext(creator.page, '/streaming/private/search');
       const lists = await seeCalls(creator.page, 'GET', '/streaming/private/search');
       await signIn(creator.page, bruno.email);
@@ -238,7 +240,7 @@ describe('private calls on the host site', () => {
 
     const fan = await openPage(e2e.browser, origin);
     try {
-      const dialogs = acceptDialogs(fan.page);
+      const dialogs = await acceptDialogs(fan.page);
       const deletes = await seeCalls(fan.page, 'DELETE', `/streaming/private/${request._id}`);
       await signIn(fan.page, fanEmail);
       await waitForPath(fan.page, '/home');

@@ -10,6 +10,7 @@ import { makeVideo } from '../../server/test/media-fixtures.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { repoRoot } from '../support/paths.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { apiOk, cancelSubscription, newFan, subscribeTo, topUpByPix } from './host-money-setup.js';
 import { apiLogin, demo, pathOf, signIn, waitForPath } from './host-flows.js';
 import { dropNext, lastOf, seeCalls } from './seen-calls.js';
@@ -110,6 +111,9 @@ describe('subscription pages on the host site', () => {
         dialogs.push(dialog.message());
         void (acceptDialogs ? dialog.accept() : dialog.dismiss());
       });
+      // The cancel's question and the resume's money confirm are the platform's own dialog, answered like the browser's were.
+      const siteConfirms = await answerSiteConfirms(page, dialogs);
+      siteConfirms.answer = 'cancel';
 
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');
@@ -145,6 +149,7 @@ describe('subscription pages on the host site', () => {
       expect(cancels).toHaveLength(0);
 
       acceptDialogs = true;
+      siteConfirms.answer = 'confirm';
       await anaRow.getByRole('button', { name: 'Cancelar a assinatura de Ana Lima' }).click();
       await view.getByRole('status').filter({ hasText: `Assinatura de Ana Lima cancelada. Você mantém o acesso até ${dateText(ana.expiredAt)}.` }).waitFor();
       expect(cancels.map((call) => call.path)).toEqual([`/payment/wallet/cancel-subscription/${ana._id}`]);

@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { apiGet, allowOrigin, signInApi } from '../support/api.js';
 import { confirmWhenArmed } from '../support/bridge-dialog.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { launchBrowser, openPage } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/start-server.js';
 import { startSite, type Site } from '../support/third-party-site.js';
@@ -99,12 +100,8 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     await context.addCookies([{ name: 'token', value: fanToken, url: server.origin, sameSite: 'Lax' }]);
     // A page on the platform's own origin: the element talks to the API directly.
     await page.route(`${server.origin}/wallet-e2e.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: walletPage(server.origin) }));
-    // Same origin, the platform's confirm is the browser's own dialog, worded from the server's quote.
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
+    // Same origin, the platform's confirm is its own dialog in the page, worded from the server's quote.
+    const { texts: dialogs } = await answerSiteConfirms(page);
     await page.goto('/wallet-e2e.html');
 
     const wallet = page.locator('#wallet');
@@ -112,7 +109,7 @@ describe('a fan tops up by PIX and tips a creator from a third-party page; both 
     await wallet.getByRole('button', { name: /Pagar R\$\s?25,00 com PIX/ }).click();
     await wallet.getByRole('img', { name: /QR code do PIX de R\$\s?25,00/ }).waitFor();
     expect(dialogs).toHaveLength(1);
-    expect(dialogs[0]).toMatch(/Recarga de R\$\s?25,00 na carteira/);
+    expect(dialogs[0]).toMatch(/^Recarregar carteira R\$\s?25,00 /);
     const brCode = await wallet.locator('[part="pix-code"]').inputValue();
     expect(brCode).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     await expect.poll(() => wallet.locator('[part="status"]').textContent()).toBe('Aguardando o pagamento…');

@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
+import { answerSiteConfirms } from '../support/site-confirm.js';
 import { api, apiLogin, demo } from './host-flows.js';
 import { newFan } from './host-money-setup.js';
 
@@ -65,8 +66,8 @@ describe('the wallet page', () => {
       try {
         await page.setViewportSize(viewport);
         await context.addCookies([{ name: 'token', value: token, url: server.origin, sameSite: 'Lax' }]);
-        // The site's money confirm on its own origin (the session transport's), accepted as the fan would.
-        page.on('dialog', (dialog) => void dialog.accept());
+        // The site's money confirm on its own origin (the platform's dialog), accepted as the fan would.
+        await answerSiteConfirms(page);
         await page.goto('/user/wallet');
         await page.getByRole('heading', { level: 1, name: 'Carteira' }).waitFor();
         await expect.poll(() => balanceText(page)).toBe('R$ 0,00');

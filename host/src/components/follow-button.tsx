@@ -2,11 +2,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session, useSignalValue } from '../session/session.js';
 
+/** The followers count as the fan's own follow moves it: what the server said, plus or minus the change made here. */
+export function useFollowersShown(creatorId: string, followed: boolean, followers: number): number {
+  const ids = useSignalValue(session.follows.followedIds);
+  const following = ids.includes(creatorId);
+  return Math.max(0, followers + (following ? 1 : 0) - (followed ? 1 : 0));
+}
+
 /**
  * Follow or unfollow a creator. The session's follows model changes at once and reverts
- * if the server refuses; the count shown moves with it. Signed out, it asks to sign in.
+ * if the server refuses; the count shown moves with it (`hideCount` where the page shows it
+ * already, through useFollowersShown). Signed out, it asks to sign in.
  */
-export function FollowButton({ creatorId, followed, followers }: { creatorId: string; followed: boolean; followers: number }) {
+export function FollowButton({ creatorId, followed, followers, hideCount = false }: { creatorId: string; followed: boolean; followers: number; hideCount?: boolean }) {
   const { t } = useTranslation();
   const loggedIn = useSignalValue(session.auth.loggedIn);
   const user = useSignalValue(session.user.current);
@@ -33,9 +41,11 @@ export function FollowButton({ creatorId, followed, followers }: { creatorId: st
       <button type="button" className={following ? 'button' : 'button button--primary'} aria-pressed={following} disabled={pending.includes(creatorId)} onClick={() => void toggle()}>
         {following ? t('profile.unfollow') : t('profile.follow')}
       </button>
-      <span className="muted" data-testid="followers-count">
-        {t('profile.followersCount', { count: shown })}
-      </span>
+      {hideCount ? null : (
+        <span className="muted" data-testid="followers-count">
+          {t('profile.followersCount', { count: shown })}
+        </span>
+      )}
       {failure ? (
         <span className="error" role="alert">
           {failure}

@@ -4,11 +4,11 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { FeedList } from '@fandeck/widgets/feeds/feed-list';
 import { GalleryList } from '@fandeck/widgets/galleries/gallery-list';
 import { ReelList, VideoList } from '@fandeck/widgets/videos/video-list';
-import { FollowButton } from '../components/follow-button.js';
 import { PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
-import { shortCount } from '../format/short-count.js';
 import { RequestPrivateCall } from './private-calls/request-call-form.js';
+import { ProfileAbout } from './profile/profile-about.js';
+import { ProfileHeader } from './profile/profile-header.js';
 import { ProfileSubscribe, showSubscribe } from './profile-subscribe.js';
 
 type ProfileState =
@@ -101,44 +101,27 @@ function ProfileView({ performer }: { performer: PerformerProfile }) {
   const { t } = useTranslation();
   // Bumped when the fan subscribes here: the content tabs read the lists again.
   const [contentVersion, setContentVersion] = useState(0);
+  const [subscribedHere, setSubscribedHere] = useState(false);
+  // Bumped by the header's "Request a call": the request form below opens.
+  const [callRequest, setCallRequest] = useState(0);
 
   return (
     <article className="profile" data-testid="profile" data-profile-id={performer._id}>
-      {performer.cover ? <img className="profile__cover" src={performer.cover} alt="" /> : <div className="profile__cover" />}
-      <header className="profile__header">
-        <img className="profile__avatar" src={performer.avatar} alt="" width={96} height={96} />
-        <div>
-          <h1 className="profile__name">{performer.name}</h1>
-          {performer.username ? <p className="muted">@{performer.username}</p> : null}
-          {performer.isOnline ? <span className="badge">{t('profile.online')}</span> : null}
-          <FollowButton creatorId={performer._id} followed={performer.isFollowed === true} followers={performer.stats.followers} />
-        </div>
-      </header>
-      <dl className="profile__stats">
-        <div>
-          <dt>{t('profile.subscribers')}</dt>
-          <dd>{shortCount(performer.stats.subscribers)}</dd>
-        </div>
-        <div>
-          <dt>{t('profile.followers')}</dt>
-          <dd>{shortCount(performer.stats.followers)}</dd>
-        </div>
-        <div>
-          <dt>{t('profile.posts')}</dt>
-          <dd>{shortCount(performer.stats.totalFeeds)}</dd>
-        </div>
-      </dl>
+      <ProfileHeader performer={performer} subscribed={performer.isSubscribed === true || subscribedHere} onRequestCall={() => setCallRequest((n) => n + 1)} />
       <nav className="profile__sections" aria-label={t('profile.sections')}>
         <a href="#about">{t('profile.about')}</a>
         <a href="#plans">{t('profile.plans')}</a>
         <a href="#posts">{t('profile.posts')}</a>
       </nav>
-      <section id="about" aria-labelledby="about-title">
-        <h2 id="about-title">{t('profile.about')}</h2>
-        <p className="profile__bio">{performer.bio || t('profile.noBio')}</p>
-      </section>
-      <ProfileSubscribe performer={performer} onSubscribed={() => setContentVersion((n) => n + 1)} />
-      <RequestPrivateCall performer={performer} />
+      <ProfileAbout performer={performer} />
+      <ProfileSubscribe
+        performer={performer}
+        onSubscribed={() => {
+          setSubscribedHere(true);
+          setContentVersion((n) => n + 1);
+        }}
+      />
+      <RequestPrivateCall performer={performer} openRequest={callRequest} />
       <ContentTabs performer={performer} version={contentVersion} />
     </article>
   );

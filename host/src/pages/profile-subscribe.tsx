@@ -29,7 +29,7 @@ export interface ProfileSubscribeProps {
 
 /**
  * The profile's subscribe section: the platform's own `<fan-subscribe>` view (plans with
- * prices, the free offer while unused, the browser's confirm before the wallet is charged,
+ * prices, the free offer while unused, the platform's confirm dialog before the wallet is charged,
  * the fan's subscription with cancel or resume), so the site subscribes exactly as embeds do.
  */
 export function ProfileSubscribe({ performer, onSubscribed }: ProfileSubscribeProps) {

@@ -12,6 +12,7 @@ import { ComposerExtras, useComposerExtras } from './studio/composer-extras.js';
 import { SaleFields, useSaleFields, SubscribersOnlyBadge } from './studio/sale-fields.js';
 import { StudioList, useStudioList } from './studio/studio-list.js';
 import { session } from '../session/session.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 /** The picture and video kinds the server processes; anything else it refuses with a reason. */
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime,audio/mpeg,audio/mp4,audio/aac,audio/ogg,audio/wav,audio/webm';
@@ -280,7 +281,7 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
         : t('studio.statusActive');
 
   async function remove() {
-    if (busy || !window.confirm(t('studio.confirmDelete'))) return;
+    if (busy || !(await askConfirm(t('studio.confirmDelete'), { tone: 'danger' }))) return;
     setBusy(true);
     const outcome = await session.api.feeds.delete({ id: post._id });
     setBusy(false);

@@ -1,11 +1,10 @@
 /**
- * Text helpers for the payment confirm (the bridge's dialog, the host's default confirm):
+ * Text helpers for the payment confirm (the one dialog of the bridge and the site):
  * the supported locale for a candidate, interpolation, and amounts in the locale's
  * currency format. Everything the fan reads about a payment comes from the server's
  * quote through these, never from the page.
  */
-import type { PayQuote } from '@fandeck/contract';
-import { confirmCatalogues, SUMMARY_KEYS, type ConfirmTextKey } from './confirm-texts.js';
+import { confirmCatalogues, type ConfirmTextKey } from './confirm-texts.js';
 
 export type BridgeLocale = keyof typeof confirmCatalogues;
 
@@ -30,16 +29,4 @@ export function formatAmount(locale: string, amount: number, currency: string): 
   } catch {
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
-}
-
-/** One line saying what the fan is about to pay, from the quote alone (`Gorjeta de R$ 10,00 para Ana Lima`). */
-export function quoteSummary(locale: string, quote: PayQuote): string {
-  const amount = formatAmount(locale, quote.price, quote.currency);
-  const name = quote.recipient?.name ?? '';
-  const item = quote.description ?? quote.itemId ?? '';
-  if (quote.kind === 'topup' && quote.credit !== null && quote.credit !== quote.price) {
-    return bridgeText(locale, 'summaryTopupFor', { amount, credit: formatAmount(locale, quote.credit, quote.currency) });
-  }
-  const minutes = quote.minutes === undefined ? '' : String(quote.minutes);
-  return bridgeText(locale, SUMMARY_KEYS[quote.kind], { amount, name, item, minutes });
 }

@@ -1,9 +1,9 @@
 import type { PayQuote } from '@fandeck/contract';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { bridgeLocale, bridgeText, quoteSummary } from './bridge-text.js';
-import { showConfirmDialog, type ConfirmView } from './confirm-dialog.js';
-import { confirmCatalogues } from './confirm-texts.js';
+import { bridgeLocale, bridgeText } from './bridge-text.js';
+import { showConfirmDialog, showQuestionDialog, type ConfirmView } from './confirm-dialog.js';
+import { confirmCatalogues, titleKey } from './confirm-texts.js';
 
 const tipQuote: PayQuote = {
   action: 'charge:tip',
@@ -61,7 +61,6 @@ describe('the bridge’s confirm dialog', () => {
     const topup = showConfirmDialog(view({ locale: 'en', quote: { ...tipQuote, action: 'topup', kind: 'topup', recipient: null, itemId: null, price: 22.5, credit: 25 } }));
     let text = page.getByRole('alertdialog').element().textContent ?? '';
     expect(text).toContain('Top up wallet');
-    expect(text).toContain('Amount');
     expect(text).toContain('R$22.50');
     expect(text).toContain('Wallet credit');
     expect(text).toContain('R$25.00');
@@ -70,7 +69,8 @@ describe('the bridge’s confirm dialog', () => {
 
     const unlock = showConfirmDialog(view({ locale: 'es', quote: { ...tipQuote, action: 'charge:video', kind: 'unlock', description: 'Bastidores' } }));
     text = page.getByRole('alertdialog').element().textContent ?? '';
-    expect(text).toContain('Desbloquear contenido');
+    // An unlock says what it buys (charge:video).
+    expect(text).toContain('Desbloquear video');
     expect(text).toContain('Bastidores');
     expect(text).not.toContain('Crédito');
     await userEvent.keyboard('{Escape}');
@@ -143,6 +143,35 @@ describe('the bridge’s confirm dialog', () => {
   });
 });
 
+describe('the same dialog asking a plain question', () => {
+  it('answers yes only for its yes button; Back and Escape answer no; the page behind is inert meanwhile', async () => {
+    const behind = document.createElement('button');
+    behind.textContent = 'Behind';
+    document.body.append(behind);
+    onTestFinished(() => behind.remove());
+    const asked = showQuestionDialog({ question: 'Excluir este vídeo?', locale: 'pt-BR', tone: 'danger' });
+    const dialog = page.getByRole('alertdialog', { name: 'Excluir este vídeo?' });
+    await expect.element(dialog).toBeVisible();
+    expect(dialog.element().getAttribute('data-tone')).toBe('danger');
+    expect(behind.inert).toBe(true);
+    // No arming on a question: yes works at once.
+    await expect.element(dialog.getByRole('button', { name: 'Confirmar' })).toBeEnabled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Voltar' }));
+    expect(await asked).toBe(false);
+    expect(behind.inert).toBe(false);
+
+    const escaped = showQuestionDialog({ question: 'Recusar o pedido?', locale: 'en', confirmText: 'Refuse' });
+    await expect.element(page.getByRole('alertdialog', { name: 'Recusar o pedido?' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(await escaped).toBe(false);
+
+    const accepted = showQuestionDialog({ question: 'Apagar?', locale: 'es' });
+    await userEvent.click(page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }));
+    expect(await accepted).toBe(true);
+    expect(document.querySelector('.fd-backdrop')).toBeNull();
+  });
+});
+
 describe('confirm texts', () => {
   it('pick a supported locale, interpolate, and have the same keys in every locale', () => {
     expect(bridgeLocale('en-US')).toBe('en');
@@ -156,11 +185,10 @@ describe('confirm texts', () => {
     expect(Object.keys(confirmCatalogues.es).sort()).toEqual(keys);
   });
 
-  it('sum a quote up in one line for the browser’s own confirm', () => {
-    expect(quoteSummary('pt-BR', tipQuote).replace(/\s/g, ' ')).toBe('Gorjeta de R$ 10,00 para Ana Lima');
-    expect(quoteSummary('pt-BR', { ...tipQuote, kind: 'topup', recipient: null, price: 25 }).replace(/\s/g, ' ')).toBe('Recarga de R$ 25,00 na carteira');
-    expect(quoteSummary('pt-BR', callQuote).replace(/\s/g, ' ')).toBe('Pagar chamada privada (30 min) por R$ 25,00');
-    expect(quoteSummary('en', callQuote)).toBe('Pay R$25.00 for a private call (30 min)');
-    expect(quoteSummary('es', callQuote).replace(/\s/g, ' ')).toMatch(/^Pagar llamada privada \(30 min\) por .*25,00/);
+  it('title an unlock by what it buys, and every other payment by its kind', () => {
+    expect(bridgeText('pt-BR', titleKey({ kind: 'unlock', action: 'charge:video' }))).toBe('Desbloquear vídeo');
+    expect(bridgeText('en', titleKey({ kind: 'unlock', action: 'charge:feed' }))).toBe('Unlock post');
+    expect(bridgeText('es', titleKey({ kind: 'unlock', action: 'charge:other' }))).toBe('Desbloquear contenido');
+    expect(bridgeText('pt-BR', titleKey({ kind: 'topup', action: 'topup' }))).toBe('Recarregar carteira');
   });
 });

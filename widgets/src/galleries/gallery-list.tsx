@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMoney } from '../format/money.js';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
@@ -6,6 +6,7 @@ import { FormError, UnlockBox, useErrorText, useModel } from '../ui/index.js';
 import { locksForSubscribers, SubscribersOnlyBox, type OnSubscribe } from '../ui/subscribers-only-box.js';
 import type { Gallery, Photo } from './galleries-api.js';
 import { GalleryListModel } from './galleries.model.js';
+import { PhotoViewer } from './photo-viewer.js';
 
 export interface GalleryListProps {
   /** The creator's id. */
@@ -18,7 +19,8 @@ export interface GalleryListProps {
  * A creator's galleries as a grid of covers; opening one shows its photos. A paid
  * gallery shows its covers and photos blurred with its price until the fan unlocks it
  * from the wallet (the platform's confirm dialog); a subscribers-only one shows them
- * blurred with the way to subscribe. Empty, loading and failed states included.
+ * blurred with the way to subscribe. An open photo is seen large in a viewer (previous, next,
+ * arrow keys, a swipe). Empty, loading and failed states included.
  */
 export function GalleryList({ creatorId, onSubscribe }: GalleryListProps) {
   useNamespaces('galleries');
@@ -84,6 +86,8 @@ function OpenGallery({ model, gallery, onSubscribe }: { model: GalleryListModel;
   const unlocks = useSignalValue(model.unlocks);
   const photos = opened?.photos ?? { status: 'loading' as const };
   const price = formatMoney(gallery.price, i18n.language);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const visible = photos.status === 'ready' ? photos.items.filter((photo) => photo.url) : [];
   return (
     <section className="stack" data-testid="gallery" data-gallery={gallery._id} data-locked={gallery.locked} aria-labelledby={`gallery-${gallery._id}`}>
       <button type="button" className="button" onClick={model.close}>
@@ -111,16 +115,26 @@ function OpenGallery({ model, gallery, onSubscribe }: { model: GalleryListModel;
       {photos.status === 'ready' && photos.items.length > 0 ? (
         <div className="feed-card__photos">
           {photos.items.map((photo, index) => (
-            <PhotoItem key={photo._id} photo={photo} index={index} count={photos.items.length} />
+            <PhotoItem key={photo._id} photo={photo} index={index} count={photos.items.length} onOpen={() => setViewing(visible.indexOf(photo))} />
           ))}
         </div>
       ) : null}
+      <PhotoViewer photos={visible} index={viewing} onIndex={setViewing} />
     </section>
   );
 }
 
-function PhotoItem({ photo, index, count }: { photo: Photo; index: number; count: number }) {
+function PhotoItem({ photo, index, count, onOpen }: { photo: Photo; index: number; count: number; onOpen: () => void }) {
   const { t } = useTranslation();
-  if (photo.url) return <img src={photo.sizes?.medium?.url ?? photo.url} alt={photo.title || t('galleries.photoAlt', { index: index + 1, count })} loading="lazy" />;
+  if (photo.url) {
+    const alt = photo.title || t('galleries.photoAlt', { index: index + 1, count });
+    // The photo stays an image to assistive technology; the button over it opens the viewer.
+    return (
+      <span className="media-photo">
+        <img src={photo.sizes?.medium?.url ?? photo.url} alt={alt} loading="lazy" />
+        <button type="button" className="media-photo__open" aria-label={t('galleries.viewerOpen', { name: alt })} onClick={onOpen} />
+      </span>
+    );
+  }
   return <img className="feed-card__blurred" src={photo.placeholder ?? undefined} alt={t('galleries.lockedPhotoAlt')} aria-hidden={photo.placeholder ? undefined : true} />;
 }

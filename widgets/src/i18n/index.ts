@@ -1,4 +1,5 @@
 import type common from './locales/common/pt-BR.js';
+import type confirm from './locales/confirm/pt-BR.js';
 import type embed from './locales/embed/pt-BR.js';
 import type errors from './locales/errors/pt-BR.js';
 import type notices from './locales/notices/pt-BR.js';
@@ -21,6 +22,7 @@ export { useNamespaces } from './use-namespaces.js';
  */
 export interface Namespaces {
   common: TextsOf<typeof common>;
+  confirm: TextsOf<typeof confirm>;
   errors: TextsOf<typeof errors>;
   notices: TextsOf<typeof notices>;
   embed: TextsOf<typeof embed>;

@@ -9,7 +9,7 @@ export interface DirectPayContext {
   base: string;
   /** The credential header of the moment. */
   headers: () => Record<string, string>;
-  confirm: (quote: PayQuote) => Promise<boolean>;
+  confirm: (quote: PayQuote, signal?: AbortSignal) => Promise<boolean>;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function directPay<T>(request: PayRequest, { signal }: PayOptions, 
   if (!quoted.ok) return quoted;
   const quote = readQuote(quoted.data, pay);
   if (!quote) return badQuote();
-  const confirmed = await context.confirm(quote);
+  const confirmed = await context.confirm(quote, signal);
   if (signal?.aborted) return aborted();
   if (!confirmed) return notConfirmed();
   const headers = { ...context.headers(), [IDEMPOTENCY_HEADER]: pay.request.idempotencyKey, [QUOTE_HEADER]: quote.quote };

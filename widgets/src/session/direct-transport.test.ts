@@ -1,8 +1,9 @@
 import type { PayQuote } from '@fandeck/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import { createDirectTransport } from './direct-transport.js';
 
-/** The host site's pay: the same quote, confirm and send as the bridge, with the host's confirm UI. */
+/** The host site's pay: the same quote, confirm and send as the bridge, in the same platform dialog. */
 const origin = 'https://platform.test';
 
 const quote: PayQuote = {
@@ -17,6 +18,18 @@ const quote: PayQuote = {
   quote: 'signed.topup.quote',
   expiresAt: '2030-01-01T00:00:00.000Z',
 };
+
+const tipQuote: PayQuote = {
+  ...quote,
+  action: 'charge:tip',
+  kind: 'tip',
+  itemId: 'c1',
+  recipient: { _id: 'c1', name: 'Ana Lima', username: 'analima' },
+  price: 10,
+  credit: null,
+  quote: 'signed.tip.quote',
+};
+const tip = { action: 'charge:tip' as const, params: { id: 'c1' }, body: { price: 10 }, idempotencyKey: 'tip-key-1' };
 
 interface Seen {
   url: string;
@@ -80,26 +93,72 @@ describe('the direct transport’s pay', () => {
     transport.dispose();
   });
 
-  it('asks the browser’s own confirm by default, with one line from the quote', async () => {
+  it('has the fan confirm in the platform’s own dialog: Confirm charges once, with the amount shown', async () => {
     document.documentElement.lang = 'pt-BR';
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
+    const browserConfirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', browserConfirm);
+    quoteAnswer = Response.json({ status: 0, data: tipQuote });
     const transport = createDirectTransport(origin);
-    await transport.pay(topup);
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(String((confirm.mock.calls[0] as unknown[])[0]).replace(/\s/g, ' ')).toBe('Recarga de R$ 25,00 na carteira por R$ 22,50');
+    const paying = transport.pay(tip);
+    const dialog = page.getByRole('alertdialog', { name: 'Enviar gorjeta' });
+    await expect.element(dialog).toBeVisible();
+    await expect.element(dialog.getByTestId('confirm-amount')).toHaveTextContent(/^R\$\s?10,00$/);
+    expect(dialog.element().textContent).toContain('Ana Lima (@analima)');
+    // The keyboard starts on Cancel and stays on the dialog's two buttons.
+    expect(document.activeElement?.textContent).toBe('Cancelar');
+    await userEvent.keyboard('{Tab}');
+    expect(document.activeElement?.textContent?.replace(/\s/g, ' ')).toBe('Pagar R$ 10,00');
+    await userEvent.keyboard('{Tab}');
+    expect(document.activeElement?.textContent).toBe('Cancelar');
+    await userEvent.click(dialog.getByRole('button', { name: /^Pagar R\$\s?10,00$/ }));
+    expect(await paying).toEqual({ ok: true, status: 200, data: { _id: 'tx-1' } });
+    expect(seen.map((call) => call.url)).toEqual([`${origin}/api/wallet/charges/tip/c1/quote`, `${origin}/api/wallet/charges/tip/c1`]);
+    expect(JSON.parse(seen[1]!.body)).toEqual({ price: 10 });
+    expect(seen[1]!.headers).toMatchObject({ 'idempotency-key': 'tip-key-1', 'x-fandeck-quote': 'signed.tip.quote' });
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(browserConfirm).not.toHaveBeenCalled();
     transport.dispose();
   });
 
-  it('words a private call from its kind and minutes in the browser’s confirm, never a server text', async () => {
+  it('charges nothing when the fan cancels the dialog or presses Escape', async () => {
     document.documentElement.lang = 'pt-BR';
-    quoteAnswer = Response.json({ status: 0, data: { ...quote, action: 'charge:stream', kind: 'call', itemId: 'request-1', price: 25, credit: null, minutes: 30 } });
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
+    quoteAnswer = Response.json({ status: 0, data: tipQuote });
     const transport = createDirectTransport(origin);
-    await transport.pay({ action: 'charge:stream', params: { id: 'request-1' }, body: {}, idempotencyKey: 'call-key-1' });
-    expect(seen.map((call) => call.url)).toEqual([`${origin}/api/wallet/charges/stream/request-1/quote`]);
-    expect(String((confirm.mock.calls[0] as unknown[])[0]).replace(/\s/g, ' ')).toBe('Pagar chamada privada (30 min) por R$ 25,00');
+    const cancelled = transport.pay(tip);
+    await userEvent.click(page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }));
+    expect(await cancelled).toMatchObject({ ok: false, body: { code: 'bridge.not_confirmed' } });
+    quoteAnswer = Response.json({ status: 0, data: tipQuote });
+    const escaped = transport.pay(tip);
+    await expect.element(page.getByRole('alertdialog')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(await escaped).toMatchObject({ ok: false, body: { code: 'bridge.not_confirmed' } });
+    // Two quotes, no charge.
+    expect(seen.map((call) => call.url.endsWith('/quote'))).toEqual([true, true]);
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
+    transport.dispose();
+  });
+
+  it('words what is bought from its kind, once: an unlocked post by its text, a private call by its minutes', async () => {
+    document.documentElement.lang = 'pt-BR';
+    const post = 'Vídeo: bastidores por R$ 7,90!';
+    quoteAnswer = Response.json({ status: 0, data: { ...tipQuote, action: 'charge:feed', kind: 'unlock', itemId: 'p1', description: post, price: 7.9 } });
+    const transport = createDirectTransport(origin);
+    const unlocking = transport.pay({ action: 'charge:feed', params: { id: 'p1' }, body: {}, idempotencyKey: 'feed-key-1' });
+    const dialog = page.getByRole('alertdialog', { name: 'Desbloquear publicação' });
+    await expect.element(dialog).toBeVisible();
+    const text = dialog.element().textContent ?? '';
+    expect(text).toContain(`“${post}”`);
+    expect(text).not.toMatch(/7,90!\s*por/);
+    await userEvent.keyboard('{Escape}');
+    await unlocking;
+
+    quoteAnswer = Response.json({ status: 0, data: { ...quote, action: 'charge:stream', kind: 'call', itemId: 'request-1', price: 25, credit: null, minutes: 30 } });
+    const calling = transport.pay({ action: 'charge:stream', params: { id: 'request-1' }, body: {}, idempotencyKey: 'call-key-1' });
+    const call = page.getByRole('alertdialog', { name: 'Pagar chamada privada' });
+    await expect.element(call).toBeVisible();
+    expect(call.element().textContent).toContain('30 min');
+    await userEvent.keyboard('{Escape}');
+    await calling;
     transport.dispose();
   });
 });

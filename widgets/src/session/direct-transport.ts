@@ -10,11 +10,11 @@ export interface DirectTransportOptions {
   /** Default `/socket.io`. */
   socketPath?: string;
   /**
-   * Has the fan confirm a money action, shown from the server's quote. On the platform's
-   * own origin the confirm UI is the platform's; the default is the browser's own dialog
-   * with one line built from the quote (`Gorjeta de R$ 10,00 para Ana Lima`).
+   * Has the fan confirm a money action, shown from the server's quote. The default is the
+   * platform's own confirm dialog, the one the bridge shows on third-party pages
+   * (bridge/confirm-dialog.ts), in the page's language; never the browser's `confirm()`.
    */
-  confirm?: (quote: PayQuote) => Promise<boolean>;
+  confirm?: (quote: PayQuote, signal?: AbortSignal) => Promise<boolean>;
   /** Cross-tab propagation of sign-in and sign-out. */
   tabSync?: TabSyncOptions;
   /** Opens the live connection; default socket.io (createLiveConnection). Tests pass a stand-in. */
@@ -114,7 +114,7 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
     async pay<T>(request: Parameters<Transport['pay']>[0], payOptions: Parameters<Transport['pay']>[1] = {}): Promise<TransportResult<T>> {
       // The money-action table and the confirm texts come with the first payment, not with every page.
       const { directPay } = await import('./direct-pay.js');
-      return await directPay<T>(request, payOptions, { base, headers: credentialHeader, confirm: options.confirm ?? browserConfirm });
+      return await directPay<T>(request, payOptions, { base, headers: credentialHeader, confirm: options.confirm ?? siteConfirm });
     },
 
     /** Same origin: the `token` cookie goes with the page's own <img> and <audio> requests. */
@@ -132,9 +132,9 @@ export function createDirectTransport(origin: string, options: DirectTransportOp
   };
 }
 
-/** The browser's own confirm, which no page can restyle or move, in the page's language. */
-async function browserConfirm(quote: PayQuote): Promise<boolean> {
-  const { quoteSummary } = await import('../bridge/bridge-text.js');
+/** The platform's confirm dialog over the site's own page, in the page's language; loaded with the first payment. */
+async function siteConfirm(quote: PayQuote, signal?: AbortSignal): Promise<boolean> {
+  const { showConfirmDialog } = await import('../bridge/confirm-dialog.js');
   const locale = document.documentElement.lang || navigator.language;
-  return window.confirm(quoteSummary(locale, quote));
+  return await showConfirmDialog({ quote, locale, guard: false, ...(signal ? { signal } : {}) });
 }

@@ -77,8 +77,8 @@ export interface Transport {
   /**
    * Runs one money action (contract `moneyActions`) exactly as declared: the transport
    * asks the server for the quote of this request, has the fan confirm that quote (the
-   * platform's own dialog: the bridge's on a third-party page, the host's confirm on the
-   * platform), then sends this same request with the quote and the Idempotency-Key.
+   * platform's own dialog, bridge/confirm-dialog.ts: inside the bridge on a third-party page,
+   * over the page on the platform's site), then sends this same request with the quote and the Idempotency-Key.
    * A fan who says no answers `{ ok: false, status: -1, body: { code: 'bridge.not_confirmed' } }`.
    */
   pay<T>(request: PayRequest, options?: PayOptions): Promise<TransportResult<T>>;

@@ -7,6 +7,7 @@ import { useRemoteList } from '../../components/remote-list.js';
 import { session } from '../../session/session.js';
 import { MessageFields, useMessageDraft } from './message-fields.js';
 import { ToolsFrame } from './tools-frame.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 const TRIGGERS: readonly AutoMessageTriggerWire[] = ['subscribe', 'tip', 'follow'];
 
@@ -61,7 +62,7 @@ function AutoMessageForm({ trigger, initial }: { trigger: AutoMessageTriggerWire
   }
 
   async function remove() {
-    if (!saved || busy !== 'idle' || !window.confirm(t('creatorMessages.auto.confirmDelete', { trigger: label }))) return;
+    if (!saved || busy !== 'idle' || !(await askConfirm(t('creatorMessages.auto.confirmDelete', { trigger: label }), { tone: 'danger' }))) return;
     setBusy('deleting');
     const outcome = await session.api.autoMessages.delete({ id: saved._id });
     setBusy('idle');

@@ -7,6 +7,7 @@ import { RemoteList, useRemoteList, type ListRead, type Loaded } from '../../com
 import { useListQuery } from '../../routing/use-list-query.js';
 import type { Outcome } from '../../session/session.js';
 import { ToolsFrame, type ToolsFrameProps } from './tools-frame.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 /** A saved row of a messaging tool (mass message, template, list). */
 export interface Row {
@@ -40,7 +41,7 @@ export function useEditableList<T extends Row, B>(routes: RowRoutes<T, B>) {
 
   /** Deletes a row once the creator answers yes to `question`; `done` is said after. */
   async function remove(row: T, question: string, done: string) {
-    if (!window.confirm(question)) return;
+    if (!(await askConfirm(question, { tone: 'danger' }))) return;
     const outcome = await routes.remove(row._id);
     setNotice(outcome.ok ? { kind: 'done', text: done } : { kind: 'failed', text: outcome.error.message });
     if (editing?._id === row._id) setEditing(null);

@@ -14,6 +14,7 @@ import { session, useSignalValue } from '../../session/session.js';
 import { PrivateCallRow, type RowAction } from './private-call-row.js';
 import { callRoomPath, decideCall, deleteCall, editCall, payCall, type PrivateCall } from './private-calls-api.js';
 import { refusalText } from './refusal-text.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 /** The notification type every change of a private call is told by (private-streams README, "Live events"). */
 const CALL_UPDATED = 'private_stream.updated';
@@ -53,8 +54,8 @@ export function PrivateCallsPage() {
 
   async function act(call: PrivateCall, action: RowAction) {
     if (busy) return;
-    if (action === 'reject' && !window.confirm(t('privateCalls.confirmReject', { name: nameOf(call) }))) return;
-    if (action === 'remove' && !window.confirm(removeConfirm(call))) return;
+    if (action === 'reject' && !(await askConfirm(t('privateCalls.confirmReject', { name: nameOf(call) }), { tone: 'danger' }))) return;
+    if (action === 'remove' && !(await askConfirm(removeConfirm(call), { tone: 'danger' }))) return;
     setBusy(call._id);
     setNotice(null);
     if (action === 'pay') {

@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
@@ -9,7 +9,12 @@ import { refusalText } from './refusal-text.js';
 
 export interface RequestCallProps {
   performer: { _id: string; name: string; username: string | null; privateCallPrice?: number };
+  /** Bumped by the profile header's "Request a call": the form opens, scrolled into view, the keyboard on its first field. */
+  openRequest?: number;
 }
+
+/** The section's id, which the profile header's button points at. */
+export const REQUEST_CALL_ID = 'private-call';
 
 /**
  * A creator's profile, for a signed-in fan: "Request a private call", opening a small form
@@ -28,7 +33,7 @@ export function RequestPrivateCall(props: RequestCallProps) {
 
 type SendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent' } | { status: 'failed'; message: string; field?: 'duration' };
 
-function RequestCallSection({ performer }: RequestCallProps) {
+function RequestCallSection({ performer, openRequest = 0 }: RequestCallProps) {
   useNamespaces('privateCalls');
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -40,6 +45,19 @@ function RequestCallSection({ performer }: RequestCallProps) {
   const price = performer.privateCallPrice ?? 0;
   const name = performer.name || performer.username || '';
   const sending = state.status === 'sending';
+  const durationInput = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (openRequest === 0) return;
+    setOpen(true);
+    setState((current) => (current.status === 'sending' ? current : { status: 'idle' }));
+  }, [openRequest]);
+  useEffect(() => {
+    if (openRequest === 0 || !open) return;
+    section.current?.scrollIntoView({ block: 'start' });
+    durationInput.current?.focus({ preventScroll: true });
+  }, [openRequest, open]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +86,7 @@ function RequestCallSection({ performer }: RequestCallProps) {
 
   const durationError = state.status === 'failed' && state.field === 'duration' ? state.message : null;
   return (
-    <section className="profile__private-call stack" aria-labelledby={`${id}-title`} data-testid="request-private-call">
+    <section ref={section} id={REQUEST_CALL_ID} className="profile__private-call stack" aria-labelledby={`${id}-title`} data-testid="request-private-call">
       <h2 id={`${id}-title`}>{t('privateCalls.request.open')}</h2>
       <p className="muted" data-testid="private-call-price">
         {price > 0 ? t('privateCalls.request.price', { price: formatMoney(price, i18n.language) }) : t('privateCalls.request.free')}
@@ -83,6 +101,7 @@ function RequestCallSection({ performer }: RequestCallProps) {
           <div className="form__field" data-invalid={durationError ? 'true' : undefined}>
             <label htmlFor={`${id}-duration`}>{t('privateCalls.request.duration')}</label>
             <input
+              ref={durationInput}
               id={`${id}-duration`}
               name="duration"
               type="number"

@@ -7,6 +7,7 @@ import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js
 import { DraftField, SaleFields, useSaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
 import { session } from '../../session/session.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
@@ -119,7 +120,7 @@ function GalleryPhotos({ gallery, onChanged, onDeleted }: { gallery: Gallery; on
   }
 
   async function removeGallery() {
-    if (!window.confirm(t('studio.confirmDeleteGallery'))) return;
+    if (!(await askConfirm(t('studio.confirmDeleteGallery'), { tone: 'danger' }))) return;
     const outcome = await session.api.galleries.delete({ id: gallery._id });
     if (outcome.ok) onDeleted();
     else setFailure(outcome.error.message);

@@ -9,6 +9,7 @@ import type { ListRead } from '../../components/remote-list.js';
 import { DraftField, SaleFields, useSaleFields, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
 import { session, type Outcome } from '../../session/session.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 const VIDEO_TYPES = 'video/mp4,video/webm,video/quicktime';
 
@@ -38,7 +39,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
   }, [waiting, reload]);
 
   async function remove(item: Item) {
-    if (!window.confirm(t('studio.confirmDeleteVideo'))) return;
+    if (!(await askConfirm(t('studio.confirmDeleteVideo'), { tone: 'danger' }))) return;
     const outcome = await routes[kind].remove(item._id);
     if (outcome.ok) await reload();
     else setItems({ status: 'failed', message: outcome.error.message });

@@ -12,6 +12,7 @@ import { formatDate } from '../../format/date.js';
 import { useListQuery } from '../../routing/use-list-query.js';
 import { session } from '../../session/session.js';
 import { PeriodText, PlanName, PlanPrice, StateBadge, subscriptionState } from './subscription-cells.js';
+import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 
 /** Cancelling from the host site stops a wallet-paid renewal (`subscriptions.cancel`, provider `wallet`). */
 const CANCEL_PROVIDER = 'wallet';
@@ -52,7 +53,7 @@ export function UserSubscriptionsPage() {
 
   async function act(subscription: SubscriptionDto, action: 'cancel' | 'resume') {
     if (busy) return;
-    if (action === 'cancel' && !window.confirm(t('subscriptionPages.confirmCancel', { name: nameOf(subscription), date: endOf(subscription) }))) return;
+    if (action === 'cancel' && !(await askConfirm(t('subscriptionPages.confirmCancel', { name: nameOf(subscription), date: endOf(subscription) })))) return;
     setBusy(subscription._id);
     setNotice(null);
     const outcome =

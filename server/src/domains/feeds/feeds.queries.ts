@@ -4,7 +4,7 @@
  * apart so that neither imports the other (no import cycle, issue 23).
  */
 import { contentPage, creatorColumns } from '../../content/content-page.js';
-import { and, asc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -50,6 +50,22 @@ export async function searchFeeds(ctx: AppContext, scope: ({ fans: true } & Part
   const where = and(...filters);
   const column = sortColumnOf({ createdAt: feeds.createdAt, updatedAt: feeds.updatedAt, price: feeds.priceCents }, page, feeds.createdAt);
   return contentPage<FeedWithCreator>(ctx, 'feed', feeds, where, column, page);
+}
+
+/**
+ * Each creator's posts fans may see (published now, drafts and scheduled ones not): the
+ * profile's post count, counted like its photos and videos rather than kept in a counter
+ * that also counts drafts.
+ */
+export async function publishedFeedCounts(db: DbOrTx, performerIds: readonly string[]): Promise<Map<string, number>> {
+  if (performerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: feeds.performerId, n: count() })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .where(and(inArray(feeds.performerId, [...performerIds]), publishedToFans()))
+    .groupBy(feeds.performerId);
+  return new Map(rows.map((row) => [row.id, row.n]));
 }
 
 /**

@@ -32,8 +32,8 @@ export type WelcomeVideoDto = z.infer<typeof welcomeVideoSchema>;
 export interface ProfileExtras {
   categories: ProfileCategoryDto[];
   welcomeVideo: WelcomeVideoDto | null;
-  /** Published photos and videos and active products, counted (content/totals.ts). */
-  totals?: { photos: number; videos: number; products: number };
+  /** Published posts, photos and videos and active products, counted (content/totals.ts). */
+  totals?: { feeds?: number; photos: number; videos: number; products: number };
   /** The plans a fan may take now (prices within the platform's limits). */
   plans?: PlanOffer[];
   /** The signed-in viewer's relation to the creator. */
@@ -159,7 +159,8 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
     stats: {
       subscribers: Math.max(0, profile.subscribersCount),
       followers: Math.max(0, profile.followersCount),
-      totalFeeds: Math.max(0, profile.feedsCount),
+      // Posts fans may see, counted; the stored counter (drafts included) only where no count was made.
+      totalFeeds: extras.totals?.feeds ?? Math.max(0, profile.feedsCount),
       totalVideos: extras.totals?.videos ?? 0,
       totalPhotos: extras.totals?.photos ?? 0,
       totalProducts: extras.totals?.products ?? 0,

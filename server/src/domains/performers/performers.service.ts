@@ -97,7 +97,7 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
     const extras: ProfileExtras = {
       categories: categories.get(user.id) ?? [],
       welcomeVideo: video ? presentWelcomeVideo(signing, video) : null,
-      totals: totals.get(user.id) ?? { photos: 0, videos: 0, products: 0 },
+      totals: totals.get(user.id) ?? { feeds: 0, photos: 0, videos: 0, products: 0 },
       plans: planOffers(profile, limits),
       viewer: relations.get(user.id),
       live: liveIds.has(user.id),

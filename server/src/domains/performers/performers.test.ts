@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
-import { files, performers, users } from '../../db/schema/index.js';
+import { feeds, files, performers, users } from '../../db/schema/index.js';
 import { seedDemo } from '../../seed/demo.js';
 
 let t: TestApp;
@@ -80,6 +80,22 @@ describe('creator search and profile', () => {
     expect(profile.height).toBe(profile.bodyInfo.height);
     expect(Object.keys(profile.stats).sort()).toEqual(['followers', 'likes', 'subscribers', 'totalFeeds', 'totalPhotos', 'totalProducts', 'totalVideos']);
     expect(Object.values(profile.stats).every((n) => typeof n === 'number' && n >= 0)).toBe(true);
+  });
+
+  it('counts the posts fans may see: a draft or a post scheduled for later is not one', async () => {
+    const totalFeeds = async () => (await t.app.inject({ method: 'GET', url: '/api/performers/carla.souza' })).json().data.stats.totalFeeds as number;
+    const before = await totalFeeds();
+    const [carla] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'carla.souza'));
+    await t.ctx.db.insert(feeds).values([
+      { performerId: carla!.id, text: 'Rascunho', status: 'draft' },
+      { performerId: carla!.id, text: 'Amanhã', scheduledAt: new Date(Date.now() + 86_400_000) },
+    ]);
+    expect(await totalFeeds()).toBe(before);
+    await t.ctx.db.insert(feeds).values({ performerId: carla!.id, text: 'Publicada agora' });
+    expect(await totalFeeds()).toBe(before + 1);
+    // The list counts the same way.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/performers/search?q=carla' })).json().data.data[0];
+    expect(listed.stats.totalFeeds).toBe(before + 1);
   });
 
   it('answers 404 for a fan, an unknown name and an unknown id', async () => {

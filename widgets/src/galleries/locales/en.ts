@@ -16,4 +16,9 @@ export default {
   noPhotos: 'This gallery has no photos yet.',
   photoAlt: 'Photo {{index}} of {{count}}',
   lockedPhotoAlt: 'Locked photo',
+  viewerOpen: 'Enlarge: {{name}}',
+  viewerPosition: 'Photo {{index}} of {{count}}',
+  viewerClose: 'Close the photo',
+  viewerPrevious: 'Previous',
+  viewerNext: 'Next',
 } satisfies TextsOf<typeof galleries>;

@@ -16,4 +16,9 @@ export default {
   noPhotos: 'Esta galería aún no tiene fotos.',
   photoAlt: 'Foto {{index}} de {{count}}',
   lockedPhotoAlt: 'Foto bloqueada',
+  viewerOpen: 'Ampliar: {{name}}',
+  viewerPosition: 'Foto {{index}} de {{count}}',
+  viewerClose: 'Cerrar la foto',
+  viewerPrevious: 'Anterior',
+  viewerNext: 'Siguiente',
 } satisfies TextsOf<typeof galleries>;

@@ -15,6 +15,11 @@ const galleries = {
   noPhotos: 'Esta galeria ainda não tem fotos.',
   photoAlt: 'Foto {{index}} de {{count}}',
   lockedPhotoAlt: 'Foto bloqueada',
+  viewerOpen: 'Ampliar: {{name}}',
+  viewerPosition: 'Foto {{index}} de {{count}}',
+  viewerClose: 'Fechar a foto',
+  viewerPrevious: 'Anterior',
+  viewerNext: 'Próxima',
 } as const;
 
 export default galleries;
