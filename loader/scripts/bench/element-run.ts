@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Browser, Frame, Request } from 'playwright-core';
 import { printLongTasks, printProfile, startProfile } from './profile.js';
 import { sizes, type Columns, type Sized } from './sizes.js';
@@ -38,6 +39,8 @@ export interface RunOptions {
   cpuSlowdown: number;
   /** Print a CPU profile of the page until the element is interactive (`--profile`). */
   profile?: boolean;
+  /** Where to keep the run's Chrome trace (`--trace-dir`), to open in DevTools' Performance panel. */
+  traceFile?: string;
 }
 
 interface BenchWindow {
@@ -93,7 +96,7 @@ const TIMEOUT_MS = 60_000;
  * the element cannot act for the fan before the bridge answers, so the bridge's bytes and
  * long tasks count too. Every platform response to a request made until then is counted.
  */
-export async function runElement({ browser, platform, url, spec, cpuSlowdown, profile = false }: RunOptions): Promise<ElementRun> {
+export async function runElement({ browser, platform, url, spec, cpuSlowdown, profile = false, traceFile }: RunOptions): Promise<ElementRun> {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1000, height: 700 } });
   try {
     const page = await context.newPage();
@@ -142,6 +145,7 @@ export async function runElement({ browser, platform, url, spec, cpuSlowdown, pr
     await withTimeout(bridgeFrame.waitForLoadState('load'), 'the bridge iframe to load');
     const readyAt = Date.now();
     const trace = await browser.stopTracing();
+    if (traceFile) writeFileSync(traceFile, trace);
     if (profile) printLongTasks(trace, `<${spec.tag}> until interactive`);
     const longTasks = tracedLongTasks(trace, platform).tasks;
 
