@@ -4,10 +4,12 @@
  * `frame-ancestors` already made the browser refuse other parents; this check also
  * fixes the one origin the bridge will talk to). When anything does not fit it stays
  * silent: no listener, no `ready`, nothing for an unlisted page to talk to.
+ *
+ * This entry is kept small: it only asks the server about the embedding origin. The host
+ * (protocol, credential, route table) is imported meanwhile and evaluated in a task of its
+ * own, so the frame's first script task is not all of the bridge at once.
  */
 import './bridge.css';
-import { BridgeHost } from './bridge-host.js';
-import { bridgeLocale } from './bridge-text.js';
 
 /** The origin of the page that embeds this frame: Chromium names it; elsewhere the referrer does. */
 export function embeddingOrigin(): string | null {
@@ -40,7 +42,11 @@ async function main(): Promise<void> {
   const creator = params.get('creator');
   const embedder = embeddingOrigin();
   if (!creator || !embedder || embedder === 'null') return;
+  // Both travel at once; the check's answer decides whether the host starts at all.
+  const host = Promise.all([import('./bridge-host.js'), import('./bridge-text.js')]);
+  host.catch(() => undefined);
   if (!(await isAllowed(creator, embedder))) return;
+  const [{ BridgeHost }, { bridgeLocale }] = await host;
   new BridgeHost({ embedder, platformOrigin: location.origin, locale: bridgeLocale(params.get('locale')) }).start();
 }
 
