@@ -36,16 +36,20 @@ async function isAllowed(creator: string, origin: string): Promise<boolean> {
   }
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function main(): Promise<void> {
   if (window.parent === window) return;
   const params = new URLSearchParams(location.search);
   const creator = params.get('creator');
   const embedder = embeddingOrigin();
   if (!creator || !embedder || embedder === 'null') return;
-  // Both travel at once; the check's answer decides whether the host starts at all.
-  const host = Promise.all([import('./bridge-host.js'), import('./bridge-text.js')]);
+  const allowed = isAllowed(creator, embedder);
+  // The host's code travels while the server answers (the answer decides whether it starts at
+  // all); its fetches start in the next task, since starting one costs the main thread too.
+  const host = nextTask().then(() => Promise.all([import('./bridge-host.js'), import('./bridge-text.js')]));
   host.catch(() => undefined);
-  if (!(await isAllowed(creator, embedder))) return;
+  if (!(await allowed)) return;
   const [{ BridgeHost }, { bridgeLocale }] = await host;
   new BridgeHost({ embedder, platformOrigin: location.origin, locale: bridgeLocale(params.get('locale')) }).start();
 }
