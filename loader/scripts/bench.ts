@@ -23,16 +23,19 @@
  * Builds first when the embed or the host is missing or stale. Exits 1 when a budget is
  * exceeded, the median of our longest task is over 50 ms, or a signed-out page fetched socket.io-client.
  * `--no-browser` (or no Chromium on the machine) prints the build figures only;
- * `--profile` prints where each element's page spends its main thread until interactive.
+ * `--profile` prints where each element's page spends its main thread until interactive;
+ * `--trace-dir=DIR` keeps each run's Chrome trace there (`<tag>-<run>.json`, for DevTools'
+ * Performance panel); `--only=fan-login,fan-subscribe` measures only those elements in Chromium.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { elementFiles } from '@fandeck/widgets/element-files';
-import { runtimeChunk, type ElementTag } from '@fandeck/widgets/kit/registry';
+import { runtimeChunk, type ElementTag } from '@fandeck/widgets/kit/chunk-names';
 import { allowOrigin, signInApi } from '../../test/support/api.js';
 import type { Browser } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../../test/support/browser.js';
+import { ensureServerBundle } from '../../testing/server-bundle.js';
 import { ensureEmbedBuilt, ensureHostBuilt, embedOutputs } from '../../test/support/embed-build.js';
 import { hostDist, repoRoot } from '../../test/support/paths.js';
 import { startServer } from '../../test/support/start-server.js';
@@ -72,6 +75,14 @@ const demoCreator = { email: 'creator1@fandeck.local', password: 'fandeck-demo' 
 const widgetsDist = path.join(repoRoot, 'widgets/dist');
 const bridgeDist = path.join(widgetsDist, 'bridge');
 const verdicts: Verdict[] = [];
+
+/** `--name=value` from the command line, or undefined. */
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+const traceDir = option('trace-dir');
+const only = option('only')?.split(',').map((tag) => tag.trim()).filter(Boolean);
 
 const sizeOf = (label: string, file: string) => sizes(label, readFileSync(file));
 
@@ -169,7 +180,9 @@ async function measuredFigures(): Promise<void> {
     await allowOrigin(server.origin, creatorToken, site);
     await warmUpBrowser(browser, site.origin);
     const measured: ElementTasks[] = [];
+    if (traceDir) mkdirSync(traceDir, { recursive: true });
     for (const [tag, spec] of Object.entries(benchedElements) as [ElementTag, Omit<ElementSpec, 'tag'>][]) {
+      if (only && !only.includes(tag)) continue;
       const attributes = Object.entries(spec.attributes).map(([name, value]) => ` ${name}="${value}"`).join('');
       pages.set(
         tag,
@@ -187,6 +200,7 @@ async function measuredFigures(): Promise<void> {
             url: `${site.origin}/element.html?tag=${tag}`,
             spec: { tag, ...spec },
             cpuSlowdown: CPU_SLOWDOWN,
+            ...(traceDir ? { traceFile: path.join(traceDir, `${tag}-${index + 1}.json`) } : {}),
           }),
         );
       }
@@ -220,6 +234,8 @@ if (!browserWanted || !existsSync(chromiumPath)) {
   console.log(`\n(measurement in Chromium skipped: ${browserWanted ? `no Chromium at ${chromiumPath}` : '--no-browser'}; budgets below are the build's only)`);
   verdicts.push(budgetLine('host first route (build)', total(hostStaticRoute(hostDist)).gzip, BUDGET.hostFirstRoute));
 } else {
+  // The measured pages talk to the real server, started as `npm start` starts it.
+  ensureServerBundle();
   await measuredFigures();
 }
 

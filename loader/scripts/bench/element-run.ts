@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Browser, Frame, Request } from 'playwright-core';
 import { printLongTasks, printProfile, startProfile } from './profile.js';
 import { sizes, type Columns, type Sized } from './sizes.js';
@@ -38,6 +39,8 @@ export interface RunOptions {
   cpuSlowdown: number;
   /** Print a CPU profile of the page until the element is interactive (`--profile`). */
   profile?: boolean;
+  /** Where to keep the run's Chrome trace (`--trace-dir`), to open in DevTools' Performance panel. */
+  traceFile?: string;
 }
 
 interface BenchWindow {
@@ -46,8 +49,8 @@ interface BenchWindow {
 
 /**
  * Runs in every frame before any of its scripts: notes when the frame finished loading; in
- * the top frame it also watches for the element to become interactive (fan-ready fired and
- * its main control enabled) and reports it on the console. Both moments are marked in the
+ * the top frame it also watches for the element to become interactive (fan-ready fired, its
+ * main control enabled and the bridge said it is ready) and reports it on the console. Both moments are marked in the
  * trace too (`console.timeStamp`), where the long tasks are read. The bench evaluates
  * nothing in the page until the run is over, so no work of its own lands in the measured
  * window. It is source text, not a function, because the TypeScript runner would wrap a
@@ -68,12 +71,19 @@ function benchProbe(tag: string, control: string): string {
   document.addEventListener('fan-ready', (event) => {
     if (event.target && event.target.localName === tag) ready = true;
   });
+  // The bridge's \`ready\` (widgets/src/bridge/protocol.ts, channel PAGE_CHANNEL): until then the
+  // element cannot act for the fan, and the bridge may still be loading its code after its page's load.
+  let bridgeReady = false;
+  addEventListener('message', (event) => {
+    const data = event.data;
+    if (data && data.channel === 'fandeck-bridge' && data.type === 'ready') bridgeReady = true;
+  });
   const enabled = (element) =>
     element instanceof HTMLElement && !element.disabled &&
     element.getAttribute('aria-disabled') !== 'true' && element.getAttribute('aria-busy') !== 'true';
   const check = () => {
     const host = document.querySelector(tag);
-    if (ready && enabled(host && host.shadowRoot && host.shadowRoot.querySelector(control))) {
+    if (ready && bridgeReady && enabled(host && host.shadowRoot && host.shadowRoot.querySelector(control))) {
       console.timeStamp(${JSON.stringify(INTERACTIVE_MARK)});
       console.info('fan-bench:interactive ' + (performance.timeOrigin + performance.now()) + ' ' + performance.now());
     } else requestAnimationFrame(check);
@@ -89,11 +99,11 @@ const TIMEOUT_MS = 60_000;
 
 /**
  * Opens the third-party page in a fresh context (empty cache) with the CPU slowed down,
- * and waits for the element to be interactive and for the bridge iframe to have loaded:
+ * and waits for the element to be interactive, the bridge ready and its iframe loaded:
  * the element cannot act for the fan before the bridge answers, so the bridge's bytes and
  * long tasks count too. Every platform response to a request made until then is counted.
  */
-export async function runElement({ browser, platform, url, spec, cpuSlowdown, profile = false }: RunOptions): Promise<ElementRun> {
+export async function runElement({ browser, platform, url, spec, cpuSlowdown, profile = false, traceFile }: RunOptions): Promise<ElementRun> {
   const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1000, height: 700 } });
   try {
     const page = await context.newPage();
@@ -142,6 +152,7 @@ export async function runElement({ browser, platform, url, spec, cpuSlowdown, pr
     await withTimeout(bridgeFrame.waitForLoadState('load'), 'the bridge iframe to load');
     const readyAt = Date.now();
     const trace = await browser.stopTracing();
+    if (traceFile) writeFileSync(traceFile, trace);
     if (profile) printLongTasks(trace, `<${spec.tag}> until interactive`);
     const longTasks = tracedLongTasks(trace, platform).tasks;
 

@@ -15,6 +15,7 @@ export function median(values: readonly number[]): number {
 
 const of = (run: ElementRun, owner: TaskOwner) => run.longTasks.filter((task) => task.owner === owner);
 const longest = (tasks: readonly TracedTask[]) => Math.max(0, ...tasks.map((task) => task.durationMs));
+const mostCpu = (tasks: readonly TracedTask[]) => Math.max(0, ...tasks.map((task) => task.cpuMs));
 
 export interface ElementTasks {
   tag: string;
@@ -26,7 +27,7 @@ export const medianLongestOurs = (runs: readonly ElementRun[]) => median(runs.ma
 
 export function printLongTaskTable(rows: readonly ElementTasks[], cpuSlowdown: number, limitMs: number): void {
   const runs = rows[0]?.runs.length ?? 0;
-  const header = ['element', 'interactive', 'ours >50', 'ours longest', 'ours max', 'browser >50', 'browser longest', 'other >50'];
+  const header = ['element', 'interactive', 'ours >50', 'ours longest', 'ours max', 'ours cpu', 'browser >50', 'browser longest', 'other >50'];
   const table = rows.map(({ tag, runs }) => {
     const count = (owner: TaskOwner) => median(runs.map((run) => of(run, owner).length));
     return [
@@ -35,6 +36,7 @@ export function printLongTaskTable(rows: readonly ElementTasks[], cpuSlowdown: n
       String(count('ours')),
       `${Math.round(medianLongestOurs(runs))} ms`,
       `${Math.round(Math.max(...runs.map((run) => longest(of(run, 'ours')))))} ms`,
+      `${Math.round(median(runs.map((run) => mostCpu(of(run, 'ours')))))} ms`,
       String(count('browser')),
       `${Math.round(median(runs.map((run) => longest(of(run, 'browser')))))} ms`,
       String(count('other')),
@@ -44,7 +46,8 @@ export function printLongTaskTable(rows: readonly ElementTasks[], cpuSlowdown: n
   const line = (cells: readonly string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   console.log(
     `\nLong tasks until interactive (main threads of the page and the bridge, from a Chrome trace; CPU ${cpuSlowdown}x slower), ` +
-      `median of ${runs} runs per element (\`ours max\`: the longest in any run). ` +
+      `median of ${runs} runs per element (\`ours max\`: the longest in any run; \`ours cpu\`: the most CPU time the main thread spent in one of ` +
+      `our long tasks, which other processes on a busy machine do not stretch). ` +
       `ours: a script of the platform's ran inside (loader, widget chunks, bridge assets, by URL); ` +
       `browser: no script ran inside (document and context creation, style, layout); other: another script (the bench's probe). Limit for ours: ${limitMs} ms.`,
   );
@@ -58,7 +61,9 @@ export function printLongTaskDetail({ tag, runs }: ElementTasks): void {
     if (run.longTasks.length === 0) return;
     console.log(`<${tag}> run ${index + 1}:`);
     for (const task of run.longTasks) {
-      console.log(`  ${task.owner.padEnd(7)} ${task.frame.padEnd(6)} at ${Math.round(task.startMs)} ms: ${Math.round(task.durationMs)} ms  ${task.what.join(', ')}`);
+      console.log(
+        `  ${task.owner.padEnd(7)} ${task.frame.padEnd(6)} at ${Math.round(task.startMs)} ms: ${Math.round(task.durationMs)} ms (cpu ${Math.round(task.cpuMs)} ms)  ${task.what.join(', ')}`,
+      );
     }
   });
 }

@@ -19,6 +19,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time: what the thread spent on the CPU (the slowdown's spinning included), without the time other processes held it. */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: Record<string, unknown>;
@@ -33,6 +35,12 @@ export interface TracedTask {
   /** From the page's navigation start (its first trace event of a page load), in ms. */
   startMs: number;
   durationMs: number;
+  /**
+   * The main thread's CPU time in the task. The CPU slowdown spins on the thread, so on an
+   * idle machine this is about the duration; on a busy one the duration also holds the time
+   * other processes had the CPU, and this does not.
+   */
+  cpuMs: number;
   /** The scripts that ran inside, by path, with their time; for `browser` tasks, the heaviest kinds of work. */
   what: string[];
 }
@@ -115,7 +123,7 @@ export function tracedLongTasks(trace: Buffer, platform: string, overMs = 50): {
       owner === 'browser'
         ? heaviestWork(inside)
         : [...(owner === 'ours' ? ours : scriptTime)].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3).map(([label, entry]) => `${label} ${entry.ms.toFixed(0)} ms`);
-    return { owner, frame: task.pid === pagePid || pagePid === undefined ? 'page' : 'bridge', startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, what };
+    return { owner, frame: task.pid === pagePid || pagePid === undefined ? 'page' : 'bridge', startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? task.dur ?? 0) / 1000, what };
   });
   return { tasks, readyMs: interactive ? (readyTs - origin) / 1000 : null };
 }

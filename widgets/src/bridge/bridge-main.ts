@@ -4,10 +4,12 @@
  * `frame-ancestors` already made the browser refuse other parents; this check also
  * fixes the one origin the bridge will talk to). When anything does not fit it stays
  * silent: no listener, no `ready`, nothing for an unlisted page to talk to.
+ *
+ * This entry is kept small: it only asks the server about the embedding origin. The host
+ * (protocol, credential, route table) is imported meanwhile and evaluated in a task of its
+ * own, so the frame's first script task is not all of the bridge at once.
  */
 import './bridge.css';
-import { BridgeHost } from './bridge-host.js';
-import { bridgeLocale } from './bridge-text.js';
 
 /** The origin of the page that embeds this frame: Chromium names it; elsewhere the referrer does. */
 export function embeddingOrigin(): string | null {
@@ -34,13 +36,21 @@ async function isAllowed(creator: string, origin: string): Promise<boolean> {
   }
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function main(): Promise<void> {
   if (window.parent === window) return;
   const params = new URLSearchParams(location.search);
   const creator = params.get('creator');
   const embedder = embeddingOrigin();
   if (!creator || !embedder || embedder === 'null') return;
-  if (!(await isAllowed(creator, embedder))) return;
+  const allowed = isAllowed(creator, embedder);
+  // The host's code travels while the server answers (the answer decides whether it starts at
+  // all); its fetches start in the next task, since starting one costs the main thread too.
+  const host = nextTask().then(() => Promise.all([import('./bridge-host.js'), import('./bridge-text.js')]));
+  host.catch(() => undefined);
+  if (!(await allowed)) return;
+  const [{ BridgeHost }, { bridgeLocale }] = await host;
   new BridgeHost({ embedder, platformOrigin: location.origin, locale: bridgeLocale(params.get('locale')) }).start();
 }
 

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
-/** An embeddable element's tag. */
-export type ElementTag = `fan-${string}`;
+import type { ElementTag } from './chunk-names.js';
+
+export { chunkFile, runtimeChunk, type ElementTag } from './chunk-names.js';
 
 /** The placeholder's size, close to the real element's so nothing jumps when it upgrades. */
 export interface PlaceholderBox {
@@ -21,11 +22,3 @@ const boxFiles = import.meta.glob<PlaceholderBox>('../*/fan-*.placeholder.json',
 export const placeholderBoxes: Readonly<Record<ElementTag, PlaceholderBox>> = Object.fromEntries(
   Object.entries(boxFiles).map(([file, box]) => [file.slice(file.lastIndexOf('/') + 1, -'.placeholder.json'.length), box]),
 );
-
-/** The shared runtime chunk (React, session, i18n, element kit), loaded once per page. */
-export const runtimeChunk = 'runtime.js';
-
-/** The file an element's chunk is served as, relative to `/widgets/`. */
-export function chunkFile(tag: ElementTag): string {
-  return `${tag}.js`;
-}

@@ -63,6 +63,11 @@ function inNewTask(run: () => void): void {
   if (queued.length === 1) channel.port2.postMessage(null);
 }
 
+// Effects (useEffect) run in a task of their own once the render's task is over, as React's
+// passive effects do, not from the next animation frame's callbacks, where Preact would put
+// them by default: the frame's style and layout would then run in the same task as our script.
+(options as typeof options & { requestAnimationFrame?: (callback: () => void) => void }).requestAnimationFrame = inNewTask;
+
 export function createRoot(container: ContainerNode): Root {
   let latest: ComponentChild = null;
   let scheduled = false;
