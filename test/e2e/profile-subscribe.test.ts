@@ -31,7 +31,7 @@ const tip = 10;
 async function noSidewaysScroll(page: Page) {
   const edges = await page.evaluate(() => {
     let right = 0;
-    for (const element of document.querySelectorAll('[data-testid="profile"], [data-testid="profile"] *')) {
+    for (const element of Array.from(document.querySelectorAll('[data-testid="profile"], [data-testid="profile"] *'))) {
       const box = element.getBoundingClientRect();
       if (box.width > 0) right = Math.max(right, box.right + window.scrollX);
     }
@@ -137,7 +137,7 @@ describe('a fan subscribes from a creator’s profile and the subscribers-only p
       expect(normalised(await plans.locator('[part="done"]').textContent())).toBe(`Agora você assina ${creator.name}. Obrigado!`);
       expect(browserDialogs).toEqual([]);
       await actions.getByRole('button', { name: 'Sua assinatura', exact: true }).waitFor();
-      expect(await figure('subscribers')).toBe(String(profile.stats.subscribers + 1));
+      expect(await figure('subscribers')).toBe(String((profile.stats.subscribers ?? 0) + 1));
 
       // The content read again: the post is open and its photo loads, in the same document.
       await expect.poll(() => card.getAttribute('data-locked')).toBe('false');

@@ -37,7 +37,7 @@ export async function answerSiteConfirms(page: Page, texts: string[] = []): Prom
       if (!(node instanceof HTMLElement)) return;
       const dialog = node.querySelector<HTMLElement>('.fd-dialog');
       if (!dialog) return;
-      const text = [...dialog.querySelectorAll('h1, h2, p, dt, dd')].map((part) => part.textContent ?? '').join(' ');
+      const text = Array.from(dialog.querySelectorAll('h1, h2, p, dt, dd')).map((part) => part.textContent ?? '').join(' ');
       void (window as unknown as Record<string, (text: string) => Promise<void>>)[binding]!(text);
     };
     new MutationObserver((records) => records.forEach((record) => record.addedNodes.forEach(report))).observe(document, { childList: true, subtree: true });
