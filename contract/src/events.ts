@@ -36,7 +36,29 @@ export interface ClientEvents {
   'private-stream/live': StreamPresencePayload;
   'private-stream/join': StreamPresencePayload;
   'private-stream/leave': StreamPresencePayload;
+  /**
+   * Writes in a stream chat over the signed-in socket (the HTTP send route stays for files and
+   * as the fallback): the same rules as `messages.streamSend` (signed in, not blocked by the
+   * creator, `MESSAGE_TEXT_MAX`). The ack (`StreamChatSendAnswer`) comes once the message is
+   * stored; a resend with the same `clientId` is stored once and answers the stored message.
+   */
+  'stream-chat/send': StreamChatSendPayload;
 }
+
+/** A stream chat message as the socket takes it: text only, free. */
+export interface StreamChatSendPayload {
+  conversationId: string;
+  /** Made by the client, 1 to 64 letters, digits, `-`, `_`: the send is stored once per (sender, clientId). */
+  clientId: string;
+  text: string;
+}
+
+/**
+ * The ack of `stream-chat/send`: the stored message as its sender sees it, or why not
+ * (`auth.sign_in_required`, `request.invalid`, `messages.empty`, `conversations.not_found`,
+ * `conversations.blocked`, `messages.client_id_conflict`, `auth.account_inactive`, `server.error`).
+ */
+export type StreamChatSendAnswer = { ok: true; message: MessageDto } | { ok: false; code: ErrorCode };
 
 /** The stream by its id, or by its conversation as older clients send it (`""` means absent; `streamId` wins). */
 export interface StreamPresencePayload {
@@ -135,6 +157,7 @@ export const CLIENT_EVENTS = {
   logout: 'auth/logout',
   joinRoom: 'joinRoom',
   leaveRoom: 'leaveRoom',
+  streamChatSend: 'stream-chat/send',
 } as const satisfies Record<string, keyof ClientEvents>;
 
 /** Events whose name carries a conversation id. */

@@ -19,13 +19,17 @@ export interface ChatTarget {
   event: string;
 }
 
-/** Where the sender sends: Fandeck's HTTP route (`url`), or the bare server's `chat` socket event. */
+/** Where the sender sends: Fandeck's HTTP route (`url`), or an acked socket event (`event`). */
 export interface SendPlan {
   name: string;
   origin: string;
   token: string;
-  /** Fandeck: the stream chat's send URL. Absent: emit `chat` on a socket to `origin`. */
+  /** Fandeck over HTTP: the stream chat's send URL. */
   url?: string;
+  /** Absent `url`: the event emitted on a socket to `origin` (the bare server's `chat`, Fandeck's `stream-chat/send`). */
+  event?: string;
+  /** Sent in the event's payload when set (Fandeck's event names the stream chat). */
+  conversationId?: string;
   rate: number;
   seconds: number;
   /** Prefix of this run's clientIds, unique per run. */
@@ -130,9 +134,9 @@ async function send(plan: SendPlan): Promise<SendReport> {
     const started = now();
     report.firstSend ||= started;
     report.lastSend = started;
-    const body = { clientId, text: stampedText(clientId) };
+    const body = { ...(plan.conversationId ? { conversationId: plan.conversationId } : {}), clientId, text: stampedText(clientId) };
     if (socket) {
-      pending.push(new Promise((resolve) => socket.emit('chat', body, (answer: { ok?: boolean }) => resolve(answered(clientId, started, answer?.ok === true)))));
+      pending.push(new Promise((resolve) => socket.emit(plan.event ?? 'chat', body, (answer: { ok?: boolean }) => resolve(answered(clientId, started, answer?.ok === true)))));
       return;
     }
     pending.push(

@@ -5,15 +5,19 @@
  * (BENCH_CHAT_CLIENTS, default 100 and 500), in one run: the clients join one room, one
  * sender sends BENCH_RATE messages a second (default 50) for BENCH_SECONDS (default 10),
  * first through a bare socket.io server that only broadcasts (the same payload), then through
- * Fandeck's stream chat (HTTP send, stored, broadcast to the room). Clients and the sender
- * run in child processes, so the server's CPU figure is the server's alone. Each message's
- * text carries its send time; every receipt in every client is timed.
+ * Fandeck's stream chat (stored, broadcast to the room), sent over the signed-in socket
+ * (`stream-chat/send`, acked once stored) and, for comparison, over the HTTP send route
+ * (BENCH_CHAT_VIA, default `socket,http`). Clients and the sender run in child processes, so
+ * the server's CPU figure is the server's alone: `process.cpuUsage` over the measured window,
+ * as % of one core and as ms per message sent (less sensitive to the machine's load than
+ * latency). Each message's text carries its send time; every receipt in every client is timed.
  *
  * "lost" counts acknowledged messages that some client never received, received twice, or
  * (Fandeck) that are not stored exactly once; "order" counts receipts out of `seq` order.
  */
 import type { ChildProcess } from 'node:child_process';
-import { paths, roomEvents, type MessageDto } from '@fandeck/contract';
+import os from 'node:os';
+import { CLIENT_EVENTS, paths, roomEvents, type MessageDto } from '@fandeck/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { messages } from '../src/db/schema/index.js';
@@ -35,18 +39,24 @@ const CLIENTS_PER_PROCESS = envInt('BENCH_CLIENTS_PER_PROCESS', 125, 1);
 const DRAIN_MS = 15_000;
 const DATABASES = (process.env.BENCH_DB ?? 'both').toLowerCase();
 const DATABASE_NAME = 'fandeck_bench_chat';
+/** How Fandeck's sender sends, one row each: the socket event, the HTTP route. */
+const VIAS = (process.env.BENCH_CHAT_VIA ?? 'socket,http').split(',').map((via) => via.trim());
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('BENCH_CHAT_CLIENTS must be a comma-separated list of positive integers');
+if (VIAS.length === 0 || VIAS.some((via) => via !== 'socket' && via !== 'http')) throw new Error('BENCH_CHAT_VIA must list socket and/or http');
+type Via = 'socket' | 'http';
 
 interface Row {
   database: string;
   clients: number;
-  server: 'raw socket.io' | 'Fandeck';
+  server: 'raw socket.io' | 'Fandeck (socket)' | 'Fandeck (HTTP)';
   sent: number;
   perSecond: number;
   p50: number;
   p99: number;
   ratio: string;
   cpu: number;
+  /** Server CPU ms per message sent. */
+  cpuPerMessage: number;
   lost: number;
   outOfOrder: number;
   failed: number;
@@ -62,7 +72,17 @@ async function call<T>(child: ChildProcess, command: ChatLoadCommand): Promise<T
 async function phase(
   loaders: ChildProcess[],
   sender: ChildProcess,
-  spec: { target: string; origin: string; tokens: string[]; room: string; event: string; senderToken: string; url?: string; label: string },
+  spec: {
+    target: string;
+    origin: string;
+    tokens: string[];
+    room: string;
+    event: string;
+    senderToken: string;
+    /** How the sender sends: HTTP to `url`, or `event` on a socket (with `conversationId` when set). */
+    send: { url: string } | { event: string; conversationId?: string };
+    label: string;
+  },
   stored?: (acked: string[]) => Promise<number>,
 ): Promise<Omit<Row, 'database' | 'server' | 'ratio'>> {
   const shares = loaders.slice(0, Math.ceil(spec.tokens.length / CLIENTS_PER_PROCESS));
@@ -71,7 +91,7 @@ async function phase(
     shares.map((child, i) => call(child, { op: 'connect', target: { name: spec.target, origin: spec.origin, tokens: spec.tokens.slice(i * per, (i + 1) * per), room: spec.room, event: spec.event } })),
   );
   const send = (label: string, seconds: number) =>
-    call<{ sent: SendReport }>(sender, { op: 'send', plan: { name: spec.target, origin: spec.origin, token: spec.senderToken, ...(spec.url ? { url: spec.url } : {}), rate: RATE, seconds, label } });
+    call<{ sent: SendReport }>(sender, { op: 'send', plan: { name: spec.target, origin: spec.origin, token: spec.senderToken, ...spec.send, rate: RATE, seconds, label } });
   await send(`${spec.label}w`, WARMUP_SECONDS);
   const label = `${spec.label}m`;
   await Promise.all(shares.map((child) => call(child, { op: 'start', target: spec.target, label })));
@@ -100,13 +120,15 @@ async function phase(
   // Messages every client received, over the time from the first send to the last receipt.
   const span = Math.max(lastReceipt, sent.lastSend) - sent.firstSend;
   const perSecond = ((latencies.length / spec.tokens.length) * 1000) / Math.max(span, 1);
+  const sentCount = sent.acked.length + sent.failed;
   return {
     clients: spec.tokens.length,
-    sent: sent.acked.length + sent.failed,
+    sent: sentCount,
     perSecond,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     cpu: ((cpu.user + cpu.system) / 1000 / wall) * 100,
+    cpuPerMessage: (cpu.user + cpu.system) / 1000 / Math.max(sentCount, 1),
     lost: undelivered + duplicates + notStoredOnce,
     outOfOrder: reports.reduce((sum, r) => sum + r.outOfOrder, 0),
     failed: sent.failed,
@@ -144,12 +166,15 @@ async function bench(database: string, server: BenchServer): Promise<Row[]> {
     for (const size of SIZES) {
       const tokens = fans.slice(0, size);
       const base = { tokens, room, event, senderToken: sender.token };
-      const bare = await phase(loaders, senderProcess, { ...base, target: `raw${size}`, origin: raw.origin, label: `r${size}-` });
+      const bare = await phase(loaders, senderProcess, { ...base, target: `raw${size}`, origin: raw.origin, send: { event: 'chat' }, label: `r${size}-` });
       rows.push({ database, server: 'raw socket.io', ratio: '1.0x', ...bare });
-      const label = `f${size}-`;
-      const ours = await phase(loaders, senderProcess, { ...base, target: `fandeck${size}`, origin: server.origin, url, label }, (acked) => storedOnce(acked, `${label}m`));
-      rows.push({ database, server: 'Fandeck', ratio: `${(ours.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}x`, ...ours });
-      console.log(table(rows.slice(-2), false));
+      for (const via of VIAS as Via[]) {
+        const label = `f${via[0]}${size}-`;
+        const send = via === 'http' ? { url } : { event: CLIENT_EVENTS.streamChatSend, conversationId: conversation._id };
+        const ours = await phase(loaders, senderProcess, { ...base, target: `fandeck-${via}${size}`, origin: server.origin, send, label }, (acked) => storedOnce(acked, `${label}m`));
+        rows.push({ database, server: via === 'http' ? 'Fandeck (HTTP)' : 'Fandeck (socket)', ratio: `${(ours.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}x`, ...ours });
+      }
+      console.log(table(rows.slice(-1 - VIAS.length), false));
     }
   } finally {
     for (const child of [...loaders, senderProcess]) await call(child, { op: 'close' }).catch(() => undefined);
@@ -158,7 +183,7 @@ async function bench(database: string, server: BenchServer): Promise<Row[]> {
   return rows;
 }
 
-const COLUMNS = ['database', 'clients', 'server', 'sent', 'delivered/s', 'p50 ms', 'p99 ms', 'p99/raw', 'server CPU', 'lost', 'order', 'failed'];
+const COLUMNS = ['database', 'clients', 'server', 'sent', 'delivered/s', 'p50 ms', 'p99 ms', 'p99/raw', 'server CPU', 'CPU ms/msg', 'lost', 'order', 'failed'];
 
 function table(rows: Row[], header = true): string {
   const cells = rows.map((r) => [
@@ -171,6 +196,7 @@ function table(rows: Row[], header = true): string {
     r.p99.toFixed(1),
     r.ratio,
     `${r.cpu.toFixed(0)}%`,
+    r.cpuPerMessage.toFixed(2),
     `lost: ${r.lost}`,
     r.outOfOrder === 0 ? 'ok' : `${r.outOfOrder} out of order`,
     String(r.failed),
@@ -194,8 +220,12 @@ async function run(database: string, open: () => Promise<{ database: Database; d
   }
 }
 
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+
 async function main() {
-  console.log(`Fandeck stream chat bench: one room of ${SIZES.join(' and ')} clients, one sender at ${RATE} messages/s for ${SECONDS} s, beside a bare socket.io broadcast (server CPU: % of one core)\n`);
+  console.log(
+    `Fandeck stream chat bench: one room of ${SIZES.join(' and ')} clients, one sender at ${RATE} messages/s for ${SECONDS} s, beside a bare socket.io broadcast (server CPU: % of one core, and ms per message sent); ${os.cpus().length} cores, load average ${loadAverage()}\n`,
+  );
   const rows: Row[] = [];
   if (DATABASES !== 'postgres') rows.push(...(await run('PGlite', async () => ({ database: await openDatabase({}), drop: async () => undefined }))));
   const found = DATABASES === 'pglite' ? { skip: 'BENCH_DB=pglite' } : await findPostgres();
@@ -204,7 +234,7 @@ async function main() {
     console.log(`PostgreSQL ${redact(found.url)}, pool ${POOL_SIZE}`);
     rows.push(...(await run('PostgreSQL', () => throwawayDatabase(found.url, POOL_SIZE, DATABASE_NAME))));
   }
-  console.log(`\n${table(rows)}`);
+  console.log(`\n${table(rows)}\n\nload average at the end: ${loadAverage()}`);
 }
 
 main().then(

@@ -16,6 +16,7 @@
  *    5 leaves the wallet once, and the tip and the gift are lines of every chat, Ana's too.
  *    At a phone's width the site's watch page has the video on top, the chat below and its
  *    input at the bottom of the screen, nothing wider than the screen.
+ *    fan2 answers from the site over the live connection (no HTTP send); Ana sees it.
  * 4. Ana makes the stream subscribers-only (fan1 subscribed first, fan2 did not): fan2 gets
  *    `canWatch: false` and no playlist, the player shows the subscribers-only box, the HLS
  *    route refuses fan2 both fan1's link and fan2's own earlier one, and the Agora token for
@@ -28,7 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_INGEST_MIME, type EarningStats, type NotificationDto, type StreamJoinDto } from '@fandeck/contract';
 import { allowOrigin, apiGet, signInApi } from '../support/api.js';
@@ -285,6 +286,22 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     const video = player1.locator('video[part="video"]');
     const now = await playback(video);
     await expect.poll(async () => (await playback(video)).frames).toBeGreaterThan(now.frames);
+  });
+
+  it('fan2 on the site writes over the live connection, not the HTTP route; Ana sees it', async () => {
+    const posted: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/messages/stream')) posted.push(request.url());
+    };
+    fan2Page.on('request', onRequest);
+    const reply = 'Oi do site, pelo socket!';
+    const chat2 = fan2Page.getByTestId('live-page').locator('[part="chat"]');
+    await chat2.locator('[part="input"]').fill(reply);
+    await chat2.locator('[part="send"]').click();
+    await chat2.locator('[part="message"][data-state="sent"][data-mine]', { hasText: reply }).waitFor();
+    await creatorPage.getByTestId('go-live').locator('[part="chat"] [part="message"][data-state="sent"]', { hasText: reply }).waitFor();
+    fan2Page.off('request', onRequest);
+    expect(posted).toEqual([]);
   });
 
   it('on a phone the site’s watch page has the video on top, the chat below filling the screen and its input at the bottom', async () => {

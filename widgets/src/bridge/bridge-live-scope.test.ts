@@ -126,6 +126,8 @@ describe('the bridge forwards a page only what it was shown', () => {
 
     post({ type: 'live-join', room: 'conversation:with-b' });
     post({ type: 'live-emit', event: 'joinRoom', payload: 'conversation:with-b' });
+    // A stream chat message would write as the fan in any creator's chat: pages write through the scoped route.
+    post({ type: 'live-emit', event: 'stream-chat/send', payload: { conversationId: 'stream-x', clientId: 'c1', text: 'oi' } });
     post({ type: 'live-join', room: 'conversation:with-a' });
     post({ type: 'live-emit', event: 'joinRoom', payload: 'conversation:with-a' });
     await vi.waitFor(() => expect(socket.emitted).toEqual([['joinRoom', 'conversation:with-a']]));

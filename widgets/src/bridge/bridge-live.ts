@@ -5,6 +5,7 @@
  * bridge holds. The page subscribes to event names and gets their payloads forwarded; it
  * never sees the socket or the token.
  */
+import { CLIENT_EVENTS } from '@fandeck/contract';
 import type { LiveConnection } from '../live/live-connection.js';
 import { LIVE_EVENTS } from '../live/live-options.js';
 import type { LiveStatus } from '../session/transport.js';
@@ -12,8 +13,11 @@ import type { BridgeCredential } from './bridge-credential.js';
 import { redact } from './bridge-policy.js';
 import type { PageScope } from './bridge-scope.js';
 
-/** Events only the bridge may send: they carry or end the credential. */
-const RESERVED_EVENTS = new Set<string>([LIVE_EVENTS.login, LIVE_EVENTS.logout, 'connect', 'disconnect', 'connect_error']);
+/**
+ * Events a page may not send: they carry or end the credential, or (a stream chat message) would
+ * write as the fan past the page scope the HTTP route checks, so a page writes through that route.
+ */
+const RESERVED_EVENTS = new Set<string>([LIVE_EVENTS.login, LIVE_EVENTS.logout, CLIENT_EVENTS.streamChatSend, 'connect', 'disconnect', 'connect_error']);
 
 export interface LiveSink {
   status(status: LiveStatus): void;

@@ -5,7 +5,8 @@
  * element shows its sign-in prompt instead. Paths are written out (each names its contract
  * route): the contract's `paths` table would bring every route into this chunk.
  */
-import type { MessageDto, MessageListQuery, StreamDto, StreamJoinDto, StreamPresenceEvent } from '@fandeck/contract';
+import { CLIENT_EVENTS, type MessageDto, type MessageListQuery, type StreamDto, type StreamJoinDto, type StreamPresenceEvent } from '@fandeck/contract';
+import { askLive } from '../session/live-ask.js';
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 
@@ -82,8 +83,14 @@ export async function fetchStreamMessages(session: Session, conversationId: stri
   return success(outcome.value.data.map(readStreamMessage).filter((message): message is MessageDto => message !== null));
 }
 
-/** `messages.streamSend`: the stored message (the same one again for a resent `clientId`). */
+/**
+ * Writes in the stream chat: the stored message (the same one again for a resent `clientId`).
+ * Over the live connection (`stream-chat/send`) when it is up, else, or when it gives no answer,
+ * through `messages.streamSend`; the clientId makes a send both ways took stored once.
+ */
 export async function sendStreamMessage(session: Session, conversationId: string, body: { clientId: string; text: string }): Promise<Outcome<MessageDto>> {
+  const overSocket = await askLive(session, CLIENT_EVENTS.streamChatSend, { conversationId, ...body }, (ack) => readStreamMessage(ack.message));
+  if (overSocket) return overSocket;
   const outcome = await session.api.messages.streamSend({ id: conversationId }, body, keep);
   if (!outcome.ok) return outcome;
   const message = readStreamMessage(outcome.value);

@@ -14,6 +14,7 @@ import type { MessagingExtension } from './messaging.extension.js';
 import { CONVERSATION_ROOM_PREFIX, deliverMessage, type Notifier } from './messaging.live.js';
 import { isMember } from './messaging.queries.js';
 import { ensurePrivateConversation } from './messaging.service.js';
+import { registerStreamChatSocket } from './stream-chat-socket.js';
 import { createStreamChat } from './stream-chat-writer.js';
 
 /** Who may join `conversation:{id}`: anyone for a stream chat, a private conversation's members only. */
@@ -63,7 +64,10 @@ async function register(api: ApiScope, ctx: AppContext, deps: DomainDeps): Promi
   deps.get('wallet').registerChargeHandler(messageHandler);
   ctx.realtime.addRoomPolicy(CONVERSATION_ROOM_PREFIX, conversationRoomPolicy(ctx));
   conversationRoutes(api, ctx);
-  messageRoutes(api, ctx, notifier, createStreamChat(ctx));
+  // One writer per process for both ways in, so a room's messages queue and go out in one order.
+  const chat = createStreamChat(ctx);
+  messageRoutes(api, ctx, notifier, chat);
+  registerStreamChatSocket(ctx, chat);
   messageUploadRoutes(api, ctx);
   return messagingExtension(ctx, notifier);
 }
