@@ -288,22 +288,6 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await expect.poll(async () => (await playback(video)).frames).toBeGreaterThan(now.frames);
   });
 
-  it('fan2 on the site writes over the live connection, not the HTTP route; Ana sees it', async () => {
-    const posted: string[] = [];
-    const onRequest = (request: Request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/messages/stream')) posted.push(request.url());
-    };
-    fan2Page.on('request', onRequest);
-    const reply = 'Oi do site, pelo socket!';
-    const chat2 = fan2Page.getByTestId('live-page').locator('[part="chat"]');
-    await chat2.locator('[part="input"]').fill(reply);
-    await chat2.locator('[part="send"]').click();
-    await chat2.locator('[part="message"][data-state="sent"][data-mine]', { hasText: reply }).waitFor();
-    await creatorPage.getByTestId('go-live').locator('[part="chat"] [part="message"][data-state="sent"]', { hasText: reply }).waitFor();
-    fan2Page.off('request', onRequest);
-    expect(posted).toEqual([]);
-  });
-
   it('on a phone the site’s watch page has the video on top, the chat below filling the screen and its input at the bottom', async () => {
     await mkdir(artifacts, { recursive: true });
     const player2 = fan2Page.getByTestId('live-page');
@@ -355,6 +339,22 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     } finally {
       await page.close();
     }
+  });
+
+  it('fan2 on the site writes over the live connection, not the HTTP route; Ana sees it', async () => {
+    const posted: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/messages/stream')) posted.push(request.url());
+    };
+    fan2Page.on('request', onRequest);
+    const reply = 'Oi do site, pelo socket!';
+    const chat2 = fan2Page.getByTestId('live-page').locator('[part="chat"]');
+    await chat2.locator('[part="input"]').fill(reply);
+    await chat2.locator('[part="send"]').click();
+    await chat2.locator('[part="message"][data-state="sent"][data-mine]', { hasText: reply }).waitFor();
+    await creatorPage.getByTestId('go-live').locator('[part="chat"] [part="message"][data-state="sent"]', { hasText: reply }).waitFor();
+    fan2Page.off('request', onRequest);
+    expect(posted).toEqual([]);
   });
 
   it('subscribers-only: fan2 gets no playlist, no HLS and no Agora token; the subscriber fan1 still watches; Ana gets her token', async () => {
