@@ -4,9 +4,9 @@
  * a whole page of profiles.
  */
 import type { DbOrTx } from '../db/client.js';
-import { countPublishedPhotos } from '../domains/galleries/photos.service.js';
-import { activeProductCounts } from '../domains/products/products.service.js';
-import { publishedVideoCounts } from '../domains/videos/videos.service.js';
+import { countPublishedPhotos } from '../domains/galleries/index.js';
+import { activeProductCounts } from '../domains/products/index.js';
+import { publishedVideoCounts } from '../domains/videos/index.js';
 
 export async function contentTotals(db: DbOrTx, performerIds: readonly string[]): Promise<Map<string, { photos: number; videos: number; products: number }>> {
   const [photos, videos, products] = await Promise.all([countPublishedPhotos(db, performerIds), publishedVideoCounts(db, performerIds), activeProductCounts(db, performerIds)]);

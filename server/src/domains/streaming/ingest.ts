@@ -16,7 +16,7 @@ import { STREAM_INGEST_PATH } from '@fandeck/contract';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../db/schema/ids.js';
-import { streamRecordings } from '../../db/schema/index.js';
+import { streamRecordings } from './streaming.tables.js';
 import { resolveFfmpeg } from '../../media/ffmpeg.js';
 import { resolveSocketToken } from '../auth/index.js';
 import { INIT_NAME, PLAYLIST_NAME } from './hls-links.js';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { streams, type StreamType } from '../../db/schema/index.js';
+import { streams, type StreamType } from './streaming.tables.js';
 import type { ClientSocketContext, RoomPolicy } from '../../realtime/realtime.js';
 import { callAccess } from '../private-streams/index.js';
 import { presentStream, type StreamRow } from './streaming.presenter.js';

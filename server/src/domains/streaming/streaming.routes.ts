@@ -2,7 +2,7 @@ import { LIMITS, paths } from '@fandeck/contract';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { streams } from '../../db/schema/index.js';
+import { streams } from './streaming.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';

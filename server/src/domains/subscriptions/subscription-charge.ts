@@ -7,7 +7,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { performers, subscriptionPayments, users, type SubscriptionPaymentKind } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performers } from '../performers/performers.tables.js';
+import { subscriptionPayments, type SubscriptionPaymentKind } from './subscriptions.tables.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { SettingKey } from '../settings/index.js';

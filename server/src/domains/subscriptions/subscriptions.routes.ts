@@ -1,7 +1,8 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { GATEWAY_NAMES, SUBSCRIPTION_TYPES, subscriptions } from '../../db/schema/index.js';
+import { GATEWAY_NAMES } from '../payments/payments.tables.js';
+import { SUBSCRIPTION_TYPES, subscriptions } from './subscriptions.tables.js';
 import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';

@@ -7,7 +7,7 @@ import type { SubscribeResult } from '@fandeck/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { subscriptions, type SubscriptionType } from '../../db/schema/index.js';
+import { subscriptions, type SubscriptionType } from './subscriptions.tables.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { requireCreatorInScope, type PageScope } from '../../http/page-scope.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS, walletCharges } from '../../db/schema/index.js';
+import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS, walletCharges } from './wallet.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
