@@ -21,6 +21,7 @@ import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
 import { dateRangeQuery } from '../../http/date-range.js';
 import type { WalletExtension } from './wallet.extension.js';
+import { walletCharging } from './wallet-charging.js';
 
 const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
@@ -40,6 +41,7 @@ export default defineDomain({
       registerChargeHandler: (handler) => registry.register(handler),
       refundCharge: (tx, chargeId) => refundCharge(tx, ctx, chargeId),
       announceRefund: (result) => announceRefund(ctx, result),
+      ...walletCharging(ctx),
     };
     // The wallet sells tips itself, through the same door as any other domain.
     extension.registerChargeHandler({ ...tipHandler, afterCommit: tipNotice(deps.get('notifications')) });
