@@ -9,13 +9,14 @@ import { currentUser } from '../../http/guard.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { requireVerifiedCreator } from '../accounts/index.js';
 import { partiesById, presentParty } from '../earnings/index.js';
-import { defineDomain } from '../plugin.js';
+import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { hlsRoutes } from './hls.routes.js';
 import { createIngestHub, type IngestHub } from './ingest.js';
 import { recordingRoutes } from './recordings.routes.js';
 import { signHlsPath } from './hls-links.js';
 import { registerStreamPresenceEvents, streamRoomPolicy } from './stream-presence-events.js';
+import { noCallRule, type StreamingExtension } from './streaming.extension.js';
 import { conversationFor, conversationSchema, idParams as conversationParams, streamOfPerformer } from '../messaging/index.js';
 import { goLiveSchema, joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
 import {
@@ -229,20 +230,26 @@ function adminRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
  * Public live streams over HLS: going live, the ingest WebSocket, signed playlists,
  * presence in `stream:{id}` rooms and the older clients' presence events, recordings. See README.md.
  */
-async function register(api: ApiScope, ctx: AppContext): Promise<void> {
-  const hub = createIngestHub(ctx);
+async function register(api: ApiScope, ctx: AppContext, deps: DomainDeps): Promise<StreamingExtension> {
+  const hub = createIngestHub(ctx, deps.get('auth'));
+  const calls = noCallRule();
   hub.attach(api.server);
   api.addHook('preClose', async () => hub.closeAll());
-  ctx.realtime.addRoomPolicy(STREAM_ROOM_PREFIX, streamRoomPolicy(ctx), {
+  ctx.realtime.addRoomPolicy(STREAM_ROOM_PREFIX, streamRoomPolicy(ctx, calls), {
     joined: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, 1).catch(() => undefined),
     left: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, -1).catch(() => undefined),
   });
-  registerStreamPresenceEvents(ctx);
+  registerStreamPresenceEvents(ctx, calls);
   creatorRoutes(api, ctx, hub);
   viewerRoutes(api, ctx);
   adminRoutes(api, ctx, hub);
   recordingRoutes(api, ctx);
   hlsRoutes(api, ctx, hub);
+  return {
+    registerCallAccess(access) {
+      calls.check = access;
+    },
+  };
 }
 
 export default defineDomain({ name: 'streaming', dependsOn: ['accounts', 'auth', 'messaging'], register });
