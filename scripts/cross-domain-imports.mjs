@@ -12,6 +12,12 @@
  * at run time. Prints the total, the door imports apart from the ones that bypass a door,
  * each pair A -> B and the most imported modules.
  *
+ * A domain's tables are part of its door too: `B/B.tables.ts` holds them and imports nothing
+ * but other tables files and db/schema's column helpers, so reaching B's tables never loads
+ * B's code (re-exporting them from `B/index.ts` closed a 42-file import cycle through
+ * content/, media/ and the services). The server code outside the domains (http/, content/,
+ * media/, money/, the app's files …) reaches a domain the same way (`outsideDomainImports`).
+ *
  * Usage: node scripts/cross-domain-imports.mjs [--json]
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,32 +27,35 @@ import ts from 'typescript';
 import { resolveSpecifier, walk } from './import-cycles.mjs';
 
 /** What a test file or a test kit is called; they may reach inside another domain. */
-export const TEST = /(\.test\.ts$|test-kit\.ts$|test-support\.ts$|[\\/]testing[\\/])/;
+export const TEST = /(\.test\.ts$|test-kit\.ts$|test-support\.ts$|\.harness\.ts$|[\\/]testing[\\/])/;
 
 /** The files that may be a domain's door, at the top of its folder. */
 export const DOOR_FILES = ['index.ts', 'types.ts'];
 
-/** Whether `target` (relative to the domains folder, `/`-separated) is a domain's door. */
+/** A domain's tables file, the door to its tables: `wallet` -> `wallet.tables.ts`. */
+export const tablesFileOf = (domain) => `${domain}.tables.ts`;
+
+/** Whether `target` (relative to the domains folder, `/`-separated) is a domain's door (its tables file included). */
 export const isDoor = (target) => {
   const parts = target.split('/');
-  return parts.length === 2 && DOOR_FILES.includes(parts[1]);
+  return parts.length === 2 && (DOOR_FILES.includes(parts[1]) || parts[1] === tablesFileOf(parts[0]));
 };
 
-/** The door files a domain has (`['index.ts']`, …), to name them in a message. */
-export const doorsOf = (domainsDir, domain) => DOOR_FILES.filter((name) => existsSync(path.join(domainsDir, domain, name)));
+/** The door files a domain has (`['index.ts', 'wallet.tables.ts']`, …), to name them in a message. */
+export const doorsOf = (domainsDir, domain) => [...DOOR_FILES, tablesFileOf(domain)].filter((name) => existsSync(path.join(domainsDir, domain, name)));
 
-/** Every relative module a file names, with its line and whether only types come through. */
-function moduleReferences(file) {
+/** Every relative module a file names, with its line, whether only types come through and the names it imports. */
+export function moduleReferences(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found = [];
-  const add = (node, specifier, typeOnly) => {
-    if (specifier.startsWith('.')) found.push({ specifier, typeOnly, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+  const add = (node, specifier, typeOnly, names = []) => {
+    if (specifier.startsWith('.')) found.push({ specifier, typeOnly, names, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
   };
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const named = clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
-      add(node, node.moduleSpecifier.text, Boolean(clause && (clause.isTypeOnly || (named && named.length > 0 && named.every((element) => element.isTypeOnly)))));
+      add(node, node.moduleSpecifier.text, Boolean(clause && (clause.isTypeOnly || (named && named.length > 0 && named.every((element) => element.isTypeOnly)))), named ? named.map((element) => (element.propertyName ?? element.name).text) : []);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : null;
       add(node, node.moduleSpecifier.text, node.isTypeOnly || Boolean(named && named.length > 0 && named.every((element) => element.isTypeOnly)));
@@ -77,6 +86,31 @@ export function crossDomainImports(domainsDir) {
       if (!target) continue;
       const to = path.relative(domainsDir, target).split(path.sep);
       if (to[0].startsWith('..') || to.length < 2 || to[0] === from[0]) continue;
+      found.push({ from: from[0], to: to[0], file: from.join('/'), target: to.join('/'), line: item.line, typeOnly: item.typeOnly, door: isDoor(to.join('/')) });
+    }
+  }
+  return found;
+}
+
+/**
+ * Every import from server code outside the domains' folders (`srcDir` is server/src; the
+ * files beside the domains, like plugin.ts, count as outside; tests and test kits do not) into
+ * a domain's folder: `from` (the importing file's first folder or name under src), `to`,
+ * `file` (relative to src), `target` (relative to src/domains), `line`, `typeOnly`, `door`.
+ */
+export function outsideDomainImports(srcDir) {
+  const domainsDir = path.join(srcDir, 'domains');
+  const found = [];
+  for (const file of walk(srcDir)) {
+    if (TEST.test(file)) continue;
+    const inDomains = path.relative(domainsDir, file).split(path.sep);
+    if (!inDomains[0].startsWith('..') && inDomains.length >= 2) continue;
+    const from = path.relative(srcDir, file).split(path.sep);
+    for (const item of moduleReferences(file)) {
+      const target = resolveSpecifier(file, item.specifier);
+      if (!target) continue;
+      const to = path.relative(domainsDir, target).split(path.sep);
+      if (to[0].startsWith('..') || to.length < 2) continue;
       found.push({ from: from[0], to: to[0], file: from.join('/'), target: to.join('/'), line: item.line, typeOnly: item.typeOnly, door: isDoor(to.join('/')) });
     }
   }

@@ -12,7 +12,12 @@
  * - no import cycle among the server's modules (server/src, issue 23; see import-cycles.mjs);
  * - a server domain reaches another only through its door (issue 23): a file of
  *   server/src/domains/A may import server/src/domains/B/index.ts (or B/types.ts, a second
- *   door) and nothing else of B; tests and test kits may reach inside (cross-domain-imports.mjs).
+ *   door, or B/B.tables.ts, its tables) and nothing else of B; so may the server code outside
+ *   the domains (http/, content/, media/, money/, seed/, the app's files); tests and test kits
+ *   may reach inside (cross-domain-imports.mjs);
+ * - a domain owns its tables (issue 23): they are in `B/B.tables.ts` (a shared module's in its
+ *   own `*.tables.ts`), which imports only other tables files and db/schema's column helpers;
+ *   no code but the Drizzle client imports the aggregate `db/schema/index.ts` (tests may).
  *
  * And one rule of issue 23: a field's `maxLength` or `minLength` in a widgets or host
  * .tsx is never a number written there (`maxLength={500}`): the bound comes from the
@@ -31,8 +36,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { lintApiPathLiterals } from './api-path-literals.mjs';
-import { crossDomainImports, doorsOf } from './cross-domain-imports.mjs';
-import { findImportCycles } from './import-cycles.mjs';
+import { crossDomainImports, doorsOf, moduleReferences, outsideDomainImports, TEST } from './cross-domain-imports.mjs';
+import { findImportCycles, resolveSpecifier } from './import-cycles.mjs';
 import { sourceFiles } from './source-files.mjs';
 
 const walk = (dir) => sourceFiles(dir, { declarations: true });
@@ -205,7 +210,7 @@ export function lintBoundaries(root) {
     const [where] = first.split(' -> ');
     report(path.join(root, where.replace(/:\d+$/, '')), where.match(/:(\d+)$/)[1], `import cycle among ${cycle.files.join(', ')} (${cycle.loop.join(', ')}); move what both need into a module of its own`);
   }
-  problems.push(...lintDomainDoors(root));
+  problems.push(...lintDomainDoors(root), ...lintDomainTables(root));
   return { problems, features: [...features].sort() };
 }
 
@@ -219,6 +224,56 @@ export function lintDomainDoors(root) {
     const where = path.relative(root, path.join(domainsDir, ...item.file.split('/')));
     const door = doors.length > 0 ? `its door, '${item.to}/${doors.join(`' or '${item.to}/`)}'` : `its door, '${item.to}/index.ts' (none yet: add it, exporting what '${item.from}' needs)`;
     problems.push(`${where}:${item.line}: the domain '${item.from}' imports '${item.target}', inside the domain '${item.to}'; import it from ${door}, or use its extension point (deps.get('${item.to}'))`);
+  }
+  for (const item of outsideDomainImports(path.join(root, 'server', 'src'))) {
+    if (item.door) continue;
+    const doors = doorsOf(domainsDir, item.to);
+    const where = path.relative(root, path.join(root, 'server', 'src', ...item.file.split('/')));
+    const door = doors.length > 0 ? `its door, '${item.to}/${doors.join(`' or '${item.to}/`)}'` : `its door, '${item.to}/index.ts' (none yet: add it, exporting what '${item.file}' needs)`;
+    problems.push(`${where}:${item.line}: '${item.file}', outside the domains, imports '${item.target}', inside the domain '${item.to}'; import it from ${door}`);
+  }
+  return problems;
+}
+
+/** The files that hold tables (`*.tables.ts`), and the column helpers they may import beside each other. */
+const TABLES_FILE = /\.tables\.ts$/;
+const COLUMN_HELPERS = ['columns.ts', 'ids.ts'];
+
+/** Each table's (and its constants' and types') name, with the tables file under `srcDir` that declares it. */
+function tableOwners(srcDir) {
+  const owners = new Map();
+  for (const file of walk(srcDir)) {
+    if (!TABLES_FILE.test(file)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(/^export (?:const|type|interface) ([A-Za-z0-9_$]+)/gm)) owners.set(match[1], path.relative(srcDir, file).split(path.sep).join('/'));
+  }
+  return owners;
+}
+
+/**
+ * Where the tables' aggregate is imported by code other than the Drizzle client (each table
+ * named with the file to take it from), and where a tables file imports anything but other
+ * tables files and the column helpers, as `file:line: message`. Tests are not checked.
+ */
+export function lintDomainTables(root) {
+  const srcDir = path.join(root, 'server', 'src');
+  const schemaDir = path.join(srcDir, 'db', 'schema');
+  const client = path.join(srcDir, 'db', 'client.ts');
+  const owners = tableOwners(srcDir);
+  const problems = [];
+  for (const file of walk(srcDir)) {
+    if (TEST.test(file) || file === client || !path.relative(schemaDir, file).startsWith('..')) continue;
+    const where = path.relative(root, file);
+    for (const item of moduleReferences(file)) {
+      const target = resolveSpecifier(file, item.specifier);
+      if (!target) continue;
+      const helper = path.dirname(target) === schemaDir && COLUMN_HELPERS.includes(path.basename(target));
+      if (!path.relative(schemaDir, target).startsWith('..') && !helper) {
+        const from = item.names.map((name) => (owners.has(name) ? `${name} from '${owners.get(name)}'` : name)).join(', ');
+        problems.push(`${where}:${item.line}: imports the tables' aggregate '${item.specifier}', which only the Drizzle client reads; take each table from its owner's tables file${from ? ` (${from})` : ''}: your own domain's, or another domain's door`);
+      } else if (TABLES_FILE.test(file) && !TABLES_FILE.test(target) && !helper) {
+        problems.push(`${where}:${item.line}: a tables file imports '${item.specifier}'; it may import only other tables files and db/schema's column helpers, so that reaching a domain's tables never loads its code`);
+      }
+    }
   }
   return problems;
 }

@@ -19,7 +19,7 @@ import { ownsEmbedOrigin, registerOwnerEmbedCheck } from './http/owner-embed.js'
 import { registerPageScope } from './http/page-scope.js';
 import { API_PREFIX } from './http/route-contract.js';
 import { rejectNulCharacters } from './http/validate.js';
-import { authenticateRequest, resolveSocketToken } from './domains/auth/auth.guard.js';
+import { authenticateRequest, resolveSocketToken } from './domains/auth/index.js';
 import { loadDomains } from './domains/index.js';
 import { registerDomains, type DomainPlugin } from './domains/plugin.js';
 import { registerSiteRoutes, type SiteDirs } from './site.js';

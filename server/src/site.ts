@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import staticFiles from '@fastify/static';
 import type { AppContext } from './context.js';
-import { registerEmbedPages } from './domains/embeds/embed-pages.js';
+import { registerEmbedPages } from './domains/embeds/index.js';
 import { errorBody } from './http/errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -9,8 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
-import { performerBlockedCountries, userBlocks } from '../db/schema/index.js';
-import { countryOfIp } from '../domains/reference/geo-ip.js';
+import { performerBlockedCountries, userBlocks } from '../domains/blocks/blocks.tables.js';
+import { countryOfIp } from '../domains/reference/index.js';
 import { forbidden } from '../http/errors.js';
 import type { Viewer } from './entitlement.js';
 

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context.js';
-import { users } from '../db/schema/index.js';
+import { users } from '../domains/accounts/accounts.tables.js';
 import type { Page } from '../http/pagination.js';
 
 /** A creator as a content card names them: the public columns of their account. */

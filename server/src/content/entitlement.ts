@@ -8,7 +8,8 @@
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { subscriptions, walletCharges, type WalletChargeTarget } from '../db/schema/index.js';
+import { subscriptions } from '../domains/subscriptions/subscriptions.tables.js';
+import { walletCharges, type WalletChargeTarget } from '../domains/wallet/wallet.tables.js';
 import type { AuthUser } from '../http/guard.js';
 
 export interface Sellable {

@@ -5,9 +5,9 @@
  */
 import type { DbOrTx } from '../db/client.js';
 import { publishedFeedCounts } from '../domains/feeds/index.js';
-import { countPublishedPhotos } from '../domains/galleries/photos.service.js';
-import { activeProductCounts } from '../domains/products/products.service.js';
-import { publishedVideoCounts } from '../domains/videos/videos.service.js';
+import { countPublishedPhotos } from '../domains/galleries/index.js';
+import { activeProductCounts } from '../domains/products/index.js';
+import { publishedVideoCounts } from '../domains/videos/index.js';
 
 export interface ContentTotals {
   feeds: number;

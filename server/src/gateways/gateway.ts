@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { GatewayName } from '../db/schema/index.js';
+import type { GatewayName } from '../domains/payments/payments.tables.js';
 
 export type { GatewayName };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Role } from '../db/schema/index.js';
-import { isInactive } from '../domains/accounts/account-status.js';
-import type { PermissionKey } from '../domains/auth/permissions.js';
+import type { Role } from '../domains/accounts/accounts.tables.js';
+import { isInactive } from '../domains/accounts/index.js';
+import type { PermissionKey } from '../domains/auth/index.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import type { RouteSpec } from '@fandeck/contract';
 import { isApiPath, routeContractLookup, routeContractOf } from './route-contract.js';

@@ -11,8 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import type { AppContext } from '../context.js';
-import { isNormalisedOrigin } from '../domains/embeds/embed-origin.js';
-import { creatorOrigins } from '../domains/embeds/embeds.service.js';
+import { creatorOrigins, isNormalisedOrigin } from '../domains/embeds/index.js';
 import { forbidden } from './errors.js';
 import type { AuthUser } from './guard.js';
 import { contractRoutesWhere, routeContractOf } from './route-contract.js';

@@ -17,8 +17,7 @@ import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAGE_ORIGIN_HEADER } from '@fandeck/contract';
 import type { AppContext } from '../context.js';
-import { isNormalisedOrigin } from '../domains/embeds/embed-origin.js';
-import { creatorsOwningOrigin } from '../domains/embeds/embeds.service.js';
+import { creatorsOwningOrigin, isNormalisedOrigin } from '../domains/embeds/index.js';
 import { forbidden } from './errors.js';
 import { contractRoutesWhere, routeContractOf } from './route-contract.js';
 

@@ -8,7 +8,7 @@
  */
 import { moneyActions, routes, type MoneyAction, type Restriction, type Role as ContractRole, type RouteAccess, type RouteSpec } from '@fandeck/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../db/schema/index.js';
+import type { Role } from '../domains/accounts/accounts.tables.js';
 
 /** Where the API is mounted: every route under it is a contract route. */
 export const API_PREFIX = '/api';

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { jobs } from '../db/schema/index.js';
+import { jobs } from './jobs.tables.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 

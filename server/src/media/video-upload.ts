@@ -12,7 +12,7 @@ import { and, eq, lt, or, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/schema/ids.js';
-import { files } from '../db/schema/index.js';
+import { files } from './files.tables.js';
 import { transcodeAudio } from './audio.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { receiveUpload } from './receive-upload.js';

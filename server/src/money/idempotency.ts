@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodeOf, IDEMPOTENCY_HEADER } from '@fandeck/contract';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { idempotencyKeys } from '../db/schema/index.js';
+import { idempotencyKeys } from './money.tables.js';
 import { conflict, errorBody, HttpError, unprocessable } from '../http/errors.js';
 
 /**

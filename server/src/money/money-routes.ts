@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { users } from '../domains/accounts/accounts.tables.js';
 import type { ApiScope } from '../domains/types.js';
 import { envelopeSchema, ok } from '../http/envelope.js';
 import { badRequest, conflict, unprocessable } from '../http/errors.js';

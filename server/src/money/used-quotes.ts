@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { usedQuotes } from '../db/schema/index.js';
+import { usedQuotes } from './money.tables.js';
 import { conflict } from '../http/errors.js';
 import type { QuoteClaims } from './quote-token.js';
 

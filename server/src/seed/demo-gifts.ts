@@ -1,6 +1,6 @@
 // The demo's live gifts, apart from the accounts and posts (demo.ts): a fresh `npm start` offers them in every live stream.
 import type { Tx } from '../db/client.js';
-import { gifts } from '../db/schema/index.js';
+import { gifts } from '../domains/gifts/gifts.tables.js';
 
 /** A few gifts from small to big, as staff would set them (prices in cents). */
 export const DEMO_GIFTS = [

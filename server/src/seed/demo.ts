@@ -1,8 +1,13 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { feeds, performers, sitePromos, tokenPackages, userPermissions, users, type Role } from '../db/schema/index.js';
-import { hashPassword } from '../domains/accounts/passwords.js';
-import type { PermissionKey } from '../domains/auth/permissions.js';
+import { users, type Role } from '../domains/accounts/accounts.tables.js';
+import { userPermissions } from '../domains/auth/auth.tables.js';
+import { feeds } from '../domains/feeds/feeds.tables.js';
+import { tokenPackages } from '../domains/payments/payments.tables.js';
+import { performers } from '../domains/performers/performers.tables.js';
+import { sitePromos } from '../domains/site-promos/site-promos.tables.js';
+import { hashPassword } from '../domains/accounts/index.js';
+import type { PermissionKey } from '../domains/auth/index.js';
 import { accountKeys } from '../money/ledger/accounts.js';
 import { postMovement } from '../money/ledger/ledger.js';
 import { initialsSvg, writeUpload } from './avatars.js';

@@ -1,4 +1,4 @@
-import type { AccountStatus } from '../../db/schema/index.js';
+import type { AccountStatus } from './accounts.tables.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 
 /** Staff switched the account off: it may not sign in, act, hold a socket or get mailed links. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { users } from '../../db/schema/index.js';
+import type { users } from './accounts.tables.js';
 import { fromCents } from '../../money/amounts.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { performers } from '../../db/schema/index.js';
+import { performers } from '../performers/performers.tables.js';
 import { forbidden } from '../../http/errors.js';
 
 export const NOT_VERIFIED = 'This creator’s documents have not been approved yet';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { userPermissions } from '../../db/schema/index.js';
+import { userPermissions } from './auth.tables.js';
 import type { RequestAuth } from '../../http/guard.js';
 import { isInactive } from '../accounts/index.js';
 import { tokenCacheOf } from './token-cache.js';

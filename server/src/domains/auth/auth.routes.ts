@@ -23,6 +23,8 @@ import { assertOwnPageWhenByCookie } from './own-pages.js';
 import { registered, registrationAnswer } from './registration-answer.js';
 import { countResetRequest, resetRequestLimits } from './throttle.js';
 import { revokeToken, tokenLifetimeMs, tokenRemembered } from './tokens.js';
+import { resolveSocketToken } from './auth.guard.js';
+import type { AuthExtension } from './auth.extension.js';
 
 const tokenAnswer = envelopeSchema(z.object({ token: z.string(), expiresAt: z.string() }));
 const messageAnswer = envelopeSchema(z.object({ message: z.string() }));
@@ -194,4 +196,11 @@ async function authRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   );
 }
 
-export default defineDomain({ name: 'auth', dependsOn: ['accounts', 'settings'], register: authRoutes });
+export default defineDomain({
+  name: 'auth',
+  dependsOn: ['accounts', 'settings'],
+  async register(api, ctx, deps): Promise<AuthExtension> {
+    await authRoutes(api, ctx, deps);
+    return { resolveSocketToken: (token) => resolveSocketToken(ctx, token) };
+  },
+});

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users, type Role } from '../../db/schema/index.js';
+import { users, type Role } from '../accounts/accounts.tables.js';
 import { newId } from '../../db/schema/ids.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 import { renderMail } from '../../mail/templates.js';

@@ -11,7 +11,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { renderMail } from '../../mail/templates.js';
 import { rethrowUserConflict, verifyPassword } from '../accounts/index.js';

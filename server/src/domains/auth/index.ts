@@ -6,7 +6,9 @@
 export { newAccountValues, registerWithoutRevealingEmail, sendVerificationMail } from './auth.service.js';
 export { performerRegisterSchema, type PerformerRegister } from './auth.schemas.js';
 export { registered, registrationAnswer } from './registration-answer.js';
-// Signing a socket in with a bearer token
-export { resolveSocketToken } from './auth.guard.js';
-// Permission names of staff roles
-export type { PermissionKey } from './permissions.js';
+// Signing a request or a socket in with a bearer token (the app's hook, the socket server)
+export { authenticateRequest, resolveSocketToken } from './auth.guard.js';
+// The extension point's type (`deps.get('auth')`): signing a connection in
+export type { AuthExtension } from './auth.extension.js';
+// Permission names of staff roles, and the catalogue the boot writes to `permissions`
+export { PERMISSIONS, type PermissionKey } from './permissions.js';

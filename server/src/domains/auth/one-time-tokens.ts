@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { oneTimeTokens, type OneTimePurpose } from '../../db/schema/index.js';
+import { oneTimeTokens, type OneTimePurpose } from './auth.tables.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 const LIFETIME_MS: Record<OneTimePurpose, number> = {

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { loginThrottle } from '../../db/schema/index.js';
+import { loginThrottle } from './auth.tables.js';
 import { tooManyRequests } from '../../http/errors.js';
 
 /**

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { authTokens, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { authTokens } from './auth.tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec section 9: 365 days when remembered, otherwise 1 day. */

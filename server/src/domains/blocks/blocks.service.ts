@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { performerBlockedCountries, userBlocks, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performerBlockedCountries, userBlocks } from './blocks.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { CATEGORY_STATUSES } from '../../db/schema/index.js';
+import { CATEGORY_STATUSES } from './categories.tables.js';
 import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.js';
 import { newId } from '../../db/schema/ids.js';
-import { performerCategories, type CategoryStatus } from '../../db/schema/index.js';
+import { performerCategories, type CategoryStatus } from './categories.tables.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { escapeLike, type Page } from '../../http/pagination.js';
 

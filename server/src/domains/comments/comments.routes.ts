@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { COMMENT_OBJECT_TYPES } from '../../db/schema/index.js';
+import { COMMENT_OBJECT_TYPES } from './comments.tables.js';
 import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';
 import { listQuerySchema } from '../../http/pagination.js';

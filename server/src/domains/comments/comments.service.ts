@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { assertNotBlocked } from '../../content/blocks.js';
-import { comments, feeds, users, type CommentObjectType } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { feeds } from '../feeds/feeds.tables.js';
+import { comments, type CommentObjectType } from './comments.tables.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { toPage, type ListQuery } from '../../http/pagination.js';

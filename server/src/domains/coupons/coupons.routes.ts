@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { COUPON_TYPES } from '../../db/schema/index.js';
+import { COUPON_TYPES } from './coupons.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { amountSchema, fromCents } from '../../money/amounts.js';

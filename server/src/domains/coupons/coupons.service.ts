@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { couponRedemptions, coupons, type CouponType } from '../../db/schema/index.js';
+import { couponRedemptions, coupons, type CouponType } from './coupons.tables.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 
 /**

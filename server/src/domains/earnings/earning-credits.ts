@@ -9,7 +9,9 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { EarningSource } from '@fandeck/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerMovements, subscriptionPayments, walletCharges, type WalletChargeTarget } from '../../db/schema/index.js';
+import { ledgerAccounts, ledgerEntries, ledgerMovements } from '../../money/ledger/ledger.tables.js';
+import { subscriptionPayments } from '../subscriptions/subscriptions.tables.js';
+import { walletCharges, type WalletChargeTarget } from '../wallet/wallet.tables.js';
 
 export const SALE_REFERENCES = ['wallet_charge', 'subscription_payment'] as const;
 

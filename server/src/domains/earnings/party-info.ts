@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PartyInfo } from '@fandeck/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 
 /** The other side of a sale, a referral or a payout, as lists show it (contract `PartyInfo`). */

@@ -8,7 +8,7 @@ import type { ReferralCode, ReferralDto, ReferralEarningDto, ReferralEarningStat
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { accountKeys } from '../../money/ledger/accounts.js';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { entitledIds } from '../../content/entitlement.js';
-import { feedCrowdfunding, feeds, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { feedCrowdfunding, feeds } from './feeds.tables.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { amountSchema } from '../../money/amounts.js';
 import { defineHandler } from '../wallet/index.js';

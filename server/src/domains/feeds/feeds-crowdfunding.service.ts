@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { feedCrowdfunding, feedCrowdfundingBackers } from '../../db/schema/index.js';
+import { feedCrowdfunding, feedCrowdfundingBackers } from './feeds.tables.js';
 import { unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../money/amounts.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitledIds } from '../../content/entitlement.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { feedPollOptions, feedPolls, feedPollVotes } from '../../db/schema/index.js';
+import { feedPollOptions, feedPolls, feedPollVotes } from './feeds.tables.js';
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { findFeed } from './feeds.queries.js';

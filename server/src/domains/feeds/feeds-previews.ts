@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { feedPreviews, files } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { feedPreviews } from './feeds.tables.js';
 import { unprocessable } from '../../http/errors.js';
 
 export const FEED_THUMBNAIL_PURPOSE = 'feed-thumbnail';

@@ -8,7 +8,10 @@ import { and, asc, count, eq, ilike, inArray, isNull, lte, or, sql, type SQL } f
 import type { AppContext } from '../../context.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
 import type { DbOrTx } from '../../db/client.js';
-import { feedFiles, feeds, files, follows, users } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { users } from '../accounts/accounts.tables.js';
+import { follows } from '../follows/follows.tables.js';
+import { feedFiles, feeds } from './feeds.tables.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';

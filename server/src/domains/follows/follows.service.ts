@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { assertNotBlocked, blockersOf } from '../../content/blocks.js';
-import { follows, performers, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performers } from '../performers/performers.tables.js';
+import { follows } from './follows.tables.js';
 import { unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.js';

@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { files, galleries, galleryPhotos, users } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { users } from '../accounts/accounts.tables.js';
+import { galleries, galleryPhotos } from './galleries.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';

@@ -7,7 +7,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { gifts } from '../../db/schema/index.js';
+import { gifts } from './gifts.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 
 export type GiftRow = typeof gifts.$inferSelect;

@@ -15,7 +15,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { conversations, files, messageFiles, messages } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { conversations, messageFiles, messages } from '../messaging/messaging.tables.js';
 import { forbidden } from '../../http/errors.js';
 import { scopeOfRequest, type PageScope } from '../../http/page-scope.js';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { files } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
 import { forbidden } from '../../http/errors.js';
 import { checkMediaLink } from '../../media/signed-links.js';
 import { resolveServed, rewritePlaylist, SERVED_NAME } from '../../media/served-files.js';

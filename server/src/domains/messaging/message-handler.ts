@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { hasBought } from '../../content/entitlement.js';
-import { messages } from '../../db/schema/index.js';
+import { messages } from './messaging.tables.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { defineHandler } from '../wallet/index.js';
 import { isMember } from './messaging.queries.js';

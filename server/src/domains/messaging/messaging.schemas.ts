@@ -6,7 +6,7 @@
 import type { ConversationDto, MessageDeletedEvent, MessageDto, MessageFileDto, MessageUploadDto, PartyInfo } from '@fandeck/contract';
 import { DELETED_MESSAGE_TEXT, MESSAGE_FILES_MAX, MESSAGE_PAGE_SIZE, MESSAGE_TEXT_MAX } from '@fandeck/contract';
 import { z } from 'zod';
-import { FILE_STATUSES } from '../../db/schema/index.js';
+import { FILE_STATUSES } from '../../media/files.tables.js';
 import { amountSchema } from '../../money/amounts.js';
 import { listQuerySchema, MAX_PAGE_SIZE, sortableListQuery } from '../../http/pagination.js';
 

@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { conversationMembers, conversations, messages } from '../../db/schema/index.js';
+import { conversationMembers, conversations, messages } from './messaging.tables.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { PageScope } from '../../http/page-scope.js';

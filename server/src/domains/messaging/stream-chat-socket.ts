@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { HttpError } from '../../http/errors.js';
 import { isInactive } from '../accounts/index.js';
 import type { Author } from './message-store.js';

@@ -23,7 +23,7 @@ import { roomEvents } from '@fandeck/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../db/schema/ids.js';
-import type { MessageType } from '../../db/schema/index.js';
+import type { MessageType } from './messaging.tables.js';
 import { checkContent, storeMessage, streamRoomLock, type Author, type StoreInput } from './message-store.js';
 import { conversationRoom, deliverMessage } from './messaging.live.js';
 import { presentMessage, type ConversationRow, type MessageParts, type MessageRow, type PartyRow } from './messaging.presenter.js';

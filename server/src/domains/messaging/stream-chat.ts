@@ -8,7 +8,7 @@ import type { ConversationDto } from '@fandeck/contract';
 import { DELETED_MESSAGE_TEXT } from '@fandeck/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { conversations, messages } from '../../db/schema/index.js';
+import { conversations, messages } from './messaging.tables.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { announceCleared } from './messaging.live.js';

@@ -1,6 +1,6 @@
 import type { NotificationDto } from '@fandeck/contract';
 import { z } from 'zod';
-import type { notifications } from '../../db/schema/index.js';
+import type { notifications } from './notifications.tables.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

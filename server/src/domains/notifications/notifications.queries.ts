@@ -2,7 +2,7 @@
 import { NOTIFICATION_PAGE_SIZE, type NotificationDto } from '@fandeck/contract';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { notifications } from './notifications.tables.js';
 import { notFound } from '../../http/errors.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { presentNotification } from './notifications.presenter.js';

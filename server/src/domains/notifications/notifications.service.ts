@@ -8,7 +8,8 @@ import type { NotificationDto, NotificationType } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { notifications, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { notifications } from './notifications.tables.js';
 import type { NotificationRecord, NotificationsExtension, NotifyInput } from './notifications.extension.js';
 import { presentNotification, type NotificationRow } from './notifications.presenter.js';
 

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { pushSubscriptions } from '../../db/schema/index.js';
+import { pushSubscriptions } from './notifications.tables.js';
 import { unprocessable } from '../../http/errors.js';
 import type { PushSender, PushTarget } from './push-sender.js';
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
-import { settings } from '../../db/schema/index.js';
+import { settings } from '../settings/settings.tables.js';
 import { generateVapidKeys, type VapidDetails } from './push-sender.js';
 
 export const VAPID_SETTING_KEY = 'notifications.vapidKeys';

@@ -4,7 +4,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { autoMessages, type AutoMessageTrigger } from '../../db/schema/index.js';
+import { autoMessages, type AutoMessageTrigger } from './outreach.tables.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { inScope } from './outreach.access.js';
 import { checkContent, mergeContent } from './outreach-content.js';

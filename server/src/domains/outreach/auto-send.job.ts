@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { autoMessages, type AutoMessageTrigger } from '../../db/schema/index.js';
+import { autoMessages, type AutoMessageTrigger } from './outreach.tables.js';
 import { HttpError } from '../../http/errors.js';
 import type { NotificationRecord } from '../notifications/index.js';
 import type { SendDirect } from './mass-send.job.js';

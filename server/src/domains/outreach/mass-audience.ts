@@ -8,7 +8,11 @@
 import { and, asc, eq, exists, gt, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { categorizedListMembers, categorizedLists, follows, subscriptions, userBlocks, users, type MassAudience } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { userBlocks } from '../blocks/blocks.tables.js';
+import { follows } from '../follows/follows.tables.js';
+import { subscriptions } from '../subscriptions/subscriptions.tables.js';
+import { categorizedListMembers, categorizedLists, type MassAudience } from './outreach.tables.js';
 import { unprocessable } from '../../http/errors.js';
 import type { AudienceInput } from './outreach.schemas.js';
 

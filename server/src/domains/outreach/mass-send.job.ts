@@ -13,7 +13,8 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { massMessages, messages } from '../../db/schema/index.js';
+import { messages } from '../messaging/messaging.tables.js';
+import { massMessages } from './outreach.tables.js';
 import { HttpError } from '../../http/errors.js';
 import type { MessagingExtension } from '../messaging/index.js';
 import { recipientsAfter } from './mass-audience.js';

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
 import { badRequest, unprocessable } from '../../http/errors.js';
 import { requireVerifiedCreator } from '../accounts/index.js';
 import { readSetting } from '../settings/index.js';

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser, hasPermission } from '../../http/guard.js';
 import type { PermissionKey } from '../auth/index.js';

@@ -1,5 +1,5 @@
 import type { AutoMessageDto, CategorizedListDto, MassMessageDto, MessageTemplateDto } from '@fandeck/contract';
-import type { autoMessages, categorizedLists, massMessages, messageTemplates } from '../../db/schema/index.js';
+import type { autoMessages, categorizedLists, massMessages, messageTemplates } from './outreach.tables.js';
 import { fromCents } from '../../money/amounts.js';
 
 export type MassMessageRow = typeof massMessages.$inferSelect;

@@ -12,7 +12,7 @@ import {
   type MessageTemplateDto,
 } from '@fandeck/contract';
 import { z } from 'zod';
-import { AUTO_MESSAGE_TRIGGERS, MASS_MESSAGE_STATUSES, massMessages } from '../../db/schema/index.js';
+import { AUTO_MESSAGE_TRIGGERS, MASS_MESSAGE_STATUSES, massMessages } from './outreach.tables.js';
 import { amountSchema } from '../../money/amounts.js';
 import { pageSizeSchema, sortableListQuery } from '../../http/pagination.js';
 import { partyInfoSchema } from '../subscriptions/index.js';

@@ -3,7 +3,7 @@ import type { MessageTemplateDto } from '@fandeck/contract';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTemplates } from '../../db/schema/index.js';
+import { messageTemplates } from './outreach.tables.js';
 import { notFound } from '../../http/errors.js';
 import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { inScope } from './outreach.access.js';

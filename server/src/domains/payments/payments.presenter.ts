@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { GATEWAY_NAMES, PAYMENT_STATUSES, PAYMENT_TYPES, type paymentTransactions } from '../../db/schema/index.js';
+import { GATEWAY_NAMES, PAYMENT_STATUSES, PAYMENT_TYPES, type paymentTransactions } from './payments.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { pixQrSvg } from './pix-qr.js';
 

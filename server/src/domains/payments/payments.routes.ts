@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { GATEWAY_NAMES, PAYMENT_STATUSES } from '../../db/schema/index.js';
+import { GATEWAY_NAMES, PAYMENT_STATUSES } from './payments.tables.js';
 import { envelopeSchema, list, listSchema, okFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';

@@ -2,7 +2,7 @@ import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { PAYMENT_STATUSES, type GatewayName } from '../../db/schema/index.js';
+import { PAYMENT_STATUSES, type GatewayName } from './payments.tables.js';
 import { gatewaysOf, sandboxActive } from '../../gateways/registry.js';
 import { envelopeSchema, okFor } from '../../http/envelope.js';
 import { notFound, unprocessable } from '../../http/errors.js';

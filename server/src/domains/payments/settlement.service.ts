@@ -2,7 +2,7 @@ import type { BalanceEvent } from '@fandeck/contract/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
+import { paymentTransactions, paymentWebhookEvents } from './payments.tables.js';
 import type { PaymentEvent, PaymentGateway } from '../../gateways/gateway.js';
 import { fromCents } from '../../money/amounts.js';
 import { accountKeys } from '../../money/ledger/accounts.js';

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { tokenPackages } from '../../db/schema/index.js';
+import { tokenPackages } from './payments.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { escapeLike, type Page } from '../../http/pagination.js';
 import { assertTopUpLimits } from './top-up-limits.js';

@@ -1,7 +1,7 @@
 import { moneyAction } from '@fandeck/contract';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { GATEWAY_NAMES } from '../../db/schema/index.js';
+import { GATEWAY_NAMES } from './payments.tables.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { amountSchema } from '../../money/amounts.js';
 import { defineMoneyAction } from '../../money/money-action.js';

@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { PAYOUT_ACCOUNT_TYPES, performerBanking, performerPaymentGateways, type PayoutAccountType } from '../../db/schema/index.js';
+import { performerBanking, performerPaymentGateways } from '../performers/performers.tables.js';
+import { PAYOUT_ACCOUNT_TYPES, type PayoutAccountType } from './payouts.tables.js';
 import { badRequest } from '../../http/errors.js';
 import { parseOrThrow } from '../../http/validate.js';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PayoutCalculation, PayoutRequestDto } from '@fandeck/contract';
-import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES, type payoutRequests } from '../../db/schema/index.js';
+import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES, type payoutRequests } from './payouts.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/index.js';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { LIMITS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES } from '../../db/schema/index.js';
+import { PAYOUT_ACCOUNT_TYPES, PAYOUT_STATUSES } from './payouts.tables.js';
 import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { amountSchema } from '../../money/amounts.js';

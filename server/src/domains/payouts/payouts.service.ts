@@ -13,7 +13,7 @@ import type { PayoutCalculation, PayoutRequestDto } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { payoutRequests, type PayoutAccountType, type PayoutStatus } from '../../db/schema/index.js';
+import { payoutRequests, type PayoutAccountType, type PayoutStatus } from './payouts.tables.js';
 import { conflict, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import { fromCents } from '../../money/amounts.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { BANK_ACCOUNT_TYPES, PAYOUT_GATEWAYS, PIX_KEY_TYPES, performerBanking, performerPaymentGateways, type PixKeyType } from '../../db/schema/index.js';
+import { BANK_ACCOUNT_TYPES, PAYOUT_GATEWAYS, PIX_KEY_TYPES, performerBanking, performerPaymentGateways, type PixKeyType } from './performers.tables.js';
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 

@@ -20,7 +20,9 @@ import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { categoryPerformers, performerCategories, performers, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performerCategories } from '../categories/categories.tables.js';
+import { categoryPerformers, performers } from './performers.tables.js';
 import { badRequest } from '../../http/errors.js';
 import { escapeLike } from '../../http/pagination.js';
 import { countryCodeSchema, genderSchema } from '../accounts/index.js';

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
-import { files, performers } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { performers } from './performers.tables.js';
 import { badRequest } from '../../http/errors.js';
 import type { UploadedPart } from '../../http/multipart.js';
 import { cleanFileName, sniffDocumentType } from '../../storage/uploads.js';

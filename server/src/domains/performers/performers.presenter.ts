@@ -1,6 +1,8 @@
 import { SUBSCRIPTION_PLANS, type PlanOffer } from '@fandeck/contract';
 import { z } from 'zod';
-import type { files, performers, users } from '../../db/schema/index.js';
+import type { files } from '../../media/files.tables.js';
+import type { users } from '../accounts/accounts.tables.js';
+import type { performers } from './performers.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';

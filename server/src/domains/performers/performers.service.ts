@@ -3,7 +3,13 @@ import { creatorShownTo, isCreatorHiddenFrom, type Audience } from '../../conten
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { categoryPerformers, files, follows, performerCategories, performers, reactions, streams, users } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performerCategories } from '../categories/categories.tables.js';
+import { follows } from '../follows/follows.tables.js';
+import { reactions } from '../reactions/reactions.tables.js';
+import { streams } from '../streaming/streaming.tables.js';
+import { categoryPerformers, performers } from './performers.tables.js';
 import { notFound } from '../../http/errors.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { readSettings } from '../settings/index.js';

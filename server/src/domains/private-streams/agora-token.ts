@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.js';
 import { assertNotBlocked } from '../../content/blocks.js';
 import { subscribedCreatorIds } from '../../content/entitlement.js';
 import { isId } from '../../db/schema/ids.js';
-import { privateStreamRequests, streams } from '../../db/schema/index.js';
+import { streams } from '../streaming/streaming.tables.js';
+import { privateStreamRequests } from './private-streams.tables.js';
 import { forbidden, HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 

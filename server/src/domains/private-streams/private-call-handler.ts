@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isId } from '../../db/schema/ids.js';
-import { privateStreamRequests } from '../../db/schema/index.js';
+import { privateStreamRequests } from './private-streams.tables.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { NotificationsExtension } from '../notifications/index.js';
 import { defineHandler, type WalletChargeRow } from '../wallet/index.js';

@@ -4,7 +4,7 @@
  */
 import type { PrivateCallJoinDto, PrivateStreamRequestDto } from '@fandeck/contract';
 import { z } from 'zod';
-import type { privateStreamRequests } from '../../db/schema/index.js';
+import type { privateStreamRequests } from './private-streams.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { partyInfoSchema, presentParty, type PartyRow } from '../earnings/index.js';
 import { joinSchema } from '../streaming/index.js';

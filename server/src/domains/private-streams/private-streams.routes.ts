@@ -12,7 +12,7 @@ import { agoraSettings, agoraToken } from './agora-token.js';
 import { privateCallHandler } from './private-call-handler.js';
 import { channelOf, presentStream, privateJoinSchema, privateRequestSchema, type RequestRow } from './private-streams.presenter.js';
 import { decide, deleteCall, editCall, joinCall, presentWithParties, requestCall, searchCalls, startCall } from './private-streams.service.js';
-import { registerPrivateCallSignaling, type SfuHandle } from './sfu/sfu-signaling.js';
+import { callAccess, registerPrivateCallSignaling, type SfuHandle } from './sfu/sfu-signaling.js';
 
 const TAGS = ['streaming'];
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -189,8 +189,10 @@ declare module '../plugin.js' {
 
 export default defineDomain({
   name: 'private-streams',
-  dependsOn: ['wallet', 'notifications'],
+  dependsOn: ['wallet', 'notifications', 'streaming'],
   async register(api, ctx, deps) {
+    // Who may be in a call's `stream:` room and send its presence events: this domain's rule, applied by streaming.
+    deps.get('streaming').registerCallAccess(callAccess);
     const notifications = deps.get('notifications');
     const wallet = deps.get('wallet');
     wallet.registerChargeHandler(privateCallHandler(() => notifications));

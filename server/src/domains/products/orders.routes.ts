@@ -1,7 +1,7 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { DELIVERY_STATUSES, PRODUCT_TYPES } from '../../db/schema/index.js';
+import { DELIVERY_STATUSES, PRODUCT_TYPES } from './products.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import type { WalletExtension } from '../wallet/index.js';

@@ -1,7 +1,9 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { files, orders, products, users, type DeliveryStatus } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { users } from '../accounts/accounts.tables.js';
+import { orders, products, type DeliveryStatus } from './products.tables.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { hasPermission, type AuthUser } from '../../http/guard.js';
 import { fromCents } from '../../money/amounts.js';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { files } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
 import { newId } from '../../db/schema/ids.js';
 import { HttpError } from '../../http/errors.js';
 import { readMultipart, type UploadedPart } from '../../http/multipart.js';

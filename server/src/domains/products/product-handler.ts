@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { orders, products, users, type DeliveryAddress } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { orders, products, type DeliveryAddress } from './products.tables.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import { defineHandler } from '../wallet/index.js';
 import { productChargeBodySchema, type DeliveryAddressInput } from './products.schemas.js';

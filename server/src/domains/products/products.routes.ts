@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { products } from '../../db/schema/index.js';
+import { products } from './products.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';

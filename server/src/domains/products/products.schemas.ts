@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_STATUSES, PRODUCT_STATUSES, PRODUCT_TYPES } from '../../db/schema/index.js';
+import { DELIVERY_STATUSES, PRODUCT_STATUSES, PRODUCT_TYPES } from './products.tables.js';
 import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
 

@@ -4,7 +4,8 @@ import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.j
 import { MIN_ITEM_PRICE_CENTS } from '../../content/sale.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { products, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { products } from './products.tables.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';

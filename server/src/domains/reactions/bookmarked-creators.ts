@@ -2,7 +2,9 @@
 import { visibleTo } from '../../content/blocks.js';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { performers, reactions, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performers } from '../performers/performers.tables.js';
+import { reactions } from './reactions.tables.js';
 import type { AuthUser } from '../../http/guard.js';
 import { creatorInScopeCondition, type PageScope } from '../../http/page-scope.js';
 import type { Page } from '../../http/pagination.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { blockedCountries } from '../../db/schema/index.js';
+import { blockedCountries } from './reference.tables.js';
 import { countryOfIp } from './geo-ip.js';
 
 export const geoLocationSchema = z.object({

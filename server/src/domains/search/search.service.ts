@@ -3,7 +3,11 @@ import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { creatorShownTo, type Audience } from '../../content/blocks.js';
-import { comments, feeds, reactions, searchKeywords, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { comments } from '../comments/comments.tables.js';
+import { feeds } from '../feeds/feeds.tables.js';
+import { reactions } from '../reactions/reactions.tables.js';
+import { searchKeywords } from './search.tables.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { type FeedWithCreator, PUBLISHED_FEED_TYPES, publishedToFans } from '../feeds/index.js';
 

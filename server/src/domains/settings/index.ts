@@ -2,4 +2,6 @@
 // Reading settings, one or many, and their numeric rules
 export { numericSettingRules, readSetting, readSettings, settingsJson, settingValues } from './settings.service.js';
 // The settings' names and value types
-export type { SettingKey, SettingValues } from './settings.catalogue.js';
+export { SETTING_KEYS, type SettingKey, type SettingValues } from './settings.catalogue.js';
+// Writing the defaults of unset settings, at boot
+export { ensureDefaultSettings } from './settings.service.js';

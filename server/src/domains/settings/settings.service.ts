@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { settings } from '../../db/schema/index.js';
+import { settings } from './settings.tables.js';
 import { badRequest } from '../../http/errors.js';
 import { isSettingKey, SETTING_KEYS, SETTINGS, type SettingKey, type SettingValues } from './settings.catalogue.js';
 

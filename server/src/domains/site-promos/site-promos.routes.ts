@@ -7,7 +7,7 @@ import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
-import { SITE_PROMO_STATUSES } from '../../db/schema/index.js';
+import { SITE_PROMO_STATUSES } from './site-promos.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';

@@ -1,7 +1,7 @@
 /** Site promos: what a site shows now, and staff's create, order, schedule and retire. */
 import { and, asc, count, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { sitePromos, type SitePromoStatus } from '../../db/schema/index.js';
+import { sitePromos, type SitePromoStatus } from './site-promos.tables.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Page } from '../../http/pagination.js';
 

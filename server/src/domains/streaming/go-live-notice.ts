@@ -8,7 +8,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { follows, subscriptions, userBlocks, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { userBlocks } from '../blocks/blocks.tables.js';
+import { follows } from '../follows/follows.tables.js';
+import { subscriptions } from '../subscriptions/subscriptions.tables.js';
 import type { NotificationsExtension } from '../notifications/index.js';
 import type { StreamRow } from './streaming.presenter.js';
 

@@ -16,9 +16,9 @@ import { STREAM_INGEST_PATH } from '@fandeck/contract';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../db/schema/ids.js';
-import { streamRecordings } from '../../db/schema/index.js';
+import { streamRecordings } from './streaming.tables.js';
 import { resolveFfmpeg } from '../../media/ffmpeg.js';
-import { resolveSocketToken } from '../auth/index.js';
+import type { AuthExtension } from '../auth/index.js';
 import { INIT_NAME, PLAYLIST_NAME } from './hls-links.js';
 import { clearLiveMarker, liveRootOf, writeLiveMarker } from './live-marker.js';
 import { findStream, setBroadcasting, streamRoom } from './streaming.service.js';
@@ -84,7 +84,7 @@ function ffmpegArgs(hlsDir: string, recordingFile: string, mimeType: string): st
   ];
 }
 
-export function createIngestHub(ctx: AppContext): IngestHub {
+export function createIngestHub(ctx: AppContext, auth: AuthExtension): IngestHub {
   const sessions = new Map<string, IngestSession>();
   /** Streams whose hello is being checked: a second one meanwhile is refused too. */
   const claiming = new Set<string>();
@@ -108,7 +108,7 @@ export function createIngestHub(ctx: AppContext): IngestHub {
     const { token, streamId } = message;
     const mimeType = typeof message.mimeType === 'string' ? message.mimeType.slice(0, 200) : 'video/webm;codecs=h264,opus';
     if (typeof token !== 'string' || typeof streamId !== 'string' || token.length > 512) return refuse(socket, INGEST_CLOSE.badHello, 'request.invalid');
-    const who = await resolveSocketToken(ctx, token).catch(() => null);
+    const who = await auth.resolveSocketToken(token).catch(() => null);
     if (!who) return refuse(socket, INGEST_CLOSE.unauthorized, 'auth.sign_in_required');
     const stream = await findStream(ctx.db, streamId);
     if (!stream || stream.type !== 'public' || stream.state === 'finished') return refuse(socket, INGEST_CLOSE.notFound, 'streaming.not_found');

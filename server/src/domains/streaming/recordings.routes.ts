@@ -7,7 +7,7 @@ import { paths } from '@fandeck/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { streamRecordings } from '../../db/schema/index.js';
+import { streamRecordings } from './streaming.tables.js';
 import { isId } from '../../db/schema/ids.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';

@@ -13,16 +13,16 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { streams, type StreamType } from '../../db/schema/index.js';
+import { streams, type StreamType } from './streaming.tables.js';
 import type { ClientSocketContext, RoomPolicy } from '../../realtime/realtime.js';
-import { callAccess } from '../private-streams/index.js';
 import { presentStream, type StreamRow } from './streaming.presenter.js';
 import { findStream, mayWatch, STREAM_ROOM_PREFIX, streamRoom, watcherById } from './streaming.service.js';
+import type { CallRule } from './streaming.extension.js';
 
 /** Why this user may not be in the stream's room now; null when they may. */
-export async function roomRefusal(ctx: AppContext, userId: string | null, row: StreamRow): Promise<ErrorCode | null> {
+export async function roomRefusal(ctx: AppContext, userId: string | null, row: StreamRow, calls: CallRule): Promise<ErrorCode | null> {
   if (row.type === 'private') {
-    const access = await callAccess(ctx, row.id, userId);
+    const access = await calls.check(ctx, row.id, userId);
     return access === 'ok' ? null : access;
   }
   // No rule yet says who is in a group stream (none is ever made): its creator only.
@@ -35,10 +35,10 @@ export async function roomRefusal(ctx: AppContext, userId: string | null, row: S
 
 /** The `stream:` room policy: a public stream's entitled viewers, a private call's fan and creator, never a finished stream. */
 export const streamRoomPolicy =
-  (ctx: AppContext): RoomPolicy =>
+  (ctx: AppContext, calls: CallRule): RoomPolicy =>
   async (userId, room) => {
     const row = await findStream(ctx.db, room.slice(STREAM_ROOM_PREFIX.length));
-    return row !== null && (await roomRefusal(ctx, userId, row)) === null;
+    return row !== null && (await roomRefusal(ctx, userId, row, calls)) === null;
   };
 
 /** `""` means absent, as older clients send it. */
@@ -87,37 +87,37 @@ async function resolveStream(db: DbOrTx, body: Payload, kind: Kind): Promise<Str
 const refuse = (code: ErrorCode): StreamPresenceAnswer => ({ ok: false, code });
 
 /** Someone other than the creator asked to be the model: the fan of a call is told no, a stranger that it does not exist. */
-async function notOwner(ctx: AppContext, userId: string | null, row: StreamRow, kind: Kind): Promise<ErrorCode> {
+async function notOwner(ctx: AppContext, userId: string | null, row: StreamRow, kind: Kind, calls: CallRule): Promise<ErrorCode> {
   if (row.type === 'public') return userId ? 'streaming.not_owner' : 'auth.sign_in_required';
-  if (row.type === 'private' && (await callAccess(ctx, row.id, userId)) !== 'streaming.request_not_found') return 'streaming.not_owner';
+  if (row.type === 'private' && (await calls.check(ctx, row.id, userId)) !== 'streaming.request_not_found') return 'streaming.not_owner';
   return kind.notFound;
 }
 
-type Action = (ctx: AppContext, userId: string | null, row: StreamRow, kind: Kind, socket: ClientSocketContext) => Promise<StreamPresenceAnswer>;
+type Action = (ctx: AppContext, userId: string | null, row: StreamRow, kind: Kind, socket: ClientSocketContext, calls: CallRule) => Promise<StreamPresenceAnswer>;
 
 /** Enters the room as the policy allows; answers the stream as it is now, or why not. */
-const enter: Action = async (ctx, userId, row, kind, socket) => {
+const enter: Action = async (ctx, userId, row, kind, socket, calls) => {
   if (await socket.join(streamRoom(row.id))) return { ok: true, stream: presentStream((await findStream(ctx.db, row.id)) ?? row) };
-  return refuse((await roomRefusal(ctx, userId, row)) ?? kind.notFound);
+  return refuse((await roomRefusal(ctx, userId, row, calls)) ?? kind.notFound);
 };
 
 const ACTIONS: Record<'live' | 'join' | 'leave', Action> = {
   // Presence only: the stream's state is the ingest's to change, never this event's.
-  live: async (ctx, userId, row, kind, socket) => {
-    if (!userId || userId !== row.performerId) return refuse(await notOwner(ctx, userId, row, kind));
-    return enter(ctx, userId, row, kind, socket);
+  live: async (ctx, userId, row, kind, socket, calls) => {
+    if (!userId || userId !== row.performerId) return refuse(await notOwner(ctx, userId, row, kind, calls));
+    return enter(ctx, userId, row, kind, socket, calls);
   },
   join: enter,
-  leave: async (ctx, userId, row, kind, socket) => {
+  leave: async (ctx, userId, row, kind, socket, calls) => {
     // A stranger learns nothing of a call; its two parties may always go, ended or not.
-    if (row.type === 'private' && (await callAccess(ctx, row.id, userId)) === 'streaming.request_not_found') return refuse(kind.notFound);
+    if (row.type === 'private' && (await calls.check(ctx, row.id, userId)) === 'streaming.request_not_found') return refuse(kind.notFound);
     await socket.leave(streamRoom(row.id));
     return { ok: true };
   },
 };
 
 /** Serves the six events on `ctx.realtime` (when it offers `onClientEvent`). */
-export function registerStreamPresenceEvents(ctx: AppContext): void {
+export function registerStreamPresenceEvents(ctx: AppContext, calls: CallRule): void {
   const on = ctx.realtime.onClientEvent?.bind(ctx.realtime);
   if (!on) return;
   for (const kind of KINDS) {
@@ -127,7 +127,7 @@ export function registerStreamPresenceEvents(ctx: AppContext): void {
         if (!body.success) return refuse('request.invalid');
         try {
           const row = await resolveStream(ctx.db, body.data, kind);
-          return row ? await action(ctx, userId, row, kind, socket) : refuse(kind.notFound);
+          return row ? await action(ctx, userId, row, kind, socket, calls) : refuse(kind.notFound);
         } catch {
           return refuse('server.error');
         }

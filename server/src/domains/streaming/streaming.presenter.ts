@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GoLiveDto, PartyInfo, RecordingDto, StreamDto, StreamJoinDto, StreamPresenceEvent } from '@fandeck/contract';
 import { conversationSchema } from '../messaging/index.js';
-import { streamRecordings, streams } from '../../db/schema/index.js';
+import { streamRecordings, streams } from './streaming.tables.js';
 import { partyInfoSchema } from '../earnings/index.js';
 
 export type StreamRow = typeof streams.$inferSelect;

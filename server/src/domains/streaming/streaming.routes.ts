@@ -2,7 +2,7 @@ import { LIMITS, paths } from '@fandeck/contract';
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { streams } from '../../db/schema/index.js';
+import { streams } from './streaming.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
@@ -18,6 +18,7 @@ import { createIngestHub, type IngestHub } from './ingest.js';
 import { recordingRoutes } from './recordings.routes.js';
 import { signHlsPath } from './hls-links.js';
 import { registerStreamPresenceEvents, streamRoomPolicy } from './stream-presence-events.js';
+import { noCallRule, type StreamingExtension } from './streaming.extension.js';
 import { conversationFor, conversationSchema, idParams as conversationParams, streamOfPerformer } from '../messaging/index.js';
 import { goLiveSchema, joinSchema, presenceOf, presentStream, streamSchema, type StreamRow } from './streaming.presenter.js';
 import {
@@ -234,20 +235,26 @@ function adminRoutes(api: ApiScope, ctx: AppContext, hub: IngestHub) {
  * Public live streams over HLS: going live, the ingest WebSocket, signed playlists,
  * presence in `stream:{id}` rooms and the older clients' presence events, recordings. See README.md.
  */
-async function register(api: ApiScope, ctx: AppContext, deps: DomainDeps): Promise<void> {
-  const hub = createIngestHub(ctx);
+async function register(api: ApiScope, ctx: AppContext, deps: DomainDeps): Promise<StreamingExtension> {
+  const hub = createIngestHub(ctx, deps.get('auth'));
+  const calls = noCallRule();
   hub.attach(api.server);
   api.addHook('preClose', async () => hub.closeAll());
-  ctx.realtime.addRoomPolicy(STREAM_ROOM_PREFIX, streamRoomPolicy(ctx), {
+  ctx.realtime.addRoomPolicy(STREAM_ROOM_PREFIX, streamRoomPolicy(ctx, calls), {
     joined: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, 1).catch(() => undefined),
     left: (userId, room) => void countViewer(ctx, room.slice(STREAM_ROOM_PREFIX.length), userId, -1).catch(() => undefined),
   });
-  registerStreamPresenceEvents(ctx);
+  registerStreamPresenceEvents(ctx, calls);
   creatorRoutes(api, ctx, hub, deps.get('notifications'));
   viewerRoutes(api, ctx);
   adminRoutes(api, ctx, hub);
   recordingRoutes(api, ctx);
   hlsRoutes(api, ctx, hub);
+  return {
+    registerCallAccess(access) {
+      calls.check = access;
+    },
+  };
 }
 
 export default defineDomain({ name: 'streaming', dependsOn: ['accounts', 'auth', 'messaging', 'notifications'], register });

@@ -4,7 +4,7 @@
  * The subscribe action, the renewal job and the creator's profile all read plans here.
  */
 import { SUBSCRIPTION_PLANS, type PlanOffer, type SubscriptionPlan } from '@fandeck/contract';
-import type { performers } from '../../db/schema/index.js';
+import type { performers } from '../performers/performers.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import type { SettingValues } from '../settings/index.js';
 

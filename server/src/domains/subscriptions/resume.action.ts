@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { subscriptions } from '../../db/schema/index.js';
+import { subscriptions } from './subscriptions.tables.js';
 import { envelopeSchema, ok } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { pageScopeOf, requireCreatorInScope } from '../../http/page-scope.js';

@@ -5,6 +5,7 @@ import { defineMoneyAction } from '../../money/money-action.js';
 import { SUBSCRIPTION_PLANS } from './plans.js';
 import { subscribeResultSchema } from './subscriptions.presenter.js';
 import type { NotificationsExtension } from '../notifications/index.js';
+import type { WalletCharging } from '../wallet/index.js';
 import { announceSubscribed, quoteSubscription, subscribe, subscribedNotice, subscribeResult, type SubscribeInput } from './subscriptions.service.js';
 
 const subscribeBody = z.object({
@@ -24,7 +25,7 @@ if (!action) throw new Error('The contract declares no "subscribe" money action'
  * from the wallet and shared out like any purchase, or the creator's free offer. The work,
  * its ledger movement and the stored answer commit together.
  */
-export const subscribeAction = (notifications: NotificationsExtension) =>
+export const subscribeAction = (notifications: NotificationsExtension, wallet: WalletCharging) =>
   defineMoneyAction({
     action,
     tags: ['subscriptions'],
@@ -37,13 +38,13 @@ export const subscribeAction = (notifications: NotificationsExtension) =>
     response: envelopeSchema(subscribeResultSchema),
     runs: 'in-transaction',
     async quote(tx, call) {
-      const offer = await quoteSubscription(tx, call.ctx, call.user, inputOf(call.body));
+      const offer = await quoteSubscription(tx, call.ctx, call.user, inputOf(call.body), wallet);
       return { priceCents: offer.priceCents, creditCents: null, itemId: offer.creator.id, recipientId: offer.creator.id, description: null };
     },
     async perform(tx, call, check) {
-      const subscribed = await subscribe(tx, call.ctx, call.user, inputOf(call.body), check);
+      const subscribed = await subscribe(tx, call.ctx, call.user, inputOf(call.body), check, wallet);
       const afterCommit = () => {
-        announceSubscribed(call.ctx, subscribed);
+        announceSubscribed(call.ctx, subscribed, wallet);
         void notifications.notify(subscribedNotice(subscribed));
       };
       return { statusCode: 200, body: ok(subscribeResult(call.ctx, subscribed)), afterCommit };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { performers, subscriptions } from '../../db/schema/index.js';
 import { checkLedger } from '../../money/ledger/invariant.js';
+import { walletCharging } from '../wallet/wallet-charging.js';
 import { renewSubscription } from './subscription-renewal.js';
 import { setPrices, settableClock, subscribeCall, subscribersCount } from './subscriptions-test-kit.js';
 
@@ -52,10 +53,10 @@ describe('performers.subscribers_count', () => {
     clock.set(new Date(subscribed[0]!.json().data.subscription.expiredAt));
     const second = await fans(6);
     const results = await Promise.all([
-      ...ids.slice(0, 4).map((id) => renewSubscription(t.ctx, id)),
+      ...ids.slice(0, 4).map((id) => renewSubscription(t.ctx, walletCharging(t.ctx), id)),
       ...second.map(({ token }) => subscribeCall(t.app, token, { performerId: creator.id })),
       // The other half renews in the same breath.
-      ...ids.slice(4).map((id) => renewSubscription(t.ctx, id)),
+      ...ids.slice(4).map((id) => renewSubscription(t.ctx, walletCharging(t.ctx), id)),
     ]);
     expect(results.slice(0, 4).map((r) => (r as { kind: string }).kind)).toEqual(['ended', 'ended', 'ended', 'ended']);
     expect(results.slice(10).map((r) => (r as { kind: string }).kind)).toEqual(['renewed', 'renewed', 'renewed', 'renewed']);
@@ -66,7 +67,7 @@ describe('performers.subscribers_count', () => {
     const all = await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.performerId, creator.id));
     await t.ctx.db.update(subscriptions).set({ cancelledAt: clock.now() }).where(eq(subscriptions.performerId, creator.id));
     clock.advance(366 * 24 * 3600_000);
-    await Promise.all([...all, ...all].map((row) => renewSubscription(t.ctx, row.id)));
+    await Promise.all([...all, ...all].map((row) => renewSubscription(t.ctx, walletCharging(t.ctx), row.id)));
     expect(await holding(creator.id)).toBe(0);
     expect(await subscribersCount(t.ctx, creator.id)).toBe(0);
   });

@@ -7,11 +7,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { performers, subscriptionPayments, users, type SubscriptionPaymentKind } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { performers } from '../performers/performers.tables.js';
+import { subscriptionPayments, type SubscriptionPaymentKind } from './subscriptions.tables.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { SettingKey } from '../settings/index.js';
-import { type ChargeResult, chargeTerms, type ChargeTerms, postSplit, type Split, splitPrice } from '../wallet/index.js';
+import type { ChargeResult, ChargeTerms, Split, WalletCharging } from '../wallet/index.js';
 import type { SubscriptionRow } from './subscriptions.presenter.js';
 
 export const SELF_SUBSCRIBE = 'You cannot subscribe to yourself';
@@ -40,8 +42,8 @@ export async function findCreator(tx: Tx, idOrUsername: string): Promise<Creator
 }
 
 /** Whether this fan may pay this creator, as for any wallet purchase (self, blocked, unverified), with the rates and `keys`. */
-export const subscriptionTerms = <K extends SettingKey>(tx: Tx, fan: Payer, creatorId: string, keys: readonly K[]): Promise<ChargeTerms<K>> =>
-  chargeTerms(tx, fan, creatorId, keys, SELF_SUBSCRIBE);
+export const subscriptionTerms = <K extends SettingKey>(tx: Tx, fan: Payer, creatorId: string, keys: readonly K[], wallet: WalletCharging): Promise<ChargeTerms<K>> =>
+  wallet.chargeTerms(tx, fan, creatorId, keys, SELF_SUBSCRIBE);
 
 export interface PaidPeriod {
   paymentId: string;
@@ -60,9 +62,9 @@ export interface PeriodCharge {
 }
 
 /** Writes the period's payment and books it in the ledger (wallet −price, earnings, platform, referrers). */
-export async function chargePeriod(tx: Tx, charge: PeriodCharge): Promise<PaidPeriod> {
+export async function chargePeriod(tx: Tx, charge: PeriodCharge, wallet: WalletCharging): Promise<PaidPeriod> {
   const { row } = charge;
-  const split = splitPrice(charge.priceCents, charge.terms.settings, charge.terms.referrers);
+  const split = wallet.splitPrice(charge.priceCents, charge.terms.settings, charge.terms.referrers);
   const [payment] = await tx
     .insert(subscriptionPayments)
     .values({
@@ -81,7 +83,7 @@ export async function chargePeriod(tx: Tx, charge: PeriodCharge): Promise<PaidPe
     })
     .returning({ id: subscriptionPayments.id });
   // The ledger last: it locks the hot rows (the fan's wallet, the platform), held only for the end of the transaction.
-  const balancesAfter = await postSplit(tx, {
+  const balancesAfter = await wallet.postSplit(tx, {
     buyerId: row.userId,
     creatorId: row.performerId,
     split,

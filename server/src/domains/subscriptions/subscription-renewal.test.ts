@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { feeds, jobs, notifications } from '../../db/schema/index.js';
 import { checkLedger } from '../../money/ledger/invariant.js';
+import { walletCharging } from '../wallet/wallet-charging.js';
 import { earningsOf, platformBalance, recordingRealtime, topUp, walletOf } from '../wallet/wallet-test-kit.js';
 import { addMonths, DAY_MS } from './plans.js';
 import { GRACE_MS, RENEWAL_FAILED, renewSubscription } from './subscription-renewal.js';
@@ -183,7 +184,7 @@ describe('renewal by the durable job', () => {
     // A second job for the same subscription, as a crashed worker's retry would leave.
     await t.ctx.jobs.enqueue(t.ctx.db, RENEW_QUEUE, { subscriptionId: row.id }, { runAt: row.expiredAt! });
     clock.set(row.expiredAt!);
-    const outcomes = await Promise.all([renewSubscription(t.ctx, row.id), renewSubscription(t.ctx, row.id)]);
+    const outcomes = await Promise.all([renewSubscription(t.ctx, walletCharging(t.ctx), row.id), renewSubscription(t.ctx, walletCharging(t.ctx), row.id)]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(['none', 'renewed']);
     // The renewal replaced the scheduled job; the stray one runs, finds nothing due and charges nothing.
     expect(await t.ctx.jobs.drain()).toBe(1);

@@ -17,11 +17,12 @@ import type { NotificationType } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { subscriptions, users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { subscriptions } from './subscriptions.tables.js';
 import { HttpError } from '../../http/errors.js';
 import { fromCents } from '../../money/amounts.js';
 import type { NotificationsExtension, NotifyInput } from '../notifications/index.js';
-import { announceBalances } from '../wallet/index.js';
+import type { WalletCharging } from '../wallet/index.js';
 import { DAY_MS, periodEnd, PLAN_MONTHS, type SubscriptionPlan } from './plans.js';
 import { chargePeriod, findCreator, subscriptionTerms, type PaidPeriod } from './subscription-charge.js';
 import { deactivate, recountSubscribers, RENEW_QUEUE, scheduleRenewal } from './subscription-state.js';
@@ -44,24 +45,25 @@ interface JobPayload extends Record<string, unknown> {
   subscriptionId: string;
 }
 
-export function defineRenewalJob(ctx: AppContext, notifications: NotificationsExtension): void {
+export function defineRenewalJob(ctx: AppContext, notifications: NotificationsExtension, wallet: WalletCharging): void {
   ctx.jobs.define<JobPayload>(RENEW_QUEUE, async (payload, { job }) => {
-    await renewSubscription(ctx, payload.subscriptionId, job.id, notifications);
+    await renewSubscription(ctx, wallet, payload.subscriptionId, job.id, notifications);
   });
 }
 
 /**
  * One run of the job for this subscription (`runningJobId`: the job row running it, whose key
- * passes to the next). The failure notification goes out after commit, through `notifications`.
+ * passes to the next). The period is paid through the wallet's extension point (`wallet`); the
+ * failure notification goes out after commit, through `notifications`.
  */
-export async function renewSubscription(ctx: AppContext, subscriptionId: string, runningJobId?: string, notifications?: NotificationsExtension): Promise<RenewalOutcome> {
-  const outcome = await ctx.db.transaction((tx) => renewIn(tx, ctx, subscriptionId, runningJobId));
-  if (outcome.kind === 'renewed') announceBalances(ctx, outcome.row.userId, outcome.row.performerId, outcome.paid.split, outcome.paid.balancesAfter);
+export async function renewSubscription(ctx: AppContext, wallet: WalletCharging, subscriptionId: string, runningJobId?: string, notifications?: NotificationsExtension): Promise<RenewalOutcome> {
+  const outcome = await ctx.db.transaction((tx) => renewIn(tx, ctx, wallet, subscriptionId, runningJobId));
+  if (outcome.kind === 'renewed') wallet.announceBalances(outcome.row.userId, outcome.row.performerId, outcome.paid.split, outcome.paid.balancesAfter);
   if (outcome.kind === 'retrying' && outcome.notification) await notifications?.notify(outcome.notification);
   return outcome;
 }
 
-async function renewIn(tx: Tx, ctx: AppContext, subscriptionId: string, runningJobId: string | undefined): Promise<RenewalOutcome> {
+async function renewIn(tx: Tx, ctx: AppContext, wallet: WalletCharging, subscriptionId: string, runningJobId: string | undefined): Promise<RenewalOutcome> {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
   if (!row || row.status !== 'active' || !row.expiredAt) return { kind: 'none' };
   const now = ctx.now();
@@ -85,8 +87,8 @@ async function renewIn(tx: Tx, ctx: AppContext, subscriptionId: string, runningJ
     paid = await tx.transaction(async (charge) => {
       const fan = await fanOf(charge, row.userId);
       await findCreator(charge, row.performerId);
-      const terms = await subscriptionTerms(charge, fan, row.performerId, []);
-      return chargePeriod(charge, { row, kind: 'renewal', priceCents: row.priceCents, terms, periodStart, periodEnd: end, now });
+      const terms = await subscriptionTerms(charge, fan, row.performerId, [], wallet);
+      return chargePeriod(charge, { row, kind: 'renewal', priceCents: row.priceCents, terms, periodStart, periodEnd: end, now }, wallet);
     });
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;

@@ -5,7 +5,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { performers, subscriptions } from '../../db/schema/index.js';
+import { performers } from '../performers/performers.tables.js';
+import { subscriptions } from './subscriptions.tables.js';
 import type { SubscriptionRow } from './subscriptions.presenter.js';
 
 /** The durable job that renews (or ends) a subscription at its `expiredAt`; one unfinished job per subscription. */

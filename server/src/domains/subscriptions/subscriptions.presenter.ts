@@ -1,6 +1,7 @@
 import type { PartyInfo, SubscribeResult, SubscriptionDto } from '@fandeck/contract';
 import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, type subscriptions, type users } from '../../db/schema/index.js';
+import type { users } from '../accounts/accounts.tables.js';
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, type subscriptions } from './subscriptions.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';
 

@@ -5,7 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { subscriptions, users, type SubscriptionType } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { subscriptions, type SubscriptionType } from './subscriptions.tables.js';
 import { escapeLike, sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { holdsAccess, presentSubscription } from './subscriptions.presenter.js';
 

@@ -1,7 +1,8 @@
 import { paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { GATEWAY_NAMES, SUBSCRIPTION_TYPES, subscriptions } from '../../db/schema/index.js';
+import { GATEWAY_NAMES } from '../payments/payments.tables.js';
+import { SUBSCRIPTION_TYPES, subscriptions } from './subscriptions.tables.js';
 import { envelopeSchema, list, listSchema, ok, okFor, listFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { creatorInScope, currentUser } from '../../http/guard.js';
@@ -9,6 +10,7 @@ import { creatorInScopeCondition, pageScopeOf, requireCreatorInScope } from '../
 import { sortableListQuery } from '../../http/pagination.js';
 import { registerMoneyAction } from '../../money/money-routes.js';
 import type { NotificationsExtension } from '../notifications/index.js';
+import type { WalletCharging } from '../wallet/index.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { requireResumeInScope, resumeAction } from './resume.action.js';
@@ -30,11 +32,11 @@ const staffQuery = searchQuery.extend({ performerId: id.optional(), userId: id.o
 /** Where a subscription was paid: the wallet, or a gateway by name (all of today's are wallet-paid). */
 const PROVIDERS: ReadonlySet<string> = new Set(['wallet', ...GATEWAY_NAMES]);
 
-async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications: NotificationsExtension) {
+async function subscriptionRoutes(api: ApiScope, ctx: AppContext, notifications: NotificationsExtension, wallet: WalletCharging) {
   // Hooks of this domain's scope run for its routes only; this one acts on the resume action's two.
   const prefix = api.prefix;
   api.addHook('preHandler', (request) => requireResumeInScope(ctx, request, prefix));
-  registerMoneyAction(api, ctx, subscribeAction(notifications));
+  registerMoneyAction(api, ctx, subscribeAction(notifications, wallet));
   registerMoneyAction(api, ctx, resumeAction);
 
   api.get(
@@ -132,7 +134,8 @@ export default defineDomain({
   dependsOn: ['wallet', 'settings', 'notifications'],
   async register(api, ctx, deps) {
     const notifications = deps.get('notifications');
-    defineRenewalJob(ctx, notifications);
-    await subscriptionRoutes(api, ctx, notifications);
+    const wallet = deps.get('wallet');
+    defineRenewalJob(ctx, notifications, wallet);
+    await subscriptionRoutes(api, ctx, notifications, wallet);
   },
 });

@@ -7,14 +7,14 @@ import type { SubscribeResult } from '@fandeck/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { subscriptions, type SubscriptionType } from '../../db/schema/index.js';
+import { subscriptions, type SubscriptionType } from './subscriptions.tables.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { requireCreatorInScope, type PageScope } from '../../http/page-scope.js';
 import { fromCents } from '../../money/amounts.js';
 import type { PriceCheck } from '../../money/money-action.js';
 import type { NotifyInput } from '../notifications/index.js';
-import { announceBalances, type ChargeTerms } from '../wallet/index.js';
+import type { ChargeTerms, WalletCharging } from '../wallet/index.js';
 import { DAY_MS, periodEnd, PLAN_LIMIT_KEYS, PLAN_MONTHS, planPriceCents, priceAllowed, type SubscriptionPlan } from './plans.js';
 import { chargePeriod, findCreator, subscriptionTerms, type Creator, type PaidPeriod, type Payer } from './subscription-charge.js';
 import { deactivate, recountSubscribers, scheduleRenewal } from './subscription-state.js';
@@ -47,8 +47,8 @@ export interface Offer {
  * holds and renews (409), a plan priced outside the limits now, the free offer when the
  * creator or the platform has it off, or when this fan used it before (one per creator, ever).
  */
-async function offerFor(tx: Tx, fan: Payer, creator: Creator, type: SubscribeType, current: SubscriptionRow | undefined, now: Date): Promise<Offer> {
-  const terms = await subscriptionTerms(tx, fan, creator.id, OFFER_KEYS);
+async function offerFor(tx: Tx, fan: Payer, creator: Creator, type: SubscribeType, current: SubscriptionRow | undefined, now: Date, wallet: WalletCharging): Promise<Offer> {
+  const terms = await subscriptionTerms(tx, fan, creator.id, OFFER_KEYS, wallet);
   if (current && holdsAccess(current, now) && renews(current)) throw conflict('subscriptions.already_active', ALREADY_ACTIVE);
   if (type === 'free') {
     if (!terms.settings.freeSubscriptionEnabled || !creator.profile.freeSubscriptionEnabled) throw unprocessable('subscriptions.plan_unavailable', PLAN_UNAVAILABLE);
@@ -63,10 +63,10 @@ async function offerFor(tx: Tx, fan: Payer, creator: Creator, type: SubscribeTyp
 const pairOf = (fanId: string, creatorId: string) => and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, creatorId));
 
 /** The quote: the price the action would charge now (0 for the free offer); reads only. */
-export async function quoteSubscription(tx: Tx, ctx: AppContext, fan: AuthUser, input: SubscribeInput): Promise<Offer> {
+export async function quoteSubscription(tx: Tx, ctx: AppContext, fan: AuthUser, input: SubscribeInput, wallet: WalletCharging): Promise<Offer> {
   const creator = await findCreator(tx, input.performerId);
   const [current] = await tx.select().from(subscriptions).where(pairOf(fan.id, creator.id));
-  return offerFor(tx, fan, creator, input.type, current, ctx.now());
+  return offerFor(tx, fan, creator, input.type, current, ctx.now(), wallet);
 }
 
 export interface Subscribed {
@@ -81,7 +81,7 @@ export interface Subscribed {
  * cancelled or free subscription), where it ends. Paid: the payment and its ledger movement;
  * free: the creator's free days, no money, no renewal. Then the count and the renewal job.
  */
-export async function subscribe(tx: Tx, ctx: AppContext, fan: AuthUser, input: SubscribeInput, check: PriceCheck): Promise<Subscribed> {
+export async function subscribe(tx: Tx, ctx: AppContext, fan: AuthUser, input: SubscribeInput, check: PriceCheck, wallet: WalletCharging): Promise<Subscribed> {
   const now = ctx.now();
   const creator = await findCreator(tx, input.performerId);
   await tx
@@ -89,7 +89,7 @@ export async function subscribe(tx: Tx, ctx: AppContext, fan: AuthUser, input: S
     .values({ userId: fan.id, performerId: creator.id, subscriptionType: input.type, status: 'created', createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.performerId] });
   const [current] = await tx.select().from(subscriptions).where(pairOf(fan.id, creator.id)).for('update');
-  const offer = await offerFor(tx, fan, creator, input.type, current!, now);
+  const offer = await offerFor(tx, fan, creator, input.type, current!, now, wallet);
   check({ priceCents: offer.priceCents, creditCents: null });
 
   const holding = holdsAccess(current!, now);
@@ -114,7 +114,7 @@ export async function subscribe(tx: Tx, ctx: AppContext, fan: AuthUser, input: S
     })
     .where(eq(subscriptions.id, current!.id))
     .returning();
-  const paid = free ? null : await chargePeriod(tx, { row: row!, kind: 'new', priceCents: offer.priceCents, terms: offer.terms, periodStart, periodEnd: end, now });
+  const paid = free ? null : await chargePeriod(tx, { row: row!, kind: 'new', priceCents: offer.priceCents, terms: offer.terms, periodStart, periodEnd: end, now }, wallet);
   await recountSubscribers(tx, creator.id, now);
   // Free: the job ends it at expiry; paid: the job renews it.
   await scheduleRenewal(tx, ctx, row!.id, end);
@@ -129,9 +129,9 @@ export function subscribeResult(ctx: AppContext, subscribed: Subscribed): Subscr
 }
 
 /** After commit: both balances move live. */
-export function announceSubscribed(ctx: AppContext, subscribed: Subscribed): void {
+export function announceSubscribed(ctx: AppContext, subscribed: Subscribed, wallet: WalletCharging): void {
   if (!subscribed.paid) return;
-  announceBalances(ctx, subscribed.row.userId, subscribed.row.performerId, subscribed.paid.split, subscribed.paid.balancesAfter);
+  wallet.announceBalances(subscribed.row.userId, subscribed.row.performerId, subscribed.paid.split, subscribed.paid.balancesAfter);
 }
 
 /** The creator's notification of a new subscriber (or a subscription taken again), sent after commit. */

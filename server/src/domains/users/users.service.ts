@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { checkPhone, displayName, rethrowUserConflict, usernameChange, type AccountsExtension } from '../accounts/index.js';
 import type { ProfileUpdate } from './users.schemas.js';
 

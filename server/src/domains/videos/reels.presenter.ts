@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Viewer } from '../../content/entitlement.js';
-import { VIDEO_STATUSES } from '../../db/schema/index.js';
+import { VIDEO_STATUSES } from './videos.tables.js';
 import { creatorSchema, presentCreator, presentVideoFile, videoFileSchema } from './videos.presenter.js';
 import { filesById } from './videos.service.js';
 import type { ReelWithCreator } from './reels.service.js';

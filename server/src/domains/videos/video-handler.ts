@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { hasBought } from '../../content/entitlement.js';
-import { users, videos } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
+import { videos } from './videos.tables.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { defineHandler } from '../wallet/index.js';
 import { publishedToFans } from './videos.service.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitledIds, type Viewer } from '../../content/entitlement.js';
-import { FILE_STATUSES, VIDEO_STATUSES } from '../../db/schema/index.js';
+import { FILE_STATUSES } from '../../media/files.tables.js';
+import { VIDEO_STATUSES } from './videos.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import { signMediaPath } from '../../media/signed-links.js';
 import { AVATAR_PLACEHOLDER, fileUrl } from '../accounts/index.js';

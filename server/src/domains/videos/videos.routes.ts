@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
-import { FILE_STATUSES } from '../../db/schema/index.js';
+import { FILE_STATUSES } from '../../media/files.tables.js';
 import { envelopeSchema, list, listSchema, ok, listFor, okFor } from '../../http/envelope.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { currentUser, type AuthUser } from '../../http/guard.js';

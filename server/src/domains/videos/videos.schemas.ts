@@ -1,6 +1,6 @@
 import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
-import { VIDEO_STATUSES } from '../../db/schema/index.js';
+import { VIDEO_STATUSES } from './videos.tables.js';
 import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
 

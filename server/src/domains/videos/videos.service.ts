@@ -6,7 +6,9 @@ import { and, count, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, ty
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { files, users, videos } from '../../db/schema/index.js';
+import { files } from '../../media/files.tables.js';
+import { users } from '../accounts/accounts.tables.js';
+import { videos } from './videos.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';

@@ -2,7 +2,8 @@ import type { ChargeKind, NotificationType } from '@fandeck/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import type { AutoMessageTrigger, WalletChargeTarget, walletCharges } from '../../db/schema/index.js';
+import type { AutoMessageTrigger } from '../outreach/outreach.tables.js';
+import type { WalletChargeTarget, walletCharges } from './wallet.tables.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { SettingKey, SettingValues } from '../settings/index.js';
 

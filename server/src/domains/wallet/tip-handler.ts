@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { isId } from '../../db/schema/ids.js';
-import { users } from '../../db/schema/index.js';
+import { users } from '../accounts/accounts.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { amountSchema, fromCents } from '../../money/amounts.js';
 import type { NotificationsExtension } from '../notifications/index.js';

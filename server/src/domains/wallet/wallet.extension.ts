@@ -4,8 +4,31 @@
  */
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
+import type { AuthUser } from '../../http/guard.js';
+import type { SettingKey } from '../settings/index.js';
 import type { ChargeHandler } from './charge-handler.js';
+import type { CommissionRates, Referrers, Split } from './commission-split.js';
 import type { RefundResult } from './refund.js';
+import type { ChargeResult, ChargeTerms, SplitMovement } from './wallet.service.js';
+
+/**
+ * Paying a creator from a fan's wallet outside a charge handler (a subscription's period), in
+ * the caller's transaction: the same checks, split, ledger movement and live balances as
+ * every wallet purchase (`wallet-charging.ts`).
+ */
+export interface WalletCharging {
+  /**
+   * Whether this buyer may pay this creator at all (422 `wallet.self_purchase` with
+   * `selfMessage`, a block, an unverified creator), with the commission rates and `keys`.
+   */
+  chargeTerms<K extends SettingKey>(tx: Tx, buyer: Pick<AuthUser, 'id' | 'role'>, creatorId: string, keys: readonly K[], selfMessage: string): Promise<ChargeTerms<K>>;
+  /** The price shared out: the creator's earnings, the referrers' shares, the platform's rest. */
+  splitPrice(priceCents: number, rates: CommissionRates, referrers: Referrers): Split;
+  /** The split's ledger movement (the buyer's wallet debited only if it covers the price), last in the transaction; the balances after it. */
+  postSplit(tx: Tx, movement: SplitMovement): Promise<ChargeResult['balancesAfter']>;
+  /** After commit: `update_balance` to the buyer (wallet) and the creator (earnings). */
+  announceBalances(buyerId: string, creatorId: string, split: Pick<Split, 'priceCents' | 'earningsCents'>, balancesAfter: ChargeResult['balancesAfter']): void;
+}
 
 /** A wallet charge that committed, as the listeners of `onCharged` see it (amounts in decimal units). */
 export interface ChargedNotice {
@@ -23,7 +46,7 @@ export interface ChargedNotice {
 export type ChargeListener = (ctx: AppContext, charge: ChargedNotice) => void;
 
 /** What the wallet offers the domains that sell something. */
-export interface WalletExtension {
+export interface WalletExtension extends WalletCharging {
   /**
    * Sells a charge kind from the wallet: its action and quote routes, idempotency, quote
    * checks, ledger split, charge record and live events come with it. A domain calls it

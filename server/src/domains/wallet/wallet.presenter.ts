@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from '../../db/schema/index.js';
+import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS } from './wallet.tables.js';
 import { fromCents } from '../../money/amounts.js';
 import type { WalletChargeRow } from './charge-handler.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS, walletCharges } from '../../db/schema/index.js';
+import { WALLET_CHARGE_STATUSES, WALLET_CHARGE_TARGETS, walletCharges } from './wallet.tables.js';
 import { envelopeSchema, list, listSchema, ok } from '../../http/envelope.js';
 import { forbidden } from '../../http/errors.js';
 import { currentUser } from '../../http/guard.js';
@@ -21,6 +21,7 @@ import { chargeSchema, ledgerCheckSchema } from './wallet.presenter.js';
 import { chargeSortColumns, searchCharges } from './wallet.service.js';
 import { dateRangeQuery } from '../../http/date-range.js';
 import type { ChargeListener, WalletExtension } from './wallet.extension.js';
+import { walletCharging } from './wallet-charging.js';
 
 const chargeSearchQuery = sortableListQuery(chargeSortColumns).extend({
   /** Creators see the charges paid to them by default; `as=buyer` shows their own purchases. */
@@ -51,6 +52,7 @@ export default defineDomain({
       refundCharge: (tx, chargeId) => refundCharge(tx, ctx, chargeId),
       announceRefund: (result) => announceRefund(ctx, result),
       onCharged: (listener) => void listeners.push(listener),
+      ...walletCharging(ctx),
     };
     // The wallet sells tips itself, through the same door as any other domain.
     extension.registerChargeHandler({ ...tipHandler, afterCommit: tipNotice(deps.get('notifications')) });

@@ -1,4 +1,4 @@
-import type { LedgerAccountKind } from '../../db/schema/index.js';
+import type { LedgerAccountKind } from './ledger.tables.js';
 
 /** Stable keys of ledger accounts; an account is created on its first movement. */
 export const accountKeys = {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { newId } from '../../db/schema/ids.js';
-import { ledgerAccounts } from '../../db/schema/index.js';
+import { ledgerAccounts } from './ledger.tables.js';
 import { unprocessable } from '../../http/errors.js';
 import { describeAccount } from './accounts.js';
 
