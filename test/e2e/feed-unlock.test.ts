@@ -130,7 +130,7 @@ describe('paid posts on a creator’s page', () => {
     try {
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');
-      await page.getByText('Siga criadores para ver as publicações deles aqui.').waitFor();
+      await page.getByText('Siga ou assine criadores para ver as publicações deles aqui.').waitFor();
       await page.goto(`/${demo.creator.username}`);
       const follow = page.getByTestId('follow');
       const before = Number((await follow.getByTestId('followers-count').textContent())!.replace(/\D/g, ''));
