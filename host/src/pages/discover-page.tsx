@@ -28,7 +28,7 @@ export function DiscoverPage() {
   const [text, setText] = useState(query);
   useEffect(() => setText(query), [query]);
 
-  const values: FilterValues = Object.fromEntries(CREATOR_FILTERS.flatMap((name) => (list.query.filters[name] ? [[name, list.query.filters[name]]] : [])));
+  const values = Object.fromEntries(CREATOR_FILTERS.flatMap((name) => (list.query.filters[name] ? [[name, list.query.filters[name]]] : []))) as FilterValues;
   const filtered = query !== '' || Object.keys(values).length > 0;
   const sortBy = list.query.sortBy as CreatorSearchSort;
   const creatorQuery = useMemo(() => ({ ...list.apiQuery, sort: 'desc', sortBy }) as CreatorSearchQuery, [list.apiQuery, sortBy]);
@@ -57,7 +57,7 @@ export function DiscoverPage() {
         current={list.query.current}
         pageSize={list.query.pageSize}
         filtered={filtered}
-        onClear={() => list.setFilters(Object.fromEntries(LIST_FILTERS.map((name) => [name, ''])))}
+        onClear={() => list.setFilters(Object.fromEntries(LIST_FILTERS.map((name) => [name, ''])) as Partial<Record<(typeof LIST_FILTERS)[number], string>>)}
         onPage={list.setPage}
         onPageSize={list.setPageSize}
       />

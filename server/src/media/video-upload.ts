@@ -11,6 +11,7 @@ import path from 'node:path';
 import { and, eq, lt, or, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { newId } from '../db/schema/ids.js';
 import { files } from '../db/schema/index.js';
 import { transcodeAudio } from './audio.js';
@@ -83,7 +84,7 @@ async function storeForTranscode(
         status: 'processing',
         progress: 0,
       });
-      await ctx.jobs.enqueue(tx, TRANSCODE_QUEUE, { fileId }, { singletonKey: `transcode:${fileId}`, maxAttempts: 3 });
+      await queueTranscode(tx, ctx, fileId);
     });
   } catch (error) {
     await Promise.all([upload.discard(), rm(path.join(ctx.config.uploadsDir, folder), { recursive: true, force: true })]);
@@ -91,6 +92,11 @@ async function storeForTranscode(
   }
   ctx.jobs.wake();
   return { fileId, status: 'processing', fields: upload.fields };
+}
+
+/** Queues the transcode of a `processing` file (one job per file); `ctx.jobs.wake()` after commit starts it at once. */
+export function queueTranscode(tx: DbOrTx, ctx: AppContext, fileId: string): Promise<string | null> {
+  return ctx.jobs.enqueue(tx, TRANSCODE_QUEUE, { fileId }, { singletonKey: `transcode:${fileId}`, maxAttempts: 3 });
 }
 
 /** What a video's `files` row says once it is transcoded: finished, its size, poster, teaser and renditions. */

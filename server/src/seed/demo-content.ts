@@ -103,6 +103,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
       { text: 'Qual música entra no show de sábado?', hoursAgo: 4, poll: { options: ['Aquarela', 'Garota de Ipanema', 'Sozinho'], votes: [6, 9, 4] } },
       { text: 'Ensaio aberto hoje à noite 🎶', hoursAgo: 26, photos: ['stage'] },
       { text: 'Versão acústica inédita, só para assinantes 🔒', hoursAgo: 50, subscribersOnly: true, photos: ['bokeh'] },
+      { text: 'Letra nova em primeira mão: para assinantes.', hoursAgo: 96, subscribersOnly: true },
       { text: 'Lançamento do single novo na sexta!', hoursAgo: 140 },
     ],
     audience: { followers: 24, subscribers: 15 },
@@ -115,6 +116,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
       { text: 'Treino de 15 minutos sem equipamento.', hoursAgo: 11, video: 'gym' },
       { text: 'Segunda é dia de perna!', hoursAgo: 80, photos: ['gym'] },
       { text: 'Plano de treino completo de 8 semanas: para assinantes.', hoursAgo: 110, subscribersOnly: true },
+      { text: 'Aula bônus de mobilidade, só para assinantes 🔒', hoursAgo: 160, subscribersOnly: true },
     ],
     audience: { followers: 14, subscribers: 9 },
   },
@@ -125,6 +127,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
     posts: [
       { text: 'Nueva ilustración terminada ✨', hoursAgo: 36, photos: ['bokeh', 'city'] },
       { text: 'El proceso completo, solo para suscriptores 🔒', hoursAgo: 90, subscribersOnly: true, photos: ['mountains'] },
+      { text: 'Bocetos de la semana: para suscriptores.', hoursAgo: 130, subscribersOnly: true },
       { text: 'Abro encargos la próxima semana.', hoursAgo: 200 },
     ],
     audience: { followers: 11, subscribers: 4 },

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import type { Tx } from '../db/client.js';
 import { feedFiles, feeds, files, performers, users } from '../db/schema/index.js';
 import { FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE } from '../domains/feeds/feeds.service.js';
+import { queueTranscode } from '../media/video-upload.js';
 import { initialsSvg, writeUpload } from './avatars.js';
 import { portraitSvg, sceneSvg } from './demo-art.js';
 import type { SeededCreator } from './demo-audience.js';
@@ -83,6 +84,7 @@ export async function insertCreator(tx: Tx, ctx: AppContext, id: string, creator
     if (postFiles.length) {
       await tx.insert(files).values(postFiles);
       await tx.insert(feedFiles).values(postFiles.map((file, position) => ({ feedId: feed!.id, fileId: file.id!, position })));
+      for (const file of postFiles) if (file.status === 'processing') await queueTranscode(tx, ctx, file.id!);
     }
     posts.push({ feedId: feed!.id, post });
   }

@@ -1,11 +1,11 @@
 /**
  * The demo's media, made at seed time through the same pipeline as uploads: drawings
- * (demo-art.ts) re-encoded by sharp in every size with their placeholder, and short videos
- * made by ffmpeg from a drawing and transcoded to HLS with a poster and a teaser. Only
- * files are written here; `demo.ts` records them in the same transaction as the accounts.
- * Small on purpose, so a first start stays fast.
+ * (demo-art.ts) re-encoded by sharp in every size with their placeholder, and short clips
+ * made by ffmpeg from a drawing, transcoded to HLS with a poster and a teaser by the
+ * server's job queue as uploads are. Only files are written here; `demo.ts` records them
+ * in the same transaction as the accounts. Small on purpose, so a first start stays fast.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { AppContext } from '../context.js';
@@ -13,8 +13,7 @@ import { newId } from '../db/schema/ids.js';
 import type { files } from '../db/schema/index.js';
 import { resolveFfmpeg } from '../media/ffmpeg.js';
 import { processImage, type ImageProfileName } from '../media/images.js';
-import { finishedVideoValues, publishTranscoded } from '../media/video-upload.js';
-import { runFfmpeg, transcodeVideo } from '../media/video.js';
+import { runFfmpeg } from '../media/video.js';
 import { sceneSvg, type SceneKind } from './demo-art.js';
 
 type FileRow = typeof files.$inferInsert;
@@ -23,7 +22,7 @@ type FileRow = typeof files.$inferInsert;
 export const PHOTO_SIZE = { width: 600, height: 750 } as const;
 export const COVER_SIZE = { width: 1200, height: 400 } as const;
 const FRAME = { width: 800, height: 450 } as const;
-const VIDEO = { width: 640, height: 360, seconds: 4, fps: 24 } as const;
+const VIDEO = { width: 640, height: 360, seconds: 3, fps: 24 } as const;
 
 /**
  * An image drawn as SVG, stored as an upload of `profile` is: `images` (public, avatars and
@@ -52,8 +51,10 @@ export async function storeDrawing(ctx: AppContext, ownerId: string, drawing: st
 export const demoFfmpeg = () => resolveFfmpeg()?.path ?? null;
 
 /**
- * A short video of a scene (a slow pan across the drawing, no sound), transcoded as an
- * uploaded video is: a finished `files` row, ready to play; or why ffmpeg failed.
+ * A short clip of a scene (a slow pan across the drawing, no sound), stored as an uploaded
+ * video is, `processing`: the seed queues its transcode (HLS, poster, teaser) with it, and
+ * the server's job runner does it once the server is up, so a first start does not wait for
+ * it. Or why ffmpeg failed.
  */
 export async function storeDemoVideo(ctx: AppContext, ffmpeg: string, ownerId: string, scene: SceneKind, hue: number, seed: number, purpose: string): Promise<FileRow | { failed: string }> {
   const id = newId();
@@ -70,10 +71,9 @@ export async function storeDemoVideo(ctx: AppContext, ffmpeg: string, ownerId: s
       '-vf', `crop=${VIDEO.width}:${VIDEO.height}:x='${panX}*t/${VIDEO.seconds}':y=${(FRAME.height - VIDEO.height) / 2},format=yuv420p`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '28', '-movflags', '+faststart', original,
     ]);
-    if (made.code !== 0) return { failed: made.stderr.trim().split('\n').at(-1) ?? `exit ${made.code}` };
-    const video = await transcodeVideo({ ffmpeg, source: original, uploadsDir: ctx.config.uploadsDir, folder });
-    await publishTranscoded(ctx, folder);
-    return { id, ownerId, purpose, storagePath: path.posix.join(folder, 'original.mp4'), originalName: 'demo-video.mp4', mimeType: 'video/mp4', sizeBytes: 0, ...finishedVideoValues(folder, video) };
+    if (made.code !== 0) throw new Error(made.stderr.trim().split('\n').at(-1) ?? `exit ${made.code}`);
+    const { size } = await stat(original);
+    return { id, ownerId, purpose, storagePath: path.posix.join(folder, 'original.mp4'), originalName: 'demo-video.mp4', mimeType: 'video/mp4', sizeBytes: size, status: 'processing', progress: 0 };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     return { failed: error instanceof Error ? error.message.split('\n')[0]! : String(error) };

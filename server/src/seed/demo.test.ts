@@ -1,11 +1,13 @@
 // The demo seed: a fresh `npm start` shows creators with pictures, photo and video posts,
 // polls with votes, real counts, token packages on the top-up screen and promos on the pages.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers.js';
-import { files } from '../db/schema/index.js';
+import { files, jobs } from '../db/schema/index.js';
+import { TRANSCODE_QUEUE } from '../media/video-upload.js';
 import { demoFfmpeg } from './demo-media.js';
 import { DEMO_CREATORS } from './demo-content.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITE_PROMOS, DEMO_TOKEN_PACKAGES, seedDemo } from './demo.js';
@@ -49,7 +51,7 @@ describe('the demo seed', () => {
     }
   });
 
-  it('publishes photo posts with their photos, video posts with a finished video, and polls with options and votes', async () => {
+  it('publishes photo posts with their photos, video posts with their clip on its way through the transcode, and polls with options and votes', async () => {
     const posts = (await Promise.all(DEMO_CREATORS.map((creator) => postsOf(creator.account.username)))).flat();
     const photos = posts.filter((post) => post.type === 'photo');
     expect(photos.length).toBeGreaterThanOrEqual(8);
@@ -61,9 +63,12 @@ describe('the demo seed', () => {
     const videos = posts.filter((post) => post.type === 'video');
     if (demoFfmpeg()) {
       expect(videos.length).toBe(3);
-      const rows = await t.ctx.db.select({ status: files.status, variants: files.variants }).from(files).where(eq(files.purpose, 'feed-video'));
-      expect(rows.map((row) => row.status)).toEqual(['finished', 'finished', 'finished']);
-      expect(rows.every((row) => row.variants?.some((variant) => variant.name === 'master'))).toBe(true);
+      // Each clip is on disk, and its transcode queued for the server's job runner (as an upload's).
+      const rows = await t.ctx.db.select({ id: files.id, status: files.status, path: files.storagePath }).from(files).where(eq(files.purpose, 'feed-video'));
+      expect(rows.map((row) => row.status)).toEqual(['processing', 'processing', 'processing']);
+      for (const row of rows) expect((await stat(path.join(t.ctx.config.uploadsDir, row.path))).size).toBeGreaterThan(1000);
+      const queued = await t.ctx.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, TRANSCODE_QUEUE));
+      expect(queued.map((job) => job.payload.fileId).sort()).toEqual(rows.map((row) => row.id).sort());
     } else {
       expect(videos).toHaveLength(0);
       expect(notes.join(' ')).toContain('no ffmpeg');

@@ -70,7 +70,7 @@ export function CreatorFilters({ values, sortBy, onFilters, onSort }: CreatorFil
       .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
   }, [choices, i18n.language]);
   const active = PANEL_FILTERS.filter((name) => values[name]).length;
-  const toggle = (name: 'live' | 'isFreeSubscription') => (checked: boolean) => onFilters({ [name]: checked ? 'true' : '' });
+  const toggle = (name: 'live' | 'isFreeSubscription') => (checked: boolean) => onFilters({ [name]: checked ? 'true' : '' } as FilterValues);
 
   const selectOf = (name: (typeof PANEL_FILTERS)[number]) => {
     const options: { value: string; label: string }[] =
@@ -83,7 +83,7 @@ export function CreatorFilters({ values, sortBy, onFilters, onSort }: CreatorFil
     return (
       <div className="form__field" key={name}>
         <label htmlFor={`${id}-${name}`}>{label}</label>
-        <select id={`${id}-${name}`} name={name} value={values[name] ?? ''} onChange={(event) => onFilters({ [name]: event.target.value })}>
+        <select id={`${id}-${name}`} name={name} value={values[name] ?? ''} onChange={(event) => onFilters({ [name]: event.target.value } as FilterValues)}>
           <option value="">{t('discover.any')}</option>
           {/* A value from a shared link the list no longer offers stays visible. */}
           {values[name] && !options.some((option) => option.value === values[name]) ? <option value={values[name]}>{values[name]}</option> : null}
@@ -133,7 +133,7 @@ export function CreatorFilters({ values, sortBy, onFilters, onSort }: CreatorFil
           {PANEL_FILTERS.map(selectOf)}
         </div>
         {active > 0 ? (
-          <button type="button" className="button" onClick={() => onFilters(Object.fromEntries(PANEL_FILTERS.map((name) => [name, ''])))}>
+          <button type="button" className="button" onClick={() => onFilters(Object.fromEntries(PANEL_FILTERS.map((name) => [name, ''])) as FilterValues)}>
             {t('discover.clearFilters')}
           </button>
         ) : null}

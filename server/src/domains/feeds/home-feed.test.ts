@@ -26,7 +26,7 @@ describe('the home feed', () => {
     const fan = await createUser(t.ctx, { balanceCents: 500_00 });
     const [followedToken, subscribedToken, strangerToken, fanToken] = await Promise.all([followed!, subscribed!, stranger!, fan].map((user) => signIn(t.app, user.email)));
 
-    expect((await call('POST', `/api/follows/${followed!.id}`, fanToken, {})).statusCode).toBe(200);
+    expect((await call('POST', `/api/follows/${followed!.id}`, fanToken!, {})).statusCode).toBe(200);
     // A year paid, never followed: that creator's posts belong on the home feed too.
     await setPrices(t.ctx, subscribed!.id, { yearlyPriceCents: 90_00 });
     const subscription = await subscribeCall(t.app, fanToken!, { performerId: subscribed!.id, type: 'yearly' });

@@ -75,7 +75,7 @@ describe('creator search and profile', () => {
     const byId = await t.app.inject({ method: 'GET', url: `/api/performers/${profile._id}` });
     expect(byId.json().data.username).toBe('ana.lima');
     // The fields existing clients read, flat and in stats (api-contract.md section 7).
-    expect(profile).toMatchObject({ verifiedAccount: true, isSubscribed: false, usedFreeSubscription: false, isBookMarked: false, live: false, city: null });
+    expect(profile).toMatchObject({ verifiedAccount: true, isSubscribed: false, usedFreeSubscription: false, isBookMarked: false, live: false, city: 'São Paulo' });
     for (const field of ['height', 'weight', 'bodyType', 'hair', 'eyes', 'ethnicity', 'country', 'dateOfBirth']) expect(profile).toHaveProperty(field);
     expect(profile.height).toBe(profile.bodyInfo.height);
     expect(Object.keys(profile.stats).sort()).toEqual(['followers', 'likes', 'subscribers', 'totalFeeds', 'totalPhotos', 'totalProducts', 'totalVideos']);
