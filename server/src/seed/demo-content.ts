@@ -38,6 +38,7 @@ export interface DemoCreator {
     halfYearlyPriceCents: number;
     yearlyPriceCents: number;
     freeSubscriptionEnabled?: boolean;
+    freeSubscriptionDays?: number;
     height?: string;
     hair?: string;
     eyes?: string;
@@ -97,7 +98,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
   },
   {
     account: { role: 'performer', email: 'creator4@fandeck.local', username: 'dudarocha', name: 'Duda Rocha', firstName: 'Duda', lastName: 'Rocha', gender: 'female', countryCode: 'BR' },
-    profile: { bio: 'Cantora e compositora. Ensaios, inéditas e lives toda semana.', monthlyPriceCents: 1290, quarterlyPriceCents: 3490, halfYearlyPriceCents: 6490, yearlyPriceCents: 11990, freeSubscriptionEnabled: true, height: '170-172', hair: 'black', eyes: 'brown', bodyType: 'slim', city: 'Rio de Janeiro' },
+    profile: { bio: 'Cantora e compositora. Ensaios, inéditas e lives toda semana.', monthlyPriceCents: 1290, quarterlyPriceCents: 3490, halfYearlyPriceCents: 6490, yearlyPriceCents: 11990, freeSubscriptionEnabled: true, freeSubscriptionDays: 7, height: '170-172', hair: 'black', eyes: 'brown', bodyType: 'slim', city: 'Rio de Janeiro' },
     art: { hue: 275, skinTone: 3, longHair: true, cover: 'stage' },
     posts: [
       { text: 'Qual música entra no show de sábado?', hoursAgo: 4, poll: { options: ['Aquarela', 'Garota de Ipanema', 'Sozinho'], votes: [6, 9, 4] } },

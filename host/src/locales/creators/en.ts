@@ -16,7 +16,7 @@ export default {
   posts: '{{value}} posts',
   statsLabel: 'Creator figures',
   priceMonthly: '{{price}} a month',
-  freeDays: 'Free for {{days}} days',
+  freeDays: 'Free for {{days}} day(s)',
   live: 'Live',
   empty: 'No creators found.',
 } satisfies TextsOf<typeof creators>;

@@ -16,7 +16,7 @@ export default {
   posts: '{{value}} publicaciones',
   statsLabel: 'Cifras del creador',
   priceMonthly: '{{price}} al mes',
-  freeDays: 'Gratis durante {{days}} días',
+  freeDays: 'Gratis durante {{days}} día(s)',
   live: 'En vivo',
   empty: 'No se encontraron creadores.',
 } satisfies TextsOf<typeof creators>;

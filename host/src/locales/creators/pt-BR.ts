@@ -15,7 +15,7 @@ const creators = {
   posts: '{{value}} publicações',
   statsLabel: 'Números do criador',
   priceMonthly: '{{price}} por mês',
-  freeDays: 'Grátis por {{days}} dias',
+  freeDays: 'Grátis por {{days}} dia(s)',
   live: 'Ao vivo',
   empty: 'Nenhum criador encontrado.',
 } as const;
