@@ -65,7 +65,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
     posts: [
       { text: 'Qual cidade visitamos no próximo mês?', hoursAgo: 20, poll: { options: ['Porto', 'Madri', 'Buenos Aires', 'Cidade do México'], votes: [5, 3, 7, 2] } },
       { text: 'Novo ensaio no ar! 📸', hoursAgo: 46, photos: ['mountains'] },
-      { text: 'O ensaio completo de Lisboa, só para assinantes 🔒', hoursAgo: 70, subscribersOnly: true, photos: ['city', 'sunrise'] },
+      { text: 'O ensaio completo de Lisboa, só para assinantes 🔒', hoursAgo: 70, subscribersOnly: true, photos: ['sunrise'] },
       { text: 'Bastidores da viagem a Lisboa.', hoursAgo: 120, photos: ['city'] },
       { text: 'Meu roteiro de viagem, dia a dia: para assinantes.', hoursAgo: 190, subscribersOnly: true },
     ],
@@ -126,7 +126,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
     profile: { bio: 'Ilustradora. Proceso, bocetos y encargos.', monthlyPriceCents: 795, quarterlyPriceCents: 2190, halfYearlyPriceCents: 3990, yearlyPriceCents: 6990, height: '158-160', hair: 'red', eyes: 'amber', bodyType: 'petite', city: 'Ciudad de México' },
     art: { hue: 35, skinTone: 1, longHair: true, cover: 'bokeh' },
     posts: [
-      { text: 'Nueva ilustración terminada ✨', hoursAgo: 36, photos: ['bokeh', 'city'] },
+      { text: 'Nueva ilustración terminada ✨', hoursAgo: 36, photos: ['bokeh'] },
       { text: 'El proceso completo, solo para suscriptores 🔒', hoursAgo: 90, subscribersOnly: true, photos: ['mountains'] },
       { text: 'Bocetos de la semana: para suscriptores.', hoursAgo: 130, subscribersOnly: true },
       { text: 'Abro encargos la próxima semana.', hoursAgo: 200 },

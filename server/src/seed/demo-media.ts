@@ -19,8 +19,8 @@ import { sceneSvg, type SceneKind } from './demo-art.js';
 type FileRow = typeof files.$inferInsert;
 
 /** Photo posts are 4:5, as phones show them; covers wide; video frames 16:9 with room to pan. */
-export const PHOTO_SIZE = { width: 600, height: 750 } as const;
-export const COVER_SIZE = { width: 1200, height: 400 } as const;
+export const PHOTO_SIZE = { width: 480, height: 600 } as const;
+export const COVER_SIZE = { width: 960, height: 320 } as const;
 const FRAME = { width: 800, height: 450 } as const;
 const VIDEO = { width: 640, height: 360, seconds: 3, fps: 24 } as const;
 
