@@ -96,12 +96,21 @@ export interface PerformerProfile {
   privateCallPrice?: number;
   isFreeSubscription: boolean;
   durationFreeSubscriptionDays: number;
-  /** Counted by the server: active subscriptions, follows, published posts, photos and videos. */
-  stats: { subscribers: number; followers: number; totalFeeds: number; totalVideos?: number; totalPhotos?: number };
+  stats: {
+    subscribers: number;
+    followers: number;
+    totalFeeds: number;
+    /** Likes on their posts, and what they published; absent from servers older than them. */
+    likes?: number;
+    totalPhotos?: number;
+    totalVideos?: number;
+  };
   /** Whether the signed-in viewer follows them (search results say false). */
   isFollowed?: boolean;
   /** Whether the signed-in viewer subscribes to them now. */
   isSubscribed?: boolean;
+  /** `male`, `female` or `trans`, when they said. */
+  gender?: string | null;
   /** Broadcasting a public stream now: the profile links to `/live/{username}`. */
   live?: boolean;
   /** Body attributes by key (height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation): reference values, null when not said. */
@@ -111,6 +120,15 @@ export interface PerformerProfile {
   /** ISO 639 codes. */
   languages?: string[];
 }
+
+/** How the fans' creator search (GET /performers/user/search) may sort: the default `popular` (subscribers, then followers), `newest`, or those `live` now first. */
+export const CREATOR_SEARCH_SORTS = ['popular', 'newest', 'live'] as const;
+export type CreatorSearchSort = (typeof CREATOR_SEARCH_SORTS)[number];
+
+/** The body attributes the creator lists filter on (values of GET /user-additional). */
+export const CREATOR_ATTRIBUTE_FILTERS = ['height', 'weight', 'age', 'bodyType', 'ethnicity', 'size', 'hair', 'eyes', 'sexualOrientation'] as const;
+export type CreatorAttributeFilter = (typeof CREATOR_ATTRIBUTE_FILTERS)[number];
+
 
 export interface BlockStatus {
   blocked: boolean;

@@ -11,7 +11,7 @@
  * object. Add the entry when a client starts to read the answer's fields. Types only.
  */
 import type { Query } from './api-types.js';
-import type { BlockedUserDto, BlockStatus, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
+import type { BlockedUserDto, BlockStatus, CreatorAttributeFilter, CreatorSearchSort, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
 import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
 import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
 import type { Gallery, FeedPoll, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
@@ -123,6 +123,19 @@ export interface PageRequest extends PageQuery {
   [filter: string]: Query[string];
 }
 
+/**
+ * The query of the fans' creator search: a page, a text (`q`: name or username), the sort,
+ * and the filters. `isFreeSubscription` and `live` are the words `true` or `false`; an empty
+ * value is absent.
+ */
+export type CreatorSearchQuery = PageRequest & {
+  sortBy?: CreatorSearchSort;
+  gender?: string;
+  country?: string;
+  isFreeSubscription?: 'true' | 'false';
+  live?: 'true' | 'false';
+} & Partial<Record<CreatorAttributeFilter, string>>;
+
 /** The body of POST /auth/users/register (the password as `wirePassword` sends it). */
 export interface FanRegistrationBody {
   name: string;
@@ -221,6 +234,7 @@ export interface RouteTypes {
   'performers.bankingSettings': { body: Record<string, string>; response: BankingSettings };
   'performers.paymentGatewaySettings': { body: { gateway: PaymentGatewaySettings['gateway']; stripeAccountId?: string }; response: PaymentGatewaySettings };
   'performers.search': { query: Query; item: PerformerProfile };
+  'performers.userSearch': { query: CreatorSearchQuery; item: PerformerProfile };
   'performers.top': { query: { limit?: number }; item: PerformerProfile };
   'categories.search': { item: CategoryDto };
   'admin.categories.create': { response: CategoryDto };

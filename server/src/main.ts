@@ -46,7 +46,8 @@ if (refusal) {
   await database.close();
   process.exit(1);
 }
-const seeded = config.seed === 'demo' ? await seedDemo(ctx) : false;
+const seedNotes: string[] = [];
+const seeded = config.seed === 'demo' ? await seedDemo(ctx, { note: (line) => seedNotes.push(line) }) : false;
 const app = await buildApp(ctx, { logger: { level: config.logLevel }, serveSite: true, jobs: true });
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -72,6 +73,7 @@ const lines = [
   `  public origin: ${origin}`,
   `  mail: ${ctx.mailer.kind === 'outbox' ? `written to ${config.outboxDir}` : 'sent through SMTP'}`,
   `  ready in ${Math.round(performance.now() - started)} ms${seeded ? ' (first start: migrated and seeded demo data)' : ''}`,
+  ...seedNotes.map((line) => `  demo data: ${line}`),
 ];
 if (config.seed === 'demo') {
   lines.push('', `Demo logins (password for all: ${DEMO_PASSWORD}):`);

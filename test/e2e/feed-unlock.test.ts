@@ -129,7 +129,7 @@ describe('paid posts on a creator’s page', () => {
     try {
       await signIn(page, demo.fan.email);
       await waitForPath(page, '/home');
-      await page.getByText('Siga criadores para ver as publicações deles aqui.').waitFor();
+      await page.getByText('Siga ou assine criadores para ver as publicações deles aqui.').waitFor();
       await page.goto(`/${demo.creator.username}`);
       const follow = page.getByTestId('follow');
       // The profile's figures show the followers, moving with the fan's follow.

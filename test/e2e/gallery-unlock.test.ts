@@ -80,7 +80,7 @@ describe('galleries and discovery on the host site', () => {
       const discover = page.getByTestId('discover');
       await discover.getByRole('heading', { name: 'Em alta esta semana' }).waitFor();
       await discover.getByTestId('top-creators').locator('li').first().waitFor();
-      await discover.getByLabel('Buscar publicações').fill('ipanema');
+      await discover.getByLabel('Buscar criadores e publicações').fill('ipanema');
       await discover.getByRole('button', { name: 'Buscar' }).click();
       await discover.getByRole('heading', { name: 'Publicações com “ipanema”' }).waitFor();
       await discover.getByText('Pôr do sol em Ipanema').waitFor();

@@ -1,19 +1,41 @@
 import { Link } from 'react-router';
+import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { PerformerProfile } from '../data/performers.js';
 import { shortCount } from '../format/short-count.js';
 import { profilePath } from '../routing/redirects.js';
 
-/** A creator in a grid: avatar and name linking to their page, and their subscriber count. */
+/**
+ * A creator in a grid, as a fan decides whom to open: their cover with the avatar over it,
+ * name and username linking to their page, a live badge, the start of their bio, what a
+ * subscription costs (or that it starts free), and their subscribers, followers and posts.
+ */
 export function CreatorCard({ performer }: { performer: PerformerProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { stats } = performer;
+  const price = performer.isFreeSubscription
+    ? t('creators.freeDays', { days: performer.durationFreeSubscriptionDays })
+    : t('creators.priceMonthly', { price: formatMoney(performer.monthlyPrice, i18n.language) });
   return (
-    <li className="creator-card" data-username={performer.username ?? ''}>
-      <Link to={profilePath(performer)}>
-        <img src={performer.avatar} alt="" width={64} height={64} />
+    <li className="creator-card" data-username={performer.username ?? ''} data-live={performer.live ? 'true' : undefined}>
+      <Link to={profilePath(performer)} className="creator-card__link">
+        <span className="creator-card__cover" aria-hidden="true">
+          {performer.cover ? <img src={performer.cover} alt="" loading="lazy" /> : null}
+        </span>
+        <img className="creator-card__avatar" src={performer.avatar} alt="" width={64} height={64} loading="lazy" />
         <span className="creator-card__name">{performer.name}</span>
+        {performer.username ? <span className="creator-card__handle muted">@{performer.username}</span> : null}
       </Link>
-      <span className="muted">{t('creators.subscribers', { value: shortCount(performer.stats.subscribers) })}</span>
+      {performer.live ? <span className="live-badge creator-card__live">{t('creators.live')}</span> : null}
+      {performer.bio ? <p className="creator-card__bio">{performer.bio}</p> : null}
+      <p className="creator-card__price" data-testid="creator-price">
+        {price}
+      </p>
+      <ul className="creator-card__stats" aria-label={t('creators.statsLabel')}>
+        <li data-testid="creator-subscribers">{t('creators.subscribers', { value: shortCount(stats.subscribers) })}</li>
+        <li data-testid="creator-followers">{t('creators.followers', { value: shortCount(stats.followers) })}</li>
+        <li data-testid="creator-posts">{t('creators.posts', { value: shortCount(stats.totalFeeds) })}</li>
+      </ul>
     </li>
   );
 }

@@ -1,48 +1,66 @@
-import { LIMITS } from '@fandeck/contract';
-import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { CREATOR_SEARCH_SORTS, LIMITS, type CreatorSearchQuery, type CreatorSearchSort } from '@fandeck/contract';
+import { Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { FeedList } from '@fandeck/widgets/feeds/feed-list';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
-import { CreatorCard } from '../components/creator-card.js';
 import { PageStatus } from '../components/page-status.js';
-import { topPerformers, type PerformerProfile } from '../data/performers.js';
 import { popularKeywords, recordKeyword, type Keyword } from '../data/search.js';
+import { useListQuery } from '../routing/use-list-query.js';
+import { CREATOR_FILTERS, CreatorFilters, type FilterValues } from './discover/creator-filters.js';
+import { CreatorResults } from './discover/creator-results.js';
 
-const TOP_CREATORS = 8;
 const KEYWORDS = 10;
+const PAGE_SIZE = 12;
+const LIST_FILTERS = ['q', ...CREATOR_FILTERS] as const;
 
 /**
- * /discover: what is going on across the site. Searching posts (the text stays in the
- * URL as `?q=`), the words others search most, the most followed creators and the posts
- * that are trending this week.
+ * /discover: finding creators and posts. The creator search sorts by popularity (the
+ * default), newest or live now, and filters by gender, country, body attributes, free
+ * subscription and live; a text searches creators' names and posts. Everything (text,
+ * filters, sort, page) stays in the address, so a search can be shared and reloaded. Without
+ * a text, the posts trending this week; the words others search most are offered.
  */
 export function DiscoverPage() {
-  useNamespaces('discover', 'feeds');
+  useNamespaces('discover', 'feeds', 'creatorSettings');
   const { t } = useTranslation();
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q')?.trim() ?? '';
+  const list = useListQuery({ filters: LIST_FILTERS, pageSize: PAGE_SIZE, sortBy: 'popular', sortable: CREATOR_SEARCH_SORTS });
+  const query = list.query.filters.q ?? '';
   const [text, setText] = useState(query);
   useEffect(() => setText(query), [query]);
+
+  const values = Object.fromEntries(CREATOR_FILTERS.flatMap((name) => (list.query.filters[name] ? [[name, list.query.filters[name]]] : []))) as FilterValues;
+  const filtered = query !== '' || Object.keys(values).length > 0;
+  const sortBy = list.query.sortBy as CreatorSearchSort;
+  const creatorQuery = useMemo(() => ({ ...list.apiQuery, sort: 'desc', sortBy }) as CreatorSearchQuery, [list.apiQuery, sortBy]);
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = text.trim();
     if (q) recordKeyword(q);
-    setParams(q ? { q } : {});
+    list.setFilters({ q });
   }
 
   return (
     <section className="stack" aria-labelledby="discover-title" data-testid="discover">
       <h1 id="discover-title">{t('discover.title')}</h1>
-      <form role="search" className="list-controls__group" onSubmit={search}>
+      <form role="search" className="list-controls__group discover__search" onSubmit={search}>
         <label htmlFor={`${id}-q`}>{t('discover.searchLabel')}</label>
         <input id={`${id}-q`} type="search" maxLength={LIMITS.search.keywordMax} value={text} onChange={(event) => setText(event.target.value)} />
         <button type="submit" className="button">
           {t('discover.searchSubmit')}
         </button>
       </form>
-      <PopularKeywords onPick={(keyword) => setParams({ q: keyword })} />
+      <PopularKeywords onPick={(keyword) => list.setFilters({ q: keyword })} />
+      <CreatorFilters values={values} sortBy={sortBy} onFilters={list.setFilters} onSort={(next) => list.setSort(next, 'desc')} />
+      <CreatorResults
+        query={creatorQuery}
+        current={list.query.current}
+        pageSize={list.query.pageSize}
+        filtered={filtered}
+        onClear={() => list.setFilters(Object.fromEntries(LIST_FILTERS.map((name) => [name, ''])) as Partial<Record<(typeof LIST_FILTERS)[number], string>>)}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
       {query ? (
         <section aria-labelledby={`${id}-results`}>
           <h2 id={`${id}-results`}>{t('discover.results', { query })}</h2>
@@ -51,15 +69,12 @@ export function DiscoverPage() {
           </Suspense>
         </section>
       ) : (
-        <>
-          <TopCreators />
-          <section aria-labelledby={`${id}-trending`}>
-            <h2 id={`${id}-trending`}>{t('discover.trending')}</h2>
-            <Suspense fallback={<PageStatus kind="loading" />}>
-              <FeedList source={{ trending: true }} />
-            </Suspense>
-          </section>
-        </>
+        <section aria-labelledby={`${id}-trending`}>
+          <h2 id={`${id}-trending`}>{t('discover.trending')}</h2>
+          <Suspense fallback={<PageStatus kind="loading" />}>
+            <FeedList source={{ trending: true }} />
+          </Suspense>
+        </section>
       )}
     </section>
   );
@@ -85,36 +100,5 @@ function PopularKeywords({ onPick }: { onPick: (keyword: string) => void }) {
         </button>
       ))}
     </nav>
-  );
-}
-
-function TopCreators() {
-  const { t } = useTranslation();
-  const id = useId();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; creators: PerformerProfile[] } | { status: 'failed' }>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    void topPerformers(TOP_CREATORS, controller.signal).then((outcome) => {
-      if (controller.signal.aborted) return;
-      setState(outcome.ok ? { status: 'ready', creators: outcome.value.data } : { status: 'failed' });
-    });
-    return () => controller.abort();
-  }, [attempt]);
-  return (
-    <section aria-labelledby={`${id}-top`}>
-      <h2 id={`${id}-top`}>{t('discover.topCreators')}</h2>
-      {state.status === 'loading' ? <PageStatus kind="loading" /> : null}
-      {state.status === 'failed' ? <PageStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      {state.status === 'ready' && state.creators.length === 0 ? <p className="muted">{t('discover.noCreators')}</p> : null}
-      {state.status === 'ready' && state.creators.length > 0 ? (
-        <ul className="creator-grid" data-testid="top-creators">
-          {state.creators.map((performer) => (
-            <CreatorCard key={performer._id} performer={performer} />
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }

@@ -62,6 +62,16 @@ export async function subscribedCreatorIds(db: DbOrTx, userId: string, creatorId
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * The creators the user is an active subscriber of at `now`, as a subquery (a page's
+ * filter: the fan's home feed shows the creators they pay for as well as those they follow).
+ */
+export const subscribedCreatorsOf = (db: DbOrTx, userId: string, now: Date) =>
+  db
+    .select({ id: subscriptions.performerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active'), gt(subscriptions.expiredAt, now)));
+
 /** Whether the viewer bought this item (not merely may see it). */
 export async function hasBought(db: DbOrTx, viewerId: string, kind: WalletChargeTarget, itemId: string): Promise<boolean> {
   const [row] = await db

@@ -46,9 +46,10 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * Re-encodes an uploaded image: turned upright by its EXIF orientation, then written in
  * each size of the profile as WebP. Nothing of the original's metadata (EXIF, GPS, camera,
  * XMP, comments) is carried over: sharp writes none unless asked. The files are written
- * aside and moved into `uploadsDir/relativeDir` once all exist.
+ * aside and moved into `uploadsDir/relativeDir` once all exist. `source`: a file, or the
+ * image's bytes (the demo seed's drawings).
  */
-export async function processImage(source: string, profileName: ImageProfileName, uploadsDir: string, relativeDir: string): Promise<ProcessedImage> {
+export async function processImage(source: string | Buffer, profileName: ImageProfileName, uploadsDir: string, relativeDir: string): Promise<ProcessedImage> {
   const profile: ImageProfile = IMAGE_PROFILES[profileName];
   const finalDir = path.join(uploadsDir, relativeDir);
   const workDir = `${finalDir}.partial`;

@@ -11,13 +11,14 @@ import path from 'node:path';
 import { and, eq, lt, or, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { newId } from '../db/schema/ids.js';
 import { files } from './files.tables.js';
 import { transcodeAudio } from './audio.js';
 import { resolveFfmpeg } from './ffmpeg.js';
 import { receiveUpload } from './receive-upload.js';
 import { AUDIO_TYPES, VIDEO_TYPES, type SniffedType } from './sniff.js';
-import { transcodeVideo, VideoError, videoPaths } from './video.js';
+import { transcodeVideo, VideoError, videoPaths, type TranscodedVideo } from './video.js';
 
 export const VIDEO_FIELD = 'file';
 export const AUDIO_FIELD = 'file';
@@ -83,7 +84,7 @@ async function storeForTranscode(
         status: 'processing',
         progress: 0,
       });
-      await ctx.jobs.enqueue(tx, TRANSCODE_QUEUE, { fileId }, { singletonKey: `transcode:${fileId}`, maxAttempts: 3 });
+      await queueTranscode(tx, ctx, fileId);
     });
   } catch (error) {
     await Promise.all([upload.discard(), rm(path.join(ctx.config.uploadsDir, folder), { recursive: true, force: true })]);
@@ -91,6 +92,30 @@ async function storeForTranscode(
   }
   ctx.jobs.wake();
   return { fileId, status: 'processing', fields: upload.fields };
+}
+
+/** Queues the transcode of a `processing` file (one job per file); `ctx.jobs.wake()` after commit starts it at once. */
+export function queueTranscode(tx: DbOrTx, ctx: AppContext, fileId: string): Promise<string | null> {
+  return ctx.jobs.enqueue(tx, TRANSCODE_QUEUE, { fileId }, { singletonKey: `transcode:${fileId}`, maxAttempts: 3 });
+}
+
+/** What a video's `files` row says once it is transcoded: finished, its size, poster, teaser and renditions. */
+export function finishedVideoValues(folder: string, video: TranscodedVideo) {
+  const paths = videoPaths(folder);
+  const smallest = video.renditions[0]!;
+  const variants = [
+    ...video.poster.variants,
+    { name: 'teaser' as const, path: paths.teaser, width: smallest.width, height: smallest.height, bytes: 0 },
+    { name: 'master' as const, path: paths.master, width: video.width, height: video.height, bytes: 0 },
+    ...video.renditions.map((r) => ({ name: r.name, path: paths.rendition(r.height), width: r.width, height: r.height, bytes: r.bandwidth })),
+  ];
+  return { status: 'finished' as const, progress: 100, width: video.width, height: video.height, durationSeconds: video.durationSeconds, placeholder: video.poster.placeholder, variants };
+}
+
+/** Puts a transcoded video's outputs (renditions, poster, teaser) in the store. */
+export async function publishTranscoded(ctx: AppContext, folder: string): Promise<void> {
+  const paths = videoPaths(folder);
+  for (const output of [path.posix.dirname(paths.master), paths.poster, paths.teaser]) await ctx.store.publish(output);
 }
 
 /** Saves progress at most once a second, and only forward. */
@@ -148,21 +173,9 @@ export function defineTranscodeJob(ctx: AppContext): void {
           signal,
           onProgress: progressWriter(ctx, fileId),
         });
-        const paths = videoPaths(folder);
-        const smallest = video.renditions[0]!;
-        const variants = [
-          ...video.poster.variants,
-          { name: 'teaser', path: paths.teaser, width: smallest.width, height: smallest.height, bytes: 0 },
-          { name: 'master', path: paths.master, width: video.width, height: video.height, bytes: 0 },
-          ...video.renditions.map((r) => ({ name: r.name, path: paths.rendition(r.height), width: r.width, height: r.height, bytes: r.bandwidth })),
-        ];
         // In the store before the file says finished; the original stays on this disk for a re-transcode.
-        for (const output of [path.posix.dirname(paths.master), paths.poster, paths.teaser]) await ctx.store.publish(output);
-        const updated = await ctx.db
-          .update(files)
-          .set({ status: 'finished', progress: 100, width: video.width, height: video.height, durationSeconds: video.durationSeconds, placeholder: video.poster.placeholder, variants })
-          .where(eq(files.id, fileId))
-          .returning({ id: files.id });
+        await publishTranscoded(ctx, folder);
+        const updated = await ctx.db.update(files).set(finishedVideoValues(folder, video)).where(eq(files.id, fileId)).returning({ id: files.id });
         // Deleted while it was transcoding: take its outputs away too.
         if (updated.length === 0) await ctx.store.remove(folder);
       } catch (error) {

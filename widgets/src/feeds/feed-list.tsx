@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNamespaces, useTranslation } from '../i18n/index.js';
 import { formatMoney } from '../format/money.js';
 import { useSession, useSignalValue } from '../session/react.js';
@@ -16,6 +16,8 @@ export interface FeedListProps {
   source?: FeedSource;
   /** "Subscribe to see" on a subscribers-only post; without it, a link to the creator's profile on the platform. */
   onSubscribe?: OnSubscribe | undefined;
+  /** What an empty list shows instead of its one line (the fan's home: suggestions whom to follow). */
+  empty?: ReactNode;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface FeedListProps {
  * the photos appear. A subscribers-only post shows them blurred with the way to subscribe.
  * Empty, loading and failed states included; more posts on demand.
  */
-export function FeedList({ creator, source: given, onSubscribe }: FeedListProps) {
+export function FeedList({ creator, source: given, onSubscribe, empty: emptyView }: FeedListProps) {
   useNamespaces('feeds');
   const { t } = useTranslation();
   const session = useSession();
@@ -59,6 +61,7 @@ export function FeedList({ creator, source: given, onSubscribe }: FeedListProps)
     );
   }
   if (state.posts.length === 0) {
+    if (emptyView !== undefined) return <>{emptyView}</>;
     const empty = 'following' in source ? t('feeds.emptyFollowing') : 'search' in source ? t('feeds.emptySearch') : 'bookmarks' in source ? t('feeds.emptyBookmarks') : t('feeds.empty');
     return <p className="feed-list__status muted">{empty}</p>;
   }

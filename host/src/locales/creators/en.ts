@@ -12,5 +12,11 @@ export default {
   genderMale: 'Male',
   genderTrans: 'Trans',
   subscribers: '{{value}} subscribers',
+  followers: '{{value}} followers',
+  posts: '{{value}} posts',
+  statsLabel: 'Creator figures',
+  priceMonthly: '{{price}} a month',
+  freeDays: 'Free for {{days}} day(s)',
+  live: 'Live',
   empty: 'No creators found.',
 } satisfies TextsOf<typeof creators>;

@@ -12,5 +12,11 @@ export default {
   genderMale: 'Masculino',
   genderTrans: 'Trans',
   subscribers: '{{value}} suscriptores',
+  followers: '{{value}} seguidores',
+  posts: '{{value}} publicaciones',
+  statsLabel: 'Cifras del creador',
+  priceMonthly: '{{price}} al mes',
+  freeDays: 'Gratis durante {{days}} día(s)',
+  live: 'En vivo',
   empty: 'No se encontraron creadores.',
 } satisfies TextsOf<typeof creators>;

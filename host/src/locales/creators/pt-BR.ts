@@ -11,6 +11,12 @@ const creators = {
   genderMale: 'Masculino',
   genderTrans: 'Trans',
   subscribers: '{{value}} assinantes',
+  followers: '{{value}} seguidores',
+  posts: '{{value}} publicações',
+  statsLabel: 'Números do criador',
+  priceMonthly: '{{price}} por mês',
+  freeDays: 'Grátis por {{days}} dia(s)',
+  live: 'Ao vivo',
   empty: 'Nenhum criador encontrado.',
 } as const;
 

@@ -7,5 +7,7 @@ export default {
   signedInAs: 'Signed in as {{name}}',
   logout: 'Log out',
   loggingOut: 'Logging out…',
-  feedTitle: 'Posts from creators you follow',
+  feedTitle: 'Posts from creators you follow and subscribe to',
+  suggestionsTitle: 'Creators to follow',
+  noSuggestions: 'No creators here yet.',
 } satisfies TextsOf<typeof home>;

@@ -7,5 +7,7 @@ export default {
   signedInAs: 'Sesión iniciada como {{name}}',
   logout: 'Cerrar sesión',
   loggingOut: 'Cerrando sesión…',
-  feedTitle: 'Publicaciones de quienes sigues',
+  feedTitle: 'Publicaciones de quienes sigues y a quienes te suscribes',
+  suggestionsTitle: 'Creadores para seguir',
+  noSuggestions: 'Todavía no hay creadores.',
 } satisfies TextsOf<typeof home>;

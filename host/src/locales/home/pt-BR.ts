@@ -6,7 +6,9 @@ const home = {
   signedInAs: 'Conectado como {{name}}',
   logout: 'Sair',
   loggingOut: 'Saindo…',
-  feedTitle: 'Publicações de quem você segue',
+  feedTitle: 'Publicações de quem você segue e assina',
+  suggestionsTitle: 'Criadores para seguir',
+  noSuggestions: 'Nenhum criador por aqui ainda.',
 } as const;
 
 export default home;

@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../seed/demo.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.ctx);
+  await seedDemo(t.ctx, { media: false });
 });
 afterAll(() => t.close());
 

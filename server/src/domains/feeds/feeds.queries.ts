@@ -7,6 +7,7 @@ import { contentPage, creatorColumns } from '../../content/content-page.js';
 import { and, asc, count, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { creatorShownTo, hiddenSql, type Audience } from '../../content/blocks.js';
+import { subscribedCreatorsOf } from '../../content/entitlement.js';
 import type { DbOrTx } from '../../db/client.js';
 import { files } from '../../media/files.tables.js';
 import { users } from '../accounts/accounts.tables.js';
@@ -40,10 +41,15 @@ export async function searchFeeds(ctx: AppContext, scope: ({ fans: true } & Part
   const filters: (SQL | undefined)[] =
     'mine' in scope ? [eq(feeds.performerId, scope.mine)] : [publishedToFans(), creatorShownTo(ctx.db, { viewer: scope.viewer ?? null, country: scope.country ?? null }, feeds.performerId)];
   if (query.following === 'true' && 'fans' in scope) {
-    // Signed out, one follows nobody.
+    // The home feed: creators the viewer follows or subscribes to now (a fan who paid for a
+    // year need not follow as well). Signed out, one has neither.
+    const viewer = scope.viewer;
     filters.push(
-      scope.viewer
-        ? inArray(feeds.performerId, ctx.db.select({ id: follows.performerId }).from(follows).where(eq(follows.followerId, scope.viewer.id)))
+      viewer
+        ? or(
+            inArray(feeds.performerId, ctx.db.select({ id: follows.performerId }).from(follows).where(eq(follows.followerId, viewer.id))),
+            inArray(feeds.performerId, subscribedCreatorsOf(ctx.db, viewer.id, ctx.now())),
+          )
         : sql`false`,
     );
   }

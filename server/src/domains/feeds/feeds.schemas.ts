@@ -75,7 +75,7 @@ export const feedListQuerySchema = sortableListQuery(feedSortColumns).extend({
   q: z.string().trim().max(100).optional(),
   type: z.enum(PUBLISHED_FEED_TYPES).optional(),
   performerId: id.optional(),
-  /** `true`: only creators the signed-in viewer follows (the fan's home feed). */
+  /** `true`: only creators the signed-in viewer follows or subscribes to now (the fan's home feed). */
   following: z.enum(['true', 'false']).optional(),
 });
 export type FeedListQuery = z.output<typeof feedListQuerySchema>;

@@ -5,3 +5,5 @@ export { findCreatorId, findFeed, publishedFeedCounts, publishedToFans, searchFe
 export { feedSchema, presentFeeds } from './feeds.presenter.js';
 // A post list's query and the types a fan may see
 export { feedListQuerySchema, PUBLISHED_FEED_TYPES } from './feeds.schemas.js';
+// The purposes a post's files are stored under (the demo seed makes posts with pictures and videos)
+export { FEED_PHOTO_PURPOSE, FEED_VIDEO_PURPOSE } from './feeds.service.js';

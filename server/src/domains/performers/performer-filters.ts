@@ -12,17 +12,20 @@
  *   those who do not. Anything but `true` or `false` is a 400;
  * - `gender`, `country` (or `countryCode`), the body attributes of the profile
  *   (`height`, `weight`, `age`, `bodyType`, `ethnicity`, `size`, `hair`, `eyes`,
- *   `sexualOrientation`, values of GET /user-additional) and `q` (name or username).
+ *   `sexualOrientation`, values of GET /user-additional) and `q` (name or username);
+ * - `live=true|false`: creators broadcasting a public stream now, or those who are not.
  *
  * An empty value (`categoryIds=`) never reaches here: it is absent (http/existing-clients.ts).
  */
 import { and, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { CREATOR_ATTRIBUTE_FILTERS } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
 import { users } from '../accounts/accounts.tables.js';
 import { performerCategories } from '../categories/categories.tables.js';
 import { categoryPerformers, performers } from './performers.tables.js';
+import { streams } from '../streaming/streaming.tables.js';
 import { badRequest } from '../../http/errors.js';
 import { escapeLike } from '../../http/pagination.js';
 import { countryCodeSchema, genderSchema } from '../accounts/index.js';
@@ -31,7 +34,10 @@ import { bodyAttributeBand } from './performer-profile.schemas.js';
 
 /** What a list's documentation says of these filters. */
 export const FILTERS_DESCRIPTION =
-  'Filters: categoryIds (comma-separated or repeated; creators in any; categoryId: one more), isFreeSubscription (true or false: a free subscription a fan may take now), gender, country (or countryCode), height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation (values of GET /user-additional), q (name or username). An unknown or malformed value is a 400 naming the parameter.';
+  'Filters: categoryIds (comma-separated or repeated; creators in any; categoryId: one more), isFreeSubscription (true or false: a free subscription a fan may take now), live (true or false: broadcasting a public stream now), gender, country (or countryCode), height, weight, age, bodyType, ethnicity, size, hair, eyes, sexualOrientation (values of GET /user-additional), q (name or username). An unknown or malformed value is a 400 naming the parameter.';
+
+/** Whether the creator (the row of `users` in the query) is broadcasting a public stream now. */
+export const isLive = sql<boolean>`exists (select 1 from ${streams} where ${streams.performerId} = ${users.id} and ${streams.type} = 'public' and ${streams.state} = 'broadcasting')`;
 
 /** The most categories one search may name. */
 export const CATEGORY_FILTER_MAX = 50;
@@ -56,7 +62,7 @@ const categoryIdsSchema = z.preprocess(
 const booleanWord = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((word) => word === 'true');
 
 /** The body attributes a creator list filters on: the profile's columns, with their values. */
-export const ATTRIBUTE_FILTERS = ['height', 'weight', 'age', 'bodyType', 'ethnicity', 'size', 'hair', 'eyes', 'sexualOrientation'] as const;
+export const ATTRIBUTE_FILTERS = CREATOR_ATTRIBUTE_FILTERS;
 type AttributeFilter = (typeof ATTRIBUTE_FILTERS)[number];
 
 /** The querystring keys of the filters, to extend a list's query with. */
@@ -67,6 +73,7 @@ export const creatorFilterShape = {
   categoryIds: categoryIdsSchema,
   categoryId: z.string().regex(ID_PATTERN, 'must be a category id').optional(),
   isFreeSubscription: booleanWord.optional(),
+  live: booleanWord.optional(),
   height: bodyAttributeBand('height').optional(),
   weight: bodyAttributeBand('weight').optional(),
   age: bodyAttributeBand('age').optional(),
@@ -86,6 +93,8 @@ export type CreatorFilters = { q?: string | undefined } & Partial<{ [K in Attrib
   /** One category, as the fans' search took it before `categoryIds`: creators in it or in any of those. */
   categoryId?: string | undefined;
   isFreeSubscription?: boolean | undefined;
+  /** Broadcasting a public stream now (true), or not (false). */
+  live?: boolean | undefined;
 };
 
 /** A creator whose name or username contains `q` (literally: `%` and `_` match themselves). */
@@ -133,6 +142,7 @@ export async function creatorFilterConditions(ctx: AppContext, filters: CreatorF
       .where(and(eq(categoryPerformers.performerId, performers.userId), inArray(categoryPerformers.categoryId, ids)));
     conditions.push(exists(inCategory));
   }
+  if (filters.live !== undefined) conditions.push(filters.live ? isLive : sql`not ${isLive}`);
   if (filters.isFreeSubscription !== undefined) {
     // As the subscribe action decides: the creator offers it and the platform allows it now.
     const { freeSubscriptionEnabled } = await readSettings(ctx.db, ['freeSubscriptionEnabled'] as const);

@@ -34,8 +34,8 @@ export type WelcomeVideoDto = z.infer<typeof welcomeVideoSchema>;
 export interface ProfileExtras {
   categories: ProfileCategoryDto[];
   welcomeVideo: WelcomeVideoDto | null;
-  /** Published posts, photos and videos and active products, counted (content/totals.ts). */
-  totals?: { feeds?: number; photos: number; videos: number; products: number };
+  /** Published posts, photos and videos, active products and the likes of the creator's posts, counted (content/totals.ts). */
+  totals?: { feeds: number; photos: number; videos: number; products: number; likes: number };
   /** The plans a fan may take now (prices within the platform's limits). */
   plans?: PlanOffer[];
   /** The signed-in viewer's relation to the creator. */
@@ -166,7 +166,7 @@ export function presentPerformer(origin: string, user: UserRow, profile: Perform
       totalVideos: extras.totals?.videos ?? 0,
       totalPhotos: extras.totals?.photos ?? 0,
       totalProducts: extras.totals?.products ?? 0,
-      likes: 0,
+      likes: extras.totals?.likes ?? 0,
     },
     bodyInfo: {
       height: profile.height,

@@ -14,13 +14,11 @@ import { notFound } from '../../http/errors.js';
 import { sortColumnOf, toPage, type ListQuery } from '../../http/pagination.js';
 import { readSettings } from '../settings/index.js';
 import { PLAN_LIMIT_KEYS, planOffers, viewerRelations } from '../subscriptions/index.js';
-import { creatorFilterConditions, type CreatorFilters } from './performer-filters.js';
+import { creatorFilterConditions, isLive, type CreatorFilters } from './performer-filters.js';
 import { presentPerformer, presentWelcomeVideo, type PerformerDto, type ProfileCategoryDto, type ProfileExtras } from './performers.presenter.js';
 
 type ProfileRow = { user: typeof users.$inferSelect; profile: typeof performers.$inferSelect };
 
-/** Whether the creator is broadcasting a public stream now. */
-const isLive = sql<boolean>`exists (select 1 from ${streams} where ${streams.performerId} = ${users.id} and ${streams.type} = 'public' and ${streams.state} = 'broadcasting')`;
 
 /** The columns its list may be sorted by (`sortBy`); `live` puts the creators streaming now first. */
 export const performerSortColumns = {
@@ -103,7 +101,7 @@ export async function presentProfiles(ctx: AppContext, rows: readonly ProfileRow
     const extras: ProfileExtras = {
       categories: categories.get(user.id) ?? [],
       welcomeVideo: video ? presentWelcomeVideo(signing, video) : null,
-      totals: totals.get(user.id) ?? { feeds: 0, photos: 0, videos: 0, products: 0 },
+      totals: totals.get(user.id) ?? { feeds: 0, photos: 0, videos: 0, products: 0, likes: 0 },
       plans: planOffers(profile, limits),
       viewer: relations.get(user.id),
       live: liveIds.has(user.id),

@@ -5,3 +5,5 @@ export { PLAN_LIMIT_KEYS, planOffers } from './plans.js';
 export { viewerRelations } from './subscriptions.queries.js';
 // The parties of a subscription as clients show them
 export { partyInfoSchema, presentParty } from './subscriptions.presenter.js';
+// Keeping a creator's subscriber count and a subscription's renewal right (the demo seed grants subscriptions)
+export { recountSubscribers, scheduleRenewal } from './subscription-state.js';

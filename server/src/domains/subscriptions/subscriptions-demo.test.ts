@@ -6,7 +6,7 @@ import { subscribeCall } from './subscriptions-test-kit.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemo(t.ctx)).toBe(true);
+  expect(await seedDemo(t.ctx, { media: false })).toBe(true);
 });
 afterAll(() => t?.close());
 

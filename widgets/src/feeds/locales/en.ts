@@ -5,7 +5,7 @@ import type feeds from './pt-BR.js';
 export default {
   loading: 'Loading posts…',
   empty: 'No posts yet.',
-  emptyFollowing: 'Follow creators to see their posts here.',
+  emptyFollowing: 'Follow or subscribe to creators to see their posts here.',
   emptySearch: 'No posts found.',
   poll: 'Poll',
   pollShare: '{{option}}: {{percent}}%',

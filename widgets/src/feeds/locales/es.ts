@@ -5,7 +5,7 @@ import type feeds from './pt-BR.js';
 export default {
   loading: 'Cargando publicaciones…',
   empty: 'Aún no hay publicaciones.',
-  emptyFollowing: 'Sigue a creadores para ver sus publicaciones aquí.',
+  emptyFollowing: 'Sigue o suscríbete a creadores para ver sus publicaciones aquí.',
   emptySearch: 'No se encontraron publicaciones.',
   poll: 'Encuesta',
   pollShare: '{{option}}: {{percent}}%',

@@ -4,7 +4,7 @@ import type { TextsOf } from '../../i18n/texts.js';
 const feeds = {
   loading: 'Carregando publicações…',
   empty: 'Nenhuma publicação ainda.',
-  emptyFollowing: 'Siga criadores para ver as publicações deles aqui.',
+  emptyFollowing: 'Siga ou assine criadores para ver as publicações deles aqui.',
   emptySearch: 'Nenhuma publicação encontrada.',
   poll: 'Enquete',
   pollShare: '{{option}}: {{percent}}%',

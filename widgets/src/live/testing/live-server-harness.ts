@@ -48,7 +48,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: path.joi
 await database.migrate();
 const ctx = createContext(config, database.db, { realtime: tappedRealtime(config.redisUrl) });
 await ensureBaseData(ctx);
-if (config.seed === 'demo') await seedDemo(ctx);
+if (config.seed === 'demo') await seedDemo(ctx, { media: false });
 const app = await buildApp(ctx, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 
