@@ -4,6 +4,7 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { session, wirePassword, type CurrentUser } from '../../session/session.js';
 import { Field } from '../creator-settings/settings-fields.js';
 import { fieldError, localRefusal, refusal, type SectionState } from './section-state.js';
+import { SectionOutcome } from './section-outcome.js';
 
 type EmailField = 'email' | 'currentPassword';
 const FIELDS: readonly EmailField[] = ['email', 'currentPassword'];
@@ -88,16 +89,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
             />
           )}
         </Field>
-        {state.status === 'failed' && state.message ? (
-          <p className="error" role="alert">
-            {state.message}
-          </p>
-        ) : null}
-        {state.status === 'saved' ? (
-          <p className="success" role="status">
-            {state.message}
-          </p>
-        ) : null}
+        <SectionOutcome state={state} />
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? t('accountSettings.emailSending') : t('accountSettings.emailSend')}
         </button>

@@ -4,6 +4,7 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
 import { Field } from '../creator-settings/settings-fields.js';
 import { fieldError, localRefusal, refusal, type SectionState } from './section-state.js';
+import { SectionOutcome } from './section-outcome.js';
 
 type PasswordField = 'currentPassword' | 'password' | 'repeat';
 const FIELDS: readonly PasswordField[] = ['currentPassword', 'password'];
@@ -69,16 +70,7 @@ export function PasswordSection({ source }: { source: 'user' | 'performer' }) {
         <Field id={`${id}-repeat`} label={t('accountSettings.repeatPassword')} error={fieldError(state, 'repeat')}>
           {input('repeat-password', repeat, setRepeat, 'new-password')}
         </Field>
-        {state.status === 'failed' && state.message ? (
-          <p className="error" role="alert">
-            {state.message}
-          </p>
-        ) : null}
-        {state.status === 'saved' ? (
-          <p className="success" role="status">
-            {state.message}
-          </p>
-        ) : null}
+        <SectionOutcome state={state} />
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? t('accountSettings.passwordChanging') : t('accountSettings.passwordChange')}
         </button>

@@ -6,6 +6,7 @@ import { homePathFor, isAccountComplete } from '../../routing/redirects.js';
 import { session, type CurrentUser, type UserPatch } from '../../session/session.js';
 import { Field } from '../creator-settings/settings-fields.js';
 import { fieldError, localRefusal, refusal, type SectionState } from './section-state.js';
+import { SectionOutcome } from './section-outcome.js';
 
 type ProfileField = 'name' | 'username';
 const FIELDS: readonly ProfileField[] = ['name', 'username'];
@@ -79,17 +80,14 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
             />
           )}
         </Field>
-        {state.status === 'failed' && state.message ? (
-          <p className="error" role="alert">
-            {state.message}
-          </p>
-        ) : null}
-        {state.status === 'saved' ? (
-          <p className="success" role="status" data-testid="account-saved">
-            {state.message}{' '}
-            {completing && savedUser && isAccountComplete(savedUser) ? <Link to={homePathFor(savedUser)}>{t('account.continue')}</Link> : null}
-          </p>
-        ) : null}
+        <SectionOutcome state={state} testId="account-saved">
+          {completing && savedUser && isAccountComplete(savedUser) ? (
+            <>
+              {' '}
+              <Link to={homePathFor(savedUser)}>{t('account.continue')}</Link>
+            </>
+          ) : null}
+        </SectionOutcome>
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? t('account.saving') : t('account.save')}
         </button>
