@@ -37,41 +37,42 @@ describe('host list query', () => {
   }
 
   it('reads the page size from the URL and pages forward and back', async () => {
-    await page.goto('/creators?pageSize=2');
+    // The six demo creators: four on the first page, two on the second.
+    await page.goto('/creators?pageSize=4');
     await settled('Página 1 de 2');
-    expect(await names()).toHaveLength(2);
-    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ current: '1', pageSize: '2', sortBy: 'updatedAt', sort: 'desc' });
+    expect(await names()).toHaveLength(4);
+    expect(Object.fromEntries(searches.at(-1)!)).toEqual({ current: '1', pageSize: '4', sortBy: 'updatedAt', sort: 'desc' });
 
     await page.getByRole('button', { name: 'Próxima' }).click();
     await settled('Página 2 de 2');
-    expect(query()).toEqual({ current: '2', pageSize: '2', sortBy: 'updatedAt', sort: 'desc' });
-    expect(await names()).toHaveLength(1);
+    expect(query()).toEqual({ current: '2', pageSize: '4', sortBy: 'updatedAt', sort: 'desc' });
+    expect(await names()).toHaveLength(2);
     expect(await page.getByRole('button', { name: 'Próxima' }).isDisabled()).toBe(true);
 
     await page.goBack();
     await settled('Página 1 de 2');
-    expect(query()).toEqual({ pageSize: '2' });
+    expect(query()).toEqual({ pageSize: '4' });
   });
 
   it('sorts through the URL and starts again at page 1', async () => {
-    await page.goto('/creators?pageSize=2&current=2');
+    await page.goto('/creators?pageSize=4&current=2');
     await settled('Página 2 de 2');
     await page.getByLabel('Ordenar por').selectOption('name');
     await settled('Página 1 de 2');
     await page.getByLabel('Ordem').selectOption('asc');
-    await expect.poll(query).toEqual({ current: '1', pageSize: '2', sortBy: 'name', sort: 'asc' });
-    await expect.poll(names).toEqual(['Ana Lima', 'Bruno Costa']);
+    await expect.poll(query).toEqual({ current: '1', pageSize: '4', sortBy: 'name', sort: 'asc' });
+    await expect.poll(names).toEqual(['Ana Lima', 'Bruno Costa', 'Carla Souza', 'Duda Rocha']);
     expect(Object.fromEntries(searches.at(-1)!)).toMatchObject({ sortBy: 'name', sort: 'asc' });
 
     await page.getByLabel('Ordem').selectOption('desc');
-    await expect.poll(names).toEqual(['Carla Souza', 'Bruno Costa']);
+    await expect.poll(names).toEqual(['Sofía Reyes', 'Leo Martins', 'Duda Rocha', 'Carla Souza']);
   });
 
   it('merges filters into the same query and keeps them on reload', async () => {
     await page.goto('/creators?sortBy=name&sort=asc&current=1&pageSize=12');
     await settled('Página 1 de 1');
     await page.getByLabel('Gênero').selectOption('female');
-    await expect.poll(names).toEqual(['Ana Lima', 'Carla Souza']);
+    await expect.poll(names).toEqual(['Ana Lima', 'Carla Souza', 'Duda Rocha', 'Sofía Reyes']);
     expect(query()).toEqual({ current: '1', pageSize: '12', sortBy: 'name', sort: 'asc', gender: 'female' });
 
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('carla');
@@ -94,6 +95,6 @@ describe('host list query', () => {
     await page.goto('/creators?current=zero&pageSize=9999&sortBy=password&sort=sideways');
     await settled('Página 1 de 1');
     expect(Object.fromEntries(searches.at(-1)!)).toEqual({ current: '1', pageSize: '12', sortBy: 'updatedAt', sort: 'desc' });
-    expect(await names()).toHaveLength(3);
+    expect(await names()).toHaveLength(6);
   });
 });

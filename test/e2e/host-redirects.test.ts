@@ -71,7 +71,8 @@ describe('host site redirects', () => {
     await waitForPath(page, `/${demo.creator.username}`);
     const profile = page.getByTestId('profile');
     await profile.waitFor();
-    expect(await profile.getByRole('heading', { level: 1 }).textContent()).toBe('Ana Lima');
+    // The name, then the verified mark the profile's header puts beside it.
+    expect(await profile.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Ana Lima(✓)?$/);
   });
 
   it('sends a creator without a username to /creator/account', async () => {
