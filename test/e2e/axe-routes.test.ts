@@ -52,6 +52,7 @@ const visits: Visit[] = [
   { route: '/private-calls', who: 'fan' },
   { route: '/creators', who: 'visitor' },
   { route: '/discover', who: 'visitor' },
+  { route: '/live', who: 'visitor' },
   { route: '/live/:creator', who: 'fan', open: () => `/live/${demo.creator.username}` },
   { route: '/calls/:requestId', who: 'fan', open: () => '/calls/00000000-0000-4000-8000-000000000000' },
   { route: '/admin/creators/review', who: 'admin' },

@@ -261,15 +261,18 @@ describe('a creator goes live from the browser; fans on a partner page and on th
       expect(normalised(await line.textContent())).toContain(tipLine);
     }
 
-    // fan2 sends a rose from the site's picker, confirmed in the platform's dialog (the browser's own on the site).
+    // fan2 sends a rose from the site's picker, confirmed in the platform's own dialog (never the browser's).
     const player2 = fan2Page.getByTestId('live-page');
     const fan2Before = await balanceOf(server.origin, fan2Token);
     await player2.locator('[part="gift-open"]').click();
     const rose = player2.locator('[part="gift"]', { hasText: gift.name });
     await rose.waitFor();
-    const confirmed = new Promise<string>((resolve) => fan2Page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
     await rose.click();
-    expect(normalised(await confirmed)).toBe(`Presente ${gift.emoji} ${gift.name} de R$ 5,00 para ${creator.name}`);
+    const confirm = fan2Page.locator('.fd-dialog');
+    await confirm.waitFor();
+    const said = normalised(await confirm.textContent());
+    for (const part of ['Enviar presente', gift.name, 'R$ 5,00', creator.name]) expect(said).toContain(part);
+    await confirm.locator('button.fd-confirm').click();
     await player2.locator('[part="gift-sent"]').waitFor();
     expect(cents(fan2Before) - cents(await balanceOf(server.origin, fan2Token))).toBe(cents(gift.price));
     const giftLine = `${fan2.name} enviou ${gift.emoji} ${gift.name} (R$ 5,00)`;

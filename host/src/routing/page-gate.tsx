@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageStatus } from '../components/page-status.js';
 import { session, useSignalValue } from '../session/session.js';
-import type { PageFlags } from './route-table.js';
+import { PageLoading, type PageFlags } from './route-table.js';
 import { loginPath, loginPathFrom, pathAfterLogin } from './redirects.js';
 import { isSigningOut } from './login-navigation.js';
 
@@ -50,6 +50,6 @@ function LoginRedirect({ from }: { from: string }) {
 }
 
 function UserPending({ failed }: { failed: boolean }) {
-  if (!failed) return <PageStatus kind="loading" />;
+  if (!failed) return <PageLoading />;
   return <PageStatus kind="error" onRetry={() => void session.user.refresh()} />;
 }

@@ -48,6 +48,15 @@ export interface PageRoute extends PageFlags {
   page: ComponentType;
 }
 
+/** What stands in for a page while its code arrives: the loading state, a screen tall. */
+export function PageLoading() {
+  return (
+    <div className="page-loading">
+      <PageStatus kind="loading" />
+    </div>
+  );
+}
+
 /** A page whose code is fetched when first needed; `preload` fetches it ahead of its first render. */
 export type LazyPage = ComponentType & { preload: () => void };
 
@@ -106,7 +115,7 @@ export function toRouteObjects(pages: readonly PageRoute[]): RouteObject[] {
       handle,
       element: (
         <PageGate flags={handle.page}>
-          <Suspense fallback={<PageStatus kind="loading" />}>
+          <Suspense fallback={<PageLoading />}>
             <Page />
           </Suspense>
         </PageGate>
