@@ -25,7 +25,7 @@ export function ThemeToggle() {
 }
 
 /** A locale's name in its own language ('Português (Brasil)', 'English'). */
-function nativeName(locale: string): string {
+export function nativeName(locale: string): string {
   try {
     const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
     return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);

@@ -1,19 +1,10 @@
 import { Suspense, useId, useState } from 'react';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session, useSignalValue, type Theme } from '../../session/session.js';
+import { nativeName } from '../../components/site-controls.js';
 import { PushToggle, pushSupported } from '../notifications/push-toggle.js';
 
 type PreferenceState = { status: 'idle' | 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
-
-/** A locale's name in its own language ('Português (Brasil)', 'English'). */
-function nativeName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  } catch {
-    return locale;
-  }
-}
 
 /**
  * Language and theme, each applied as soon as it is picked. The language is also kept on
