@@ -57,3 +57,25 @@ export const ADMIN = onlyRoles('admin');
 export const CREATOR_OR_STAFF = onlyRoles('performer', 'manager', 'admin');
 /** A creator's profile, which an admin may also edit. */
 export const CREATOR_OR_ADMIN = onlyRoles('performer', 'admin');
+
+/** The roles that make up staff: they reach the back office (`/admin`). */
+export const STAFF_ROLES = ['manager', 'admin'] as const satisfies readonly Role[];
+
+/** Whether a role is staff (a manager or an admin). */
+export const isStaffRole = (role: Role | undefined): boolean => role === 'manager' || role === 'admin';
+
+/**
+ * Whether someone holds a permission: admins hold every one; staff hold `area.action` or
+ * `area.all`. The server's guard and the site's back office answer the same way.
+ */
+export function holdsPermission(role: Role | undefined, held: Iterable<string>, key: PermissionKey): boolean {
+  if (role === 'admin') return true;
+  const all = `${key.slice(0, key.indexOf('.'))}.all`;
+  for (const granted of held) if (granted === key || granted === all) return true;
+  return false;
+}
+
+/** Every permission key of the catalogue, in its order. */
+export const PERMISSION_KEYS: readonly PermissionKey[] = Object.entries(PERMISSION_CATALOGUE).flatMap(([area, actions]) =>
+  (actions as readonly string[]).map((action) => `${area}.${action}` as PermissionKey),
+);

@@ -2,6 +2,7 @@
  * What the account, settings and creator routes answer and take (spec section 3). Field
  * names are the contract's (`_id` everywhere). Types only.
  */
+import type { PermissionKey } from './access.js';
 
 /** The signed-in account, as GET /users/me answers it (spec section 3, Current user). */
 export interface CurrentUser {
@@ -29,6 +30,8 @@ export interface CurrentUser {
   timezone?: string | null;
   createdAt?: string;
   updatedAt?: string;
+  /** Staff only: the permissions granted (`area.action`); an admin holds every one whatever is listed. */
+  permissions?: PermissionKey[];
 }
 
 /** The fields PUT /users accepts; the server validates and names any wrong field. */

@@ -25,3 +25,4 @@ export * from './accounts.js';
 export * from './payments.js';
 export * from './creator-settings.js';
 export * from './reference.js';
+export * from './staff.js';

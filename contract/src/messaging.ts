@@ -234,6 +234,8 @@ export const NOTIFICATION_TYPES = [
   'private_stream.updated',
   /** A creator the user follows or subscribes to went live (`performerId`, `performerUsername`, `streamId`, `title`). */
   'stream.live',
+  /** Staff acting on a report warned the author (`reportId`, `note`). */
+  'moderation.warning',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

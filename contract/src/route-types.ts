@@ -11,6 +11,7 @@
  * object. Add the entry when a client starts to read the answer's fields. Types only.
  */
 import type { Query } from './api-types.js';
+import type { AuditEntryDto, AuditQuery, ReportActionBody, ReportQueueStatus, StaffCreateBody, StaffMemberDto, StaffPermissionsBody, StaffReportDto, StaffUserDto, UserStatusBody } from './staff.js';
 import type { BlockedUserDto, BlockStatus, CreatorAttributeFilter, CreatorSearchSort, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
 import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
 import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
@@ -290,6 +291,14 @@ export interface RouteTypes {
   'feeds.audioUpload': { response: UploadedFileDto };
   'admin.performers.pendingReview': { query: PageRequest; item: PendingCreatorDto };
   'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: { _id: string; verifiedDocument: boolean } };
+  'users.search': { query: PageRequest & { q?: string; role?: string; status?: string }; item: StaffUserDto };
+  'admin.users.status': { body: UserStatusBody; response: StaffUserDto };
+  'admin.reports.search': { query: PageRequest & { status?: ReportQueueStatus }; item: StaffReportDto };
+  'admin.reports.act': { body: ReportActionBody; response: StaffReportDto };
+  'admin.staff.search': { query: PageRequest; item: StaffMemberDto };
+  'admin.staff.create': { body: StaffCreateBody; response: StaffMemberDto };
+  'admin.staff.permissions': { body: StaffPermissionsBody; response: StaffMemberDto };
+  'admin.audit.search': { query: AuditQuery; item: AuditEntryDto };
   'feeds.delete': { response: SuccessDto };
   'blocks.list': { query: PageRequest; item: BlockedUserDto };
   'blocks.unblock': { response: SuccessDto };

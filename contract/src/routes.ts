@@ -201,6 +201,14 @@ export const routes = {
   'admin.performers.pendingReview': route('GET', '/admin/performers/pending-review', ADMIN),
   'admin.performers.review': route('POST', '/admin/performers/:id/review', ADMIN),
   'admin.performers.document': route('GET', '/admin/performers/:id/documents/:side', ADMIN),
+  // The back office (issue 25). Moderation is the catalogue's `block` area; accounts, staff and the audit log are the admins'.
+  'admin.users.status': route('PUT', '/admin/users/:id/status', ADMIN),
+  'admin.reports.search': route('GET', '/admin/reports', withPermission('block.all')),
+  'admin.reports.act': route('POST', '/admin/reports/:id/action', withPermission('block.all')),
+  'admin.staff.search': route('GET', '/admin/staff', ADMIN),
+  'admin.staff.create': route('POST', '/admin/staff', ADMIN),
+  'admin.staff.permissions': route('PUT', '/admin/staff/:id/permissions', ADMIN),
+  'admin.audit.search': route('GET', '/admin/audit-log', ADMIN),
   // reference data
   'reference.countries': route('GET', '/countries/list', 'public', 'embed'),
   'reference.flag': route('GET', '/flags/:file', 'public', 'embed'),

@@ -14,11 +14,13 @@ import type { AppContext } from './context.js';
 import { errorBody, HttpError, type ErrorCode } from './http/errors.js';
 import { registerCors } from './http/cors.js';
 import { acceptEmptyJsonBodies, blankTolerantValidatorCompiler } from './http/existing-clients.js';
+import { registerAuditHook } from './http/audit-hook.js';
 import { registerGuard } from './http/guard.js';
 import { ownsEmbedOrigin, registerOwnerEmbedCheck } from './http/owner-embed.js';
 import { registerPageScope } from './http/page-scope.js';
 import { API_PREFIX } from './http/route-contract.js';
 import { rejectNulCharacters } from './http/validate.js';
+import { recordStaffAction } from './domains/audit/index.js';
 import { authenticateRequest, resolveSocketToken } from './domains/auth/index.js';
 import { loadDomains } from './domains/index.js';
 import { registerDomains, type DomainPlugin } from './domains/plugin.js';
@@ -81,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerGuard(app, (request) => authenticateRequest(ctx, request), (options.extraDomains ?? []).flatMap((domain) => domain.offContract ?? []));
   registerOwnerEmbedCheck(app, (request, origin) => ownsEmbedOrigin(ctx, request.auth?.user, origin));
   registerPageScope(app, ctx);
+  registerAuditHook(app, (action) => recordStaffAction(ctx, action));
   // After schema validation, so a malformed field is reported first.
   app.addHook('preHandler', async (request) => {
     rejectNulCharacters(request.params, 'params');

@@ -3,7 +3,7 @@ import type { Role } from '../domains/accounts/accounts.tables.js';
 import { isInactive } from '../domains/accounts/index.js';
 import type { PermissionKey } from '../domains/auth/index.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
-import type { RouteSpec } from '@fandeck/contract';
+import { holdsPermission, type RouteSpec } from '@fandeck/contract';
 import { isApiPath, routeContractLookup, routeContractOf } from './route-contract.js';
 
 export interface AuthUser {
@@ -67,9 +67,7 @@ export function registerGuard(app: FastifyInstance, authenticate: Authenticate, 
 
 /** Admins hold every permission; staff hold `area.action` or `area.all`. */
 export function hasPermission(user: AuthUser, key: PermissionKey): boolean {
-  if (user.role === 'admin') return true;
-  const area = key.slice(0, key.indexOf('.'));
-  return user.permissions.has(key) || user.permissions.has(`${area}.all`);
+  return holdsPermission(user.role, user.permissions, key);
 }
 
 /** The signed-in user of a route whose access is not public; throws if there is none. */

@@ -32,6 +32,9 @@ export default {
     private_stream: {
       updated: '{{name}} updated a private call request.',
     },
+    moderation: {
+      warning: "Staff reviewed a report about your content and sent you a warning: please follow the platform's rules.",
+    },
     stream: {
       live: '{{name}} is live now. Come and watch!',
     },

@@ -32,6 +32,9 @@ export default {
     private_stream: {
       updated: '{{name}} actualizó una solicitud de llamada privada.',
     },
+    moderation: {
+      warning: "El equipo revisó una denuncia sobre tu contenido y te envió un aviso: sigue las reglas de la plataforma.",
+    },
     stream: {
       live: '{{name}} está en vivo ahora. ¡Ven a verlo!',
     },

@@ -32,6 +32,9 @@ const notifications = {
     private_stream: {
       updated: '{{name}} atualizou um pedido de chamada privada.',
     },
+    moderation: {
+      warning: "A equipe revisou uma denúncia sobre o seu conteúdo e enviou um aviso: siga as regras da plataforma.",
+    },
     stream: {
       live: '{{name}} está ao vivo agora. Venha assistir!',
     },

@@ -2,6 +2,7 @@
 // under src/; do not edit. Only the Drizzle client (db/client.ts) and drizzle-kit
 // (drizzle.config.ts) read it: code takes a table from its domain's `<domain>.tables.ts`.
 export * from '../../domains/accounts/accounts.tables.js';
+export * from '../../domains/audit/audit.tables.js';
 export * from '../../domains/auth/auth.tables.js';
 export * from '../../domains/blocks/blocks.tables.js';
 export * from '../../domains/categories/categories.tables.js';

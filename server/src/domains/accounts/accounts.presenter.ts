@@ -1,3 +1,4 @@
+import { PERMISSION_KEYS, type PermissionKey } from '@fandeck/contract';
 import { z } from 'zod';
 import type { users } from './accounts.tables.js';
 import { fromCents } from '../../money/amounts.js';
@@ -30,6 +31,8 @@ export const userSchema = z.object({
   timezone: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Staff only (GET /users/me): the permissions granted; an admin holds every one. */
+  permissions: z.array(z.enum(PERMISSION_KEYS as [PermissionKey, ...PermissionKey[]])).optional(),
   /** Creators only: whether staff approved their documents (until then they cannot sell or be paid). */
   verifiedDocument: z.boolean().optional(),
   /** Creators only (api-contract.md section 7); counts not built yet are 0, never negative. */

@@ -11,4 +11,4 @@ export { authenticateRequest, resolveSocketToken } from './auth.guard.js';
 // The extension point's type (`deps.get('auth')`): signing a connection in
 export type { AuthExtension } from './auth.extension.js';
 // Permission names of staff roles, and the catalogue the boot writes to `permissions`
-export { PERMISSIONS, type PermissionKey } from './permissions.js';
+export { isPermissionKey, PERMISSIONS, type PermissionKey } from './permissions.js';

@@ -21,9 +21,9 @@ import type { FeedListQuery } from './feeds.schemas.js';
 export type FeedRow = typeof feeds.$inferSelect;
 export const NO_SUCH_FEED = 'No such post';
 
-/** What fans may see: published (now or at its scheduled time) by an active creator. */
+/** What fans may see: published (now or at its scheduled time) by an active creator, not hidden by staff. */
 export const publishedToFans = (now = new Date()) =>
-  and(eq(feeds.status, 'active'), or(isNull(feeds.scheduledAt), lte(feeds.scheduledAt, now)), eq(users.status, 'active'));
+  and(eq(feeds.status, 'active'), isNull(feeds.hiddenAt), or(isNull(feeds.scheduledAt), lte(feeds.scheduledAt, now)), eq(users.status, 'active'));
 
 export interface FeedWithCreator {
   feed: FeedRow;

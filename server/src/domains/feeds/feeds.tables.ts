@@ -25,6 +25,8 @@ export const feeds = pgTable(
     status: text('status').$type<FeedStatus>().notNull().default('active'),
     /** A post published later: hidden from fans until then. */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** Hidden by staff acting on a report: no fan sees it any more; its creator still does. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,8 +5,9 @@ import { currentUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { createReport, reportBody, reportSchema } from './reports.service.js';
+import { moderationRoutes } from './moderation.routes.js';
 
-async function reportsRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
+async function reportsRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.post(
     paths['reports.create'],
     {
@@ -20,6 +21,7 @@ async function reportsRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) 
     },
     async (request) => okFor('reports.create', await createReport(ctx, currentUser(request), request.body)),
   );
+  await moderationRoutes(api, ctx, deps.get('notifications'));
 }
 
-export default defineDomain({ name: 'reports', dependsOn: ['accounts', 'auth'], register: reportsRoutes });
+export default defineDomain({ name: 'reports', dependsOn: ['accounts', 'auth', 'notifications'], register: reportsRoutes });

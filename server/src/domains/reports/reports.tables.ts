@@ -1,4 +1,5 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ReportAction } from '@fandeck/contract';
 import { createdAt, idColumn, updatedAt } from '../../db/schema/columns.js';
 import { users } from '../accounts/accounts.tables.js';
 
@@ -23,6 +24,11 @@ export const reports = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     status: text('status').$type<ReportStatus>().notNull().default('pending'),
+    /** What staff did about it (`dismiss`, `hide`, `warn`, `suspend`), and their note. */
+    resolution: text('resolution').$type<ReportAction>(),
+    note: text('note'),
+    resolvedById: text('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

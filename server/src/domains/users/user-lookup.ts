@@ -21,7 +21,7 @@ export const staffUserSchema = publicUserSchema.extend({ email: z.string(), role
 export const userSortColumns = { createdAt: users.createdAt, username: users.username, name: users.name } as const;
 export const userSearchQuerySchema = sortableListQuery(userSortColumns).extend({
   q: z.string().trim().max(100).optional(),
-  role: z.enum(['user', 'performer', 'admin']).optional(),
+  role: z.enum(['user', 'performer', 'manager', 'admin']).optional(),
   status: z.enum(['active', 'inactive', 'pending-email-confirmation']).optional(),
 });
 
@@ -33,6 +33,9 @@ const publicOf = (ctx: AppContext, u: Row) => ({
   avatar: fileUrl(ctx.config.publicOrigin, u.avatarPath, AVATAR_PLACEHOLDER),
   isPerformer: u.role === 'performer',
 });
+
+/** An account as staff see it in the back office. */
+export const presentStaffUser = (ctx: AppContext, u: Row) => ({ ...publicOf(ctx, u), email: u.email, role: u.role, status: u.status, createdAt: u.createdAt.toISOString() });
 
 /** An active account by id, as anyone may see it. */
 export async function viewUser(ctx: AppContext, id: string) {
@@ -57,6 +60,6 @@ export async function searchUsers(ctx: AppContext, query: z.output<typeof userSe
     ctx.db.select().from(users).where(where).orderBy(page.sort === 'asc' ? asc(column) : desc(column), asc(users.id)).limit(page.limit).offset(page.offset),
     ctx.db.select({ total: count() }).from(users).where(where),
   ]);
-  const items = rows.map((u) => ({ ...publicOf(ctx, u), email: u.email, role: u.role, status: u.status, createdAt: u.createdAt.toISOString() }));
+  const items = rows.map((u) => presentStaffUser(ctx, u));
   return { items, total: total?.total ?? 0 };
 }

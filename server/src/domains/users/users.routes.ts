@@ -1,7 +1,7 @@
-import { paths } from '@fandeck/contract';
+import { isStaffRole, paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { envelopeSchema, list, listSchema, ok, okFor } from '../../http/envelope.js';
+import { envelopeSchema, listFor, listSchema, ok, okFor } from '../../http/envelope.js';
 import { currentUser } from '../../http/guard.js';
 import { IMAGE_FIELD, presentImage, replaceProfileImage, storedImageSchema } from '../../media/image-upload.js';
 import { userSchema } from '../accounts/index.js';
@@ -9,6 +9,8 @@ import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { profileUpdateSchema } from './users.schemas.js';
 import { updateProfile } from './users.service.js';
+import { setUserStatus, userStatusBody } from './user-status.js';
+import { isPermissionKey } from '../auth/index.js';
 import { publicUserSchema, searchUsers, staffUserSchema, userSearchQuerySchema, viewUser } from './user-lookup.js';
 
 async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
@@ -18,7 +20,27 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
   api.get(
     paths['users.me'],
     { schema: { tags: ['users'], summary: 'The signed-in account', response: answer } },
-    async (request) => okFor('users.me', await accounts.present(await accounts.findById(currentUser(request).id))),
+    async (request) => {
+      const user = currentUser(request);
+      const me = await accounts.present(await accounts.findById(user.id));
+      // Staff learn what they hold, so the back office shows them the screens they may use.
+      return okFor('users.me', isStaffRole(user.role) ? { ...me, permissions: [...user.permissions].filter(isPermissionKey) } : me);
+    },
+  );
+
+  api.put(
+    paths['admin.users.status'],
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend or reactivate an account (admins)',
+        description: '`inactive` refuses the account every sign-in and call from its next request; admins and one’s own account are refused (403 `staff.protected_account`, `staff.self`).',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: userStatusBody,
+        response: { 200: envelopeSchema(staffUserSchema) },
+      },
+    },
+    async (request) => okFor('admin.users.status', await setUserStatus(ctx, currentUser(request), request.params.id, request.body.status)),
   );
 
   api.put(
@@ -34,7 +56,7 @@ async function usersRoutes(api: ApiScope, ctx: AppContext, deps: DomainDeps) {
     { schema: { tags: ['users'], summary: 'Find accounts (admins): by username, name or email, role and status', querystring: userSearchQuerySchema, response: { 200: listSchema(staffUserSchema) } } },
     async (request) => {
       const page = await searchUsers(ctx, request.query);
-      return list(page.items, page.total);
+      return listFor('users.search', page.items, page.total);
     },
   );
 

@@ -97,6 +97,14 @@ export default {
   reports: {
     duplicate: 'You have already reported this.',
     target_not_found: 'What you reported no longer exists.',
+    not_found: 'This report no longer exists.',
+    cannot_hide: 'Only a post or a comment can be hidden.',
+    no_author: 'There is no author to apply this action to.',
+  },
+  staff: {
+    not_found: 'This staff account does not exist.',
+    protected_account: 'Administrator accounts cannot be changed or suspended here.',
+    self: 'You cannot apply this action to your own account.',
   },
   categories: {
     not_found: 'Category not found.',

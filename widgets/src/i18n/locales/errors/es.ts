@@ -97,6 +97,14 @@ export default {
   reports: {
     duplicate: 'Ya denunciaste este contenido.',
     target_not_found: 'El contenido denunciado ya no existe.',
+    not_found: 'Esta denuncia ya no existe.',
+    cannot_hide: 'Solo se puede ocultar una publicación o un comentario.',
+    no_author: 'No hay un autor al que aplicar esta acción.',
+  },
+  staff: {
+    not_found: 'Esta cuenta del equipo no existe.',
+    protected_account: 'Las cuentas de administrador no se pueden cambiar ni suspender aquí.',
+    self: 'No puedes aplicar esta acción a tu propia cuenta.',
   },
   categories: {
     not_found: 'Categoría no encontrada.',

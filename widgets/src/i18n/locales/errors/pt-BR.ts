@@ -94,6 +94,14 @@ const errors = {
   reports: {
     duplicate: 'Você já denunciou este conteúdo.',
     target_not_found: 'O conteúdo denunciado não existe mais.',
+    not_found: 'Esta denúncia não existe mais.',
+    cannot_hide: 'Só uma publicação ou um comentário pode ser ocultado.',
+    no_author: 'Não há um autor a quem aplicar esta ação.',
+  },
+  staff: {
+    not_found: 'Esta conta de equipe não existe.',
+    protected_account: 'Contas de administrador não podem ser alteradas nem suspensas aqui.',
+    self: 'Você não pode aplicar esta ação à sua própria conta.',
   },
   categories: {
     not_found: 'Categoria não encontrada.',
