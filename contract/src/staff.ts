@@ -3,6 +3,7 @@
  * accounts staff suspend and the audit log of what staff did. Types only.
  */
 import type { PermissionKey, Role } from './access.js';
+import type { PageRequest } from './route-types.js';
 
 /** An account as the back office lists it (`GET /users/search`, `PUT /admin/users/:id/status`). */
 export interface StaffUserDto {
@@ -109,13 +110,11 @@ export interface AuditEntryDto {
   createdAt: string;
 }
 
-/** `GET /admin/audit-log` filters. */
-export interface AuditQuery {
-  current?: number;
-  pageSize?: number;
+/** `GET /admin/audit-log` filters, beside the page. */
+export type AuditQuery = PageRequest & {
   actorId?: string;
   action?: string;
   permission?: string;
   from?: string;
   to?: string;
-}
+};

@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from './pages/fallback-pages.js';
 import { lazyPage, toRouteObjects, type PageRoute } from './routing/route-table.js';
 import { SiteShell } from './shell/site-shell.js';
+import { AdminFrame } from './pages/admin/admin-frame.js';
+import { adminScreens } from './pages/admin/admin-screens.js';
 
 // Each page is its own chunk, fetched when its route first renders; the bare address and
 // the not-found page are a few lines and stay in the shell.
@@ -19,14 +21,13 @@ const DiscoverPage = lazyPage(() => import('./pages/discover-page.js'), 'Discove
 const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePage');
 const StudioPage = lazyPage(() => import('./pages/studio-page.js'), 'StudioPage');
 const BookmarksPage = lazyPage(() => import('./pages/bookmarks-page.js'), 'BookmarksPage');
-const CreatorReviewPage = lazyPage(() => import('./pages/creator-review-page.js'), 'CreatorReviewPage');
 const UserSubscriptionsPage = lazyPage(() => import('./pages/subscriptions/my-subscriptions-page.js'), 'UserSubscriptionsPage');
 const CreatorSubscribersPage = lazyPage(() => import('./pages/subscriptions/subscribers-page.js'), 'CreatorSubscribersPage');
 const CreatorEarningsPage = lazyPage(() => import('./pages/earnings/earnings-page.js'), 'CreatorEarningsPage');
 const CreatorPayoutsPage = lazyPage(() => import('./pages/payouts/payouts-page.js'), 'CreatorPayoutsPage');
 const CreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'CreatorDashboardPage');
 const StaffCreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'StaffCreatorDashboardPage');
-const PayoutReviewPage = lazyPage(() => import('./pages/payouts/payout-review-page.js'), 'PayoutReviewPage');
+const AdminHomePage = lazyPage(() => import('./pages/admin/admin-home-page.js'), 'AdminHomePage');
 const NotificationsPage = lazyPage(() => import('./pages/notifications/notifications-page.js'), 'NotificationsPage');
 const MassMessagesPage = lazyPage(() => import('./pages/creator-messages/mass-messages-page.js'), 'MassMessagesPage');
 const TemplatesPage = lazyPage(() => import('./pages/creator-messages/templates-page.js'), 'TemplatesPage');
@@ -82,10 +83,10 @@ export const pages: readonly PageRoute[] = [
   { path: '/live', page: LiveNowPage, layout: 'public', noredirect: true },
   { path: '/live/:creator', page: LivePage, layout: 'public', noredirect: true },
   { path: '/calls/:requestId', page: CallPage, authenticate: true },
-  { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
-  { path: '/admin/payouts', page: PayoutReviewPage, authenticate: true, onlyAdmin: true },
-  // A creator's dashboard, read-only (the server also lets managers with `earning.all` read it,
-  // but /users/me carries no permissions, so the gate lets admins only).
+  // The back office: its home for any staff member, each screen for those holding its permission (and admins).
+  { path: '/admin', page: AdminHomePage, authenticate: true, staff: 'any', frame: AdminFrame },
+  ...adminScreens.map(({ path, page, permission }): PageRoute => ({ path, page, authenticate: true, staff: permission, frame: AdminFrame })),
+  // A creator's dashboard, read-only (the server lets managers with `earning.all` and admins read it).
   { path: '/admin/creators/:id/dashboard', page: StaffCreatorDashboardPage, authenticate: true, onlyStaff: true },
   // Section links on a profile (#about, #plans) are not page views.
   { path: '/:profileId', page: ProfilePage, noredirect: true, ignoreHashChanges: true },

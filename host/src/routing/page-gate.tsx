@@ -5,6 +5,9 @@ import { session, useSignalValue } from '../session/session.js';
 import { PageLoading, type PageFlags } from './route-table.js';
 import { loginPath, loginPathFrom, pathAfterLogin } from './redirects.js';
 import { isSigningOut } from './login-navigation.js';
+import { mayUse } from './staff-access.js';
+import { StaffRefused } from './staff-refused.js';
+import { isStaffRole } from '@fandeck/contract';
 
 export interface PageGateProps {
   flags: PageFlags;
@@ -18,6 +21,8 @@ export interface PageGateProps {
  *   client's hook); `onlyPerformer` sends non-creators to /home.
  * - neither `authenticate` nor `noredirect` (the sign-in page): a signed-in user
  *   goes where signing in would have taken them.
+ * - `staff`: the back office; a staff member without the page's permission sees why,
+ *   and the server refuses the same calls (403).
  */
 export function PageGate({ flags, children }: PageGateProps) {
   const location = useLocation();
@@ -36,6 +41,8 @@ export function PageGate({ flags, children }: PageGateProps) {
     if (flags.onlyPerformer && !user.isPerformer) return <Navigate to="/home" replace />;
     if (flags.onlyAdmin && user.role !== 'admin') return <Navigate to="/home" replace />;
     if (flags.onlyStaff && user.role !== 'admin' && user.role !== 'manager') return <Navigate to="/home" replace />;
+    if (flags.staff && !isStaffRole(user.role)) return <Navigate to="/home" replace />;
+    if (flags.staff && !mayUse(user, flags.staff)) return <StaffRefused access={flags.staff} />;
     return children;
   }
   if (flags.noredirect || !loggedIn) return children;

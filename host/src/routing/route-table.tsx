@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useMatches, type RouteObject } from 'react-router';
 import { PageStatus } from '../components/page-status.js';
 import { LayoutFor } from '../layouts/layouts.js';
 import { PageGate } from './page-gate.js';
+import type { StaffAccess } from './staff-access.js';
 
 export type LayoutName = 'maintenance' | 'geo-blocked' | 'primary' | 'public' | 'blank';
 
@@ -20,6 +21,11 @@ export interface PageFlags {
   onlyAdmin?: boolean;
   /** Staff (admins and managers); the server decides what each may read by their permissions. */
   onlyStaff?: boolean;
+  /**
+   * A back-office page (/admin): non-staff go to /home; staff without this permission (or not
+   * an admin, for `'admin'`) get a clear refusal page instead of the page.
+   */
+  staff?: StaffAccess;
   /** Hash changes on this page are not page views (tabs, in-page anchors). */
   ignoreHashChanges?: boolean;
 }
@@ -46,6 +52,8 @@ export function usePageFlags(): PageFlags {
 export interface PageRoute extends PageFlags {
   path: string;
   page: ComponentType;
+  /** What surrounds the page and its gate's answers (the back office's nav). */
+  frame?: ComponentType<{ children: ReactNode }>;
 }
 
 /** What stands in for a page while its code arrives: the loading state, a screen tall. */
@@ -93,7 +101,7 @@ export function lazyPage<Module, Name extends keyof Module>(
 export function preloadFirstPage(pages: readonly PageRoute[], pathname: string, loggedIn: boolean): void {
   const matched = matchRoutes(pages.map((route) => ({ path: route.path, route })), pathname)?.at(-1)?.route.route;
   if (!matched || !('preload' in matched.page)) return;
-  if (matched.onlyPerformer || matched.onlyAdmin || matched.onlyStaff) return;
+  if (matched.onlyPerformer || matched.onlyAdmin || matched.onlyStaff || matched.staff) return;
   const shows = matched.authenticate ? loggedIn : matched.noredirect || !loggedIn;
   if (shows) (matched.page as LazyPage).preload();
 }
@@ -107,20 +115,24 @@ export function preloadFirstPage(pages: readonly PageRoute[], pathname: string, 
  */
 export function toRouteObjects(pages: readonly PageRoute[]): RouteObject[] {
   const byLayout = new Map<LayoutName, RouteObject[]>();
-  for (const { path, page: Page, ...flags } of pages) {
+  for (const { path, page: Page, frame: Frame, ...flags } of pages) {
     const layout = flags.layout ?? 'primary';
     const handle: RouteHandle = { page: { ...flags, layout } };
-    const route: RouteObject = {
-      path,
-      handle,
-      element: (
-        <PageGate flags={handle.page}>
-          <Suspense fallback={<PageLoading />}>
-            <Page />
-          </Suspense>
-        </PageGate>
-      ),
-    };
+    const gated = (
+      <PageGate flags={handle.page}>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </PageGate>
+    );
+    const element = Frame ? (
+      <Suspense fallback={<PageLoading />}>
+        <Frame>{gated}</Frame>
+      </Suspense>
+    ) : (
+      gated
+    );
+    const route: RouteObject = { path, handle, element };
     byLayout.set(layout, [...(byLayout.get(layout) ?? []), route]);
   }
   return [...byLayout].map(([layout, children]) => ({ element: <LayoutFor layout={layout} />, children }));

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@fandeck/contract';
 import type { CurrentUser } from '../session/session.js';
 
 /** The icons the tab bar and the menus draw (shell/nav-icon.tsx). */
@@ -31,7 +32,8 @@ export type NavLabel =
   | 'liveNow'
   | 'creators'
   | 'creatorReview'
-  | 'payoutReview';
+  | 'payoutReview'
+  | 'backOffice';
 
 /** A titled group of places in the side navigation. */
 export interface NavGroup {
@@ -83,15 +85,8 @@ export function placeGroups(user: CurrentUser): NavGroup[] {
   const explore: NavPlace[] = [{ path: '/live', label: 'liveNow', icon: 'live' }, { path: '/private-calls', label: 'privateCalls' }, { path: '/creators', label: 'creators' }];
   if (user.isPerformer) explore.push({ path: '/discover', label: 'discover' }, { path: '/user/bookmarks', label: 'bookmarks' });
   groups.push({ title: 'groupExplore', places: explore });
-  if (user.role === 'admin') {
-    groups.push({
-      title: 'groupStaff',
-      places: [
-        { path: '/admin/creators/review', label: 'creatorReview' },
-        { path: '/admin/payouts', label: 'payoutReview' },
-      ],
-    });
-  }
+  // Staff reach every screen they may use from the back office's own nav.
+  if (isStaffRole(user.role)) groups.push({ title: 'groupStaff', places: [{ path: '/admin', label: 'backOffice' }] });
   return groups;
 }
 

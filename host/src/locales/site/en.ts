@@ -33,6 +33,7 @@ export default {
   payouts: 'Payouts',
   creatorReview: 'Creator review',
   payoutReview: 'Payout requests',
+  backOffice: 'Back office',
   messages: 'Messages',
   privateCalls: 'Calls',
   messagingTools: 'Messaging tools',

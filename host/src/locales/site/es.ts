@@ -33,6 +33,7 @@ export default {
   payouts: 'Retiros',
   creatorReview: 'Revisión de creadores',
   payoutReview: 'Solicitudes de retiro',
+  backOffice: 'Panel del equipo',
   messages: 'Mensajes',
   privateCalls: 'Llamadas',
   messagingTools: 'Herramientas de mensajes',

@@ -32,6 +32,7 @@ const site = {
   payouts: 'Saques',
   creatorReview: 'Revisão de criadores',
   payoutReview: 'Pedidos de saque',
+  backOffice: 'Painel da equipe',
   messages: 'Mensagens',
   privateCalls: 'Chamadas',
   messagingTools: 'Ferramentas de mensagens',
