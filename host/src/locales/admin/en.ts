@@ -74,6 +74,7 @@ export default {
     email: 'Email',
     username: 'Username',
     password: 'First password',
+    permissions: 'Permissions (can change later)',
     create: 'Create manager',
     created: 'Manager {{name}} created.',
     listTitle: 'Staff accounts',

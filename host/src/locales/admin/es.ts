@@ -74,6 +74,7 @@ export default {
     email: 'Correo',
     username: 'Nombre de usuario',
     password: 'Contraseña inicial',
+    permissions: 'Permisos (se pueden cambiar después)',
     create: 'Crear gestor',
     created: 'Gestor {{name}} creado.',
     listTitle: 'Cuentas del equipo',

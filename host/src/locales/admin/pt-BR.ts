@@ -73,6 +73,7 @@ const admin = {
     email: 'E-mail',
     username: 'Nome de usuário',
     password: 'Senha inicial',
+    permissions: 'Permissões (pode mudar depois)',
     create: 'Criar gestor',
     created: 'Gestor {{name}} criado.',
     listTitle: 'Contas da equipe',

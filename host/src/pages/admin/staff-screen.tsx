@@ -99,7 +99,10 @@ function NewManagerForm({ onCreated }: { onCreated(): void }) {
           <input id={`new-manager-${field}`} name={field} type={type} autoComplete={autoComplete} required value={draft[field]} onChange={(event) => setDraft((current) => ({ ...current, [field]: event.target.value }))} />
         </div>
       ))}
-      <PermissionChecks idPrefix="new-manager" value={draft.permissions ?? []} onChange={(permissions) => setDraft((current) => ({ ...current, permissions }))} />
+      <details>
+        <summary>{t('admin.staff.permissions')}</summary>
+        <PermissionChecks idPrefix="new-manager" value={draft.permissions ?? []} onChange={(permissions) => setDraft((current) => ({ ...current, permissions }))} />
+      </details>
       <NoticeLine notice={notice} />
       <p>
         <button type="submit" className="button button--primary" disabled={sending}>
