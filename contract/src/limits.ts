@@ -48,6 +48,8 @@ export const LIMITS = {
   report: {
     titleMax: 200,
     descriptionMax: 2000,
+    /** Staff's note when acting on a report (sent to the author with a warning). */
+    staffNoteMax: 500,
   },
   feed: {
     textMax: 5000,
@@ -101,6 +103,8 @@ export const LIMITS = {
   },
   search: {
     keywordMax: 100,
+    /** The back office's account search (name, username or email). */
+    accountQueryMax: 100,
   },
   card: {
     /** A card's security code: 3 digits, 4 on some brands. */

@@ -179,9 +179,9 @@ describe('the staff back office', () => {
         await mp.waitForURL((url) => url.pathname !== '/auth/login');
         await mp.goto('/admin');
         await mp.getByRole('heading', { name: 'Painel da equipe', level: 1 }).waitFor();
-        expect(await mp.locator('[data-screen]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-screen')))).toEqual(['/admin/reports']);
+        expect(await mp.locator('[data-screen]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-screen')))).toEqual(['/admin/moderation']);
         await look(mp, viewport, '07-manager-home');
-        await mp.locator('[data-screen="/admin/reports"]').getByRole('link').click();
+        await mp.locator('[data-screen="/admin/moderation"]').getByRole('link').click();
         await mp.getByRole('heading', { name: 'Denúncias', level: 1 }).waitFor();
 
         await mp.goto('/admin/payouts');

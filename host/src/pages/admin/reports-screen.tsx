@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REPORT_QUEUE_STATUSES, type ReportAction, type ReportPartyDto, type StaffReportDto } from '@fandeck/contract';
+import { LIMITS, REPORT_QUEUE_STATUSES, type ReportAction, type ReportPartyDto, type StaffReportDto } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 import { FilterSelect, ListPager } from '../../components/list-controls.js';
@@ -98,7 +98,7 @@ function ReportActions({ report, busy, note, onNote, onAct }: ReportActionsProps
     <div className="stack">
       <div className="form__field">
         <label htmlFor={noteId}>{t('admin.reports.note')}</label>
-        <textarea id={noteId} rows={2} maxLength={500} value={note} onChange={(event) => onNote(event.target.value)} />
+        <textarea id={noteId} rows={2} maxLength={LIMITS.report.staffNoteMax} value={note} onChange={(event) => onNote(event.target.value)} />
       </div>
       <div className="list-controls__group">
         {actions.map((action) => (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { StaffUserDto } from '@fandeck/contract';
+import { LIMITS, type StaffUserDto } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 import { FilterSelect, ListPager } from '../../components/list-controls.js';
@@ -58,7 +58,7 @@ export function UsersScreen() {
       <form className="list-controls" role="search" onSubmit={search}>
         <div className="list-controls__group">
           <label htmlFor="admin-users-q">{t('admin.users.search')}</label>
-          <input id="admin-users-q" type="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.target.value)} />
+          <input id="admin-users-q" type="search" value={typed} maxLength={LIMITS.search.accountQueryMax} onChange={(event) => setTyped(event.target.value)} />
         </div>
         <button type="submit" className="button">
           {t('admin.users.searchButton')}

@@ -1,4 +1,4 @@
-import { REPORT_ACTIONS, REPORT_QUEUE_STATUSES, type ReportAction, type StaffReportDto } from '@fandeck/contract';
+import { LIMITS, REPORT_ACTIONS, REPORT_QUEUE_STATUSES, type ReportAction, type StaffReportDto } from '@fandeck/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -12,7 +12,7 @@ import type { NotificationsExtension } from '../notifications/index.js';
 import { reports } from './reports.tables.js';
 
 export const reportQueueQuery = listQuerySchema.extend({ status: z.enum(REPORT_QUEUE_STATUSES).optional() });
-export const reportActionBody = z.object({ action: z.enum(REPORT_ACTIONS), note: z.string().trim().max(500).optional() });
+export const reportActionBody = z.object({ action: z.enum(REPORT_ACTIONS), note: z.string().trim().max(LIMITS.report.staffNoteMax).optional() });
 
 const party = z.object({ _id: z.string(), name: z.string().nullable(), username: z.string().nullable(), status: z.string() }).nullable();
 export const staffReportSchema = z.object({

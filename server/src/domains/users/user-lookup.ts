@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -20,7 +21,7 @@ export const staffUserSchema = publicUserSchema.extend({ email: z.string(), role
 
 export const userSortColumns = { createdAt: users.createdAt, username: users.username, name: users.name } as const;
 export const userSearchQuerySchema = sortableListQuery(userSortColumns).extend({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(LIMITS.search.accountQueryMax).optional(),
   role: z.enum(['user', 'performer', 'manager', 'admin']).optional(),
   status: z.enum(['active', 'inactive', 'pending-email-confirmation']).optional(),
 });
