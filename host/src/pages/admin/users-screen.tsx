@@ -63,22 +63,8 @@ export function UsersScreen() {
         <button type="submit" className="button">
           {t('admin.users.searchButton')}
         </button>
-        <FilterSelect label={t('admin.users.role')} name="role" value={role} onChange={(value) => setFilters({ role: value })}>
-          <option value="">{t('admin.users.any')}</option>
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {t(`admin.users.roles.${value}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect label={t('admin.users.status')} name="status" value={status} onChange={(value) => setFilters({ status: value })}>
-          <option value="">{t('admin.users.any')}</option>
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`admin.users.statuses.${value}`)}
-            </option>
-          ))}
-        </FilterSelect>
+        <ChoiceFilter name="role" label={t('admin.users.role')} value={role} values={ROLES} labelOf={(value) => t(`admin.users.roles.${value}`)} onChange={(value) => setFilters({ role: value })} />
+        <ChoiceFilter name="status" label={t('admin.users.status')} value={status} values={STATUSES} labelOf={(value) => t(`admin.users.statuses.${value}`)} onChange={(value) => setFilters({ status: value })} />
       </form>
       <NoticeLine notice={notice} />
       <RemoteList state={state} empty={t('admin.users.empty')} onRetry={() => void reload()}>
@@ -124,5 +110,29 @@ export function UsersScreen() {
       </RemoteList>
       <ListPager state={state} current={query.current} pageSize={query.pageSize} onPage={setPage} onPageSize={setPageSize} />
     </section>
+  );
+}
+
+interface ChoiceFilterProps<T extends string> {
+  name: string;
+  label: string;
+  value: T | '';
+  values: readonly T[];
+  labelOf(value: T): string;
+  onChange(value: string): void;
+}
+
+/** A filter of the list by one of `values`, or by none ("all"). */
+function ChoiceFilter<T extends string>({ name, label, value, values, labelOf, onChange }: ChoiceFilterProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect label={label} name={name} value={value} onChange={onChange}>
+      <option value="">{t('admin.users.any')}</option>
+      {values.map((choice) => (
+        <option key={choice} value={choice}>
+          {labelOf(choice)}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
