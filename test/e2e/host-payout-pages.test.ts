@@ -239,7 +239,10 @@ describe('earnings and payout pages on the host site', () => {
 
       await signIn(page, demo.admin.email);
       await waitForPath(page, '/home');
-      await mainNav(page).getByRole('link', { name: 'Pedidos de saque' }).click();
+      // Staff reach the payout review from the back office's own nav.
+      await mainNav(page).getByRole('link', { name: 'Painel da equipe' }).click();
+      await waitForPath(page, '/admin');
+      await page.getByRole('navigation', { name: 'Telas da equipe' }).getByRole('link', { name: 'Saques' }).click();
       await waitForPath(page, '/admin/payouts');
       const view = page.getByTestId('payout-review');
       const row = view.locator(`[data-payout="${request._id}"]`);
