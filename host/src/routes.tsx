@@ -1,8 +1,8 @@
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from './pages/fallback-pages.js';
 import { lazyPage, toRouteObjects, type PageRoute } from './routing/route-table.js';
 import { SiteShell } from './shell/site-shell.js';
-import { AdminFrame } from './pages/admin/admin-frame.js';
 import { adminScreens } from './pages/admin/admin-screens.js';
 
 // Each page is its own chunk, fetched when its route first renders; the bare address and
@@ -27,6 +27,8 @@ const CreatorEarningsPage = lazyPage(() => import('./pages/earnings/earnings-pag
 const CreatorPayoutsPage = lazyPage(() => import('./pages/payouts/payouts-page.js'), 'CreatorPayoutsPage');
 const CreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'CreatorDashboardPage');
 const StaffCreatorDashboardPage = lazyPage(() => import('./pages/creator-dashboard-page.js'), 'StaffCreatorDashboardPage');
+// The back office's nav around its pages: its own chunk, like theirs.
+const AdminFrame = lazy(async () => ({ default: (await import('./pages/admin/admin-frame.js')).AdminFrame }));
 const AdminHomePage = lazyPage(() => import('./pages/admin/admin-home-page.js'), 'AdminHomePage');
 const NotificationsPage = lazyPage(() => import('./pages/notifications/notifications-page.js'), 'NotificationsPage');
 const MassMessagesPage = lazyPage(() => import('./pages/creator-messages/mass-messages-page.js'), 'MassMessagesPage');
