@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { startDemoLive } from '../support/demo-live.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { journeyViewports, startJourney } from '../support/journey.js';
-import { editAccount, findCreator, messageFromProfile, openWallet, settled, subscribeFromProfile, tipFromProfile, topUpByCards, topUpByPix, watchLive, type Creator } from '../support/journey-fan-steps.js';
+import { editAccount, findCreator, messageFromProfile, openWallet, subscribeFromProfile, tipFromProfile, topUpByCards, topUpByPix, watchLive, type Creator } from '../support/journey-fan-steps.js';
 import { brl } from '../support/subscriber-posts.js';
 import { api, submitLogin, demoPassword } from './host-flows.js';
 import { newFan } from './host-money-setup.js';
@@ -39,14 +39,13 @@ describe('a fan’s journey: wallet top-ups, subscribe, tip and message from a p
       const profile = await api<{ monthlyPrice: number }>(server.origin, 'GET', `/performers/${creator.username}`);
       const monthly = profile.data!.monthlyPrice;
       expect(monthly).toBeGreaterThan(0);
-      const journey = await startJourney(browser, server.origin, viewport);
+      const journey = await startJourney(browser, server.origin, viewport, 'fan');
       const { page, context } = journey;
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
       try {
         await page.goto('/auth/login');
         await submitLogin(page, email, demoPassword);
         await page.waitForURL((url) => url.pathname === '/home');
-        await settled(page);
         await journey.visit('home');
 
         await openWallet(journey, 0);
@@ -71,8 +70,7 @@ describe('a fan’s journey: wallet top-ups, subscribe, tip and message from a p
         const left = Math.round((topped - monthly - tip) * 100) / 100;
         await openWallet(journey, left);
         expect(await page.getByTestId('wallet-balance').textContent().then((text) => text?.replace(/\s/g, ' '))).toBe(brl(left));
-        await settled(page);
-        await journey.visit('wallet-after');
+        await journey.visit('wallet-after', { fullPage: true });
 
         await editAccount(journey, server.origin, token, `Fã Renomeada ${viewport.width}`);
         expect(journey.browserDialogs).toEqual([]);

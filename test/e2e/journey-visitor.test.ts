@@ -30,7 +30,7 @@ describe('a visitor’s journey: landing, discover, a profile, registering', () 
   for (const viewport of journeyViewports) {
     it(`at ${viewport.name} a visitor finds a creator and registers as a fan`, async () => {
       const { server, browser } = e2e;
-      const journey = await startJourney(browser, server.origin, viewport);
+      const journey = await startJourney(browser, server.origin, viewport, 'visitor');
       const { page } = journey;
       const stamp = `${viewport.width}${Date.now().toString(36)}`;
       const fan = { name: 'Visitante Curiosa', username: `visitante${stamp}`, email: `visitante-${stamp}@example.test` };
@@ -40,7 +40,7 @@ describe('a visitor’s journey: landing, discover, a profile, registering', () 
         const landing = page.getByTestId('landing');
         await landing.getByRole('heading', { level: 1 }).waitFor();
         expect(await page.locator('h1').count()).toBe(1);
-        expect(await page.getByTestId('brand').textContent()).toBe('Fandeck');
+        await page.locator('.site-header').getByRole('link', { name: 'Fandeck', exact: true }).waitFor();
         const shelf = page.getByTestId('landing-shelf');
         await shelf.locator('li.creator-card').first().waitFor();
         expect((await cardNames(page, 'landing-shelf')).length).toBeGreaterThanOrEqual(3);
@@ -49,7 +49,7 @@ describe('a visitor’s journey: landing, discover, a profile, registering', () 
         // A visitor is offered to sign in and sign up (the header on a laptop, the tab bar and the hero on a phone).
         if (isPhone(viewport)) await page.getByTestId('tab-bar').getByRole('link', { name: 'Entrar' }).waitFor();
         else await page.locator('.site-header').getByRole('link', { name: 'Criar conta' }).waitFor();
-        await journey.visit('landing');
+        await journey.visit('landing', { fullPage: true });
 
         // The landing's search goes to discover with the words.
         await search.getByRole('searchbox').fill('Ana');
@@ -67,7 +67,7 @@ describe('a visitor’s journey: landing, discover, a profile, registering', () 
         await page.waitForURL((url) => url.searchParams.get('isFreeSubscription') === 'true');
         await expect.poll(() => cardNames(page, 'discover')).toEqual(['dudarocha', creator.username]);
         expect(everyone.length).toBeGreaterThan(2);
-        await journey.visit('discover-filtered');
+        await journey.visit('discover-filtered', { fullPage: true });
 
         // A creator's card opens the profile: one header with what a fan does there.
         await discover.locator(`li.creator-card[data-username="${creator.username}"] a.creator-card__link`).click();
@@ -76,7 +76,7 @@ describe('a visitor’s journey: landing, discover, a profile, registering', () 
         const actions = page.getByTestId('profile-actions');
         await actions.getByRole('button', { name: 'Assinar', exact: true }).waitFor();
         await page.getByTestId('profile-stats').waitFor();
-        await journey.visit('profile');
+        await journey.visit('profile', { fullPage: true });
 
         // Registering: the sign-up the screen offers (the tab bar's sign-in on a phone, then its sign-up link).
         if (isPhone(viewport)) {
@@ -105,7 +105,7 @@ describe('a visitor’s journey: landing, discover, a profile, registering', () 
         expect(token).toBeTruthy();
         const me = await api<{ email: string; username: string; name: string; isPerformer: boolean; balance: number }>(server.origin, 'GET', '/users/me', { token: token! });
         expect(me.data).toMatchObject({ email: fan.email, username: fan.username, name: fan.name, isPerformer: false, balance: 0 });
-        await journey.visit('home');
+        await journey.visit('home', { fullPage: true });
         expect(journey.browserDialogs).toEqual([]);
       } finally {
         await journey.context.close();

@@ -7,7 +7,7 @@ import { paths, SANDBOX_TEST_CARDS, type PaymentTransactionDto } from '@fandeck/
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api } from '../e2e/host-flows.js';
-import { followAccountMenu, type Journey } from './journey.js';
+import { followAccountMenu, settled, type Journey } from './journey.js';
 import { brl, normalised } from './subscriber-posts.js';
 
 export interface Creator {
@@ -20,11 +20,6 @@ const card = (behaviour: string) => SANDBOX_TEST_CARDS.find((c) => c.behaviour =
 const expiry = `12${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
 export const walletBalance = async (page: Page) => normalised(await page.getByTestId('wallet-balance').textContent());
-
-/** Waits until nothing on the page is still loading (a list's or a lazy part's busy state). */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .page-status[role="status"]'));
-}
 
 /** The wallet from the account menu, its balance as expected. */
 export async function openWallet(journey: Journey, balance: number): Promise<void> {
@@ -102,7 +97,7 @@ export async function topUpByCards(journey: Journey, amounts: { declined: number
   await form.getByRole('button', { name: `Pagar ${brl(amounts.stepped)}` }).click();
   const step = page.getByTestId('card-step');
   await step.getByText(`O emissor do cartão pede uma confirmação extra para pagar ${brl(amounts.stepped)}.`).waitFor();
-  await journey.visit('wallet-card-extra-step', { fullPage: false });
+  await journey.visit('wallet-card-extra-step');
   await step.getByRole('button', { name: 'Confirmar pagamento' }).click();
   balance += amounts.stepped;
   await expect.poll(() => walletBalance(page)).toBe(brl(balance));
@@ -125,7 +120,7 @@ export async function findCreator(journey: Journey, creator: Creator): Promise<v
 export async function subscribeFromProfile(journey: Journey, creator: Creator, price: number): Promise<void> {
   const { page } = journey;
   const actions = page.getByTestId('profile-actions');
-  await journey.visit('profile');
+  await journey.visit('profile', { fullPage: true });
   await actions.getByRole('button', { name: 'Assinar', exact: true }).click();
   const plans = page.locator('#plans');
   await plans.getByRole('button', { name: `Assinar ${creator.name}` }).click();
@@ -140,7 +135,7 @@ export async function subscribeFromProfile(journey: Journey, creator: Creator, p
   expect(journey.confirms.texts.length).toBe(before + 1);
   expect(journey.confirms.texts.at(-1)).toContain(brl(price));
   await actions.getByRole('button', { name: 'Sua assinatura', exact: true }).waitFor();
-  await journey.visit('profile-subscribed');
+  await journey.visit('profile-subscribed', { fullPage: true });
 }
 
 /** A tip from the profile's header, confirmed in the site's own dialog. */
@@ -150,11 +145,11 @@ export async function tipFromProfile(journey: Journey, creator: Creator, amount:
   const tipper = page.getByTestId('profile-tip');
   await tipper.getByRole('button', { name: 'Gorjeta' }).click();
   await tipper.locator('[part="amount-input"]').fill(String(amount));
-  await journey.visit('profile-tip', { fullPage: false });
+  await journey.visit('profile-tip');
   await tipper.getByRole('button', { name: `Enviar ${brl(amount)}` }).click();
   await expect.poll(() => tipper.locator('[part="sent"]').textContent().then(normalised)).toBe(`Gorjeta de ${brl(amount)} enviada para ${creator.name}. Obrigado!`);
   expect(journey.confirms.texts.at(-1)).toContain(brl(amount));
-  await journey.visit('profile-tipped', { fullPage: false });
+  await journey.visit('profile-tipped');
 }
 
 /** The profile's message button opens the conversation; what the fan writes shows in the thread, stored. */
@@ -168,7 +163,7 @@ export async function messageFromProfile(journey: Journey, creator: Creator, tex
   const mine = thread.locator('[part~="message"][data-mine="true"][data-state="sent"]', { hasText: text });
   await mine.waitFor();
   expect(await thread.locator('[part~="message"][data-state="failed"]').count()).toBe(0);
-  await journey.visit('messages-thread', { fullPage: false });
+  await journey.visit('messages-thread');
 }
 
 /** The creator is live (made so through the API): the profile says so and links to the stream; the fan watches and chats. */
@@ -179,12 +174,14 @@ export async function watchLive(journey: Journey, creator: Creator, chatText: st
   await page.waitForURL((url) => url.pathname === `/live/${creator.username}`);
   const live = page.getByTestId('live-page');
   await live.locator('[part~="player"][data-state="live"]').waitFor();
+  await live.locator('[part="play"]').click();
+  const video = live.locator('video[part="video"]');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 45_000, message: 'the live video plays' }).toBeGreaterThan(0.5);
   const chat = live.locator('[part="chat"]');
   await chat.locator('[part="input"]').fill(chatText);
   await chat.locator('[part="send"]').click();
   await chat.locator('[part="message"][data-state="sent"][data-mine]', { hasText: chatText }).waitFor();
-  await settled(page);
-  await journey.visit('live', { fullPage: false });
+  await journey.visit('live');
 }
 
 /** Account settings from the account menu: a new name and another language, saved and still there after a reload. */
@@ -207,6 +204,5 @@ export async function editAccount(journey: Journey, origin: string, token: strin
   expect(await page.getByTestId('account-preferences').getByLabel('Language').inputValue()).toBe('en');
   const me = await api<{ name: string; locale?: string | null }>(origin, 'GET', '/users/me', { token });
   expect(me.data).toMatchObject({ name, locale: 'en' });
-  await settled(page);
-  await journey.visit('account-after-reload');
+  await journey.visit('account-after-reload', { fullPage: true });
 }

@@ -1,8 +1,11 @@
 /**
  * Shared by the journey files (journey-*.test.ts, issue 24's "must show"): the two screens a
  * journey runs on, a fresh context per screen, and `visit`, which every page of a journey
- * passes through: nothing scrolls sideways and a screenshot is kept as a test artifact in
- * `test/artifacts/journeys/<viewport>/<nn>-<step>.png` (ignored by git).
+ * passes through: once nothing on it is still loading, nothing scrolls sideways and a
+ * screenshot is kept as a test artifact in `test/artifacts/journeys/<viewport>/<nn>-<journey>-<step>.png`
+ * (ignored by git). A screenshot is the screen as the person sees it at that step; a whole
+ * page's is taken from its top (a sticky header or the tab bar would otherwise be drawn
+ * across its middle).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -46,12 +49,17 @@ export interface Journey {
   confirms: SiteConfirms;
   /** The browser's own dialogs (`alert`, `confirm`), which the site must never show: dismissed and kept. */
   browserDialogs: string[];
-  /** Checks the page now shown: no sideways scroll; then keeps its screenshot as `<nn>-<step>.png`. */
+  /** Checks the page now shown: no sideways scroll; then keeps its screenshot as `<nn>-<journey>-<step>.png`. */
   visit(step: string, options?: { fullPage?: boolean }): Promise<void>;
 }
 
+/** Waits until nothing on the page is still loading (a list's or a lazy part's busy state). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .page-status[role="status"]'));
+}
+
 /** A fresh context at the viewport's size (pt-BR, like the default site) with the site's confirms answered. */
-export async function startJourney(browser: Browser, origin: string, viewport: Viewport): Promise<Journey> {
+export async function startJourney(browser: Browser, origin: string, viewport: Viewport, name: string): Promise<Journey> {
   const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR', viewport: { width: viewport.width, height: viewport.height } });
   context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
@@ -71,10 +79,12 @@ export async function startJourney(browser: Browser, origin: string, viewport: V
     confirms,
     browserDialogs,
     async visit(step, options = {}) {
+      await settled(page);
       await expectNoSidewaysScroll(page);
       count += 1;
-      const file = `${String(count).padStart(2, '0')}-${step}.png`;
-      await page.screenshot({ path: path.join(folder, file), fullPage: options.fullPage ?? true });
+      const file = path.join(folder, `${String(count).padStart(2, '0')}-${name}-${step}.png`);
+      if (options.fullPage) await page.evaluate(() => scrollTo(0, 0));
+      await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
     },
   };
 }
