@@ -173,6 +173,7 @@ export async function watchLive(journey: Journey, creator: Creator, chatText: st
   await page.getByTestId('profile-live').click();
   await page.waitForURL((url) => url.pathname === `/live/${creator.username}`);
   const live = page.getByTestId('live-page');
+  await live.getByRole('heading', { level: 1, name: `Ao vivo: ${creator.name}` }).waitFor();
   await live.locator('[part~="player"][data-state="live"]').waitFor();
   await live.locator('[part="play"]').click();
   const video = live.locator('video[part="video"]');
