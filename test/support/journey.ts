@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { WAIT_MS } from '../../testing/budgets.js';
+import { openPage } from './browser.js';
 import { repoRoot } from './paths.js';
 import { answerSiteConfirms, type SiteConfirms } from './site-confirm.js';
 
@@ -60,9 +60,8 @@ export async function settled(page: Page): Promise<void> {
 
 /** A fresh context at the viewport's size (pt-BR, like the default site) with the site's confirms answered. */
 export async function startJourney(browser: Browser, origin: string, viewport: Viewport, name: string): Promise<Journey> {
-  const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR', viewport: { width: viewport.width, height: viewport.height } });
-  context.setDefaultTimeout(WAIT_MS);
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser, origin);
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
   const browserDialogs: string[] = [];
   page.on('dialog', (dialog) => {
     browserDialogs.push(dialog.message());
