@@ -38,6 +38,7 @@ export default {
   messagingTools: 'Messaging tools',
   goLive: 'Go live',
   liveNow: 'Live now',
+  live: 'Live',
   liveOf: 'Live: {{creator}}',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',

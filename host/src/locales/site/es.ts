@@ -38,6 +38,7 @@ export default {
   messagingTools: 'Herramientas de mensajes',
   goLive: 'En vivo',
   liveNow: 'En vivo ahora',
+  live: 'En vivo',
   liveOf: 'En vivo: {{creator}}',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',

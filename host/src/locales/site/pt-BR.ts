@@ -37,6 +37,7 @@ const site = {
   messagingTools: 'Ferramentas de mensagens',
   goLive: 'Ao vivo',
   liveNow: 'Ao vivo agora',
+  live: 'Ao vivo',
   liveOf: 'Ao vivo: {{creator}}',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',
