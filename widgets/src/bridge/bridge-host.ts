@@ -168,7 +168,10 @@ export class BridgeHost {
   private async noted(call: Extract<AllowedCall, { ok: true }>, answer: Promise<TransportResult<unknown>>): Promise<TransportResult<unknown>> {
     const token = this.credential.token;
     const result = await answer;
-    if (token && this.credential.token === token) this.scope.noteAnswer(call, result);
+    if (token && this.credential.token === token) {
+      this.scope.noteAnswer(call, result);
+      this.live.scopeGrew();
+    }
     return result;
   }
 
