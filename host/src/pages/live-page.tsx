@@ -5,6 +5,7 @@ import { FanLivePlayer } from '@fandeck/widgets/live-player/fan-live-player';
 import '@fandeck/widgets/kit/base.css';
 import '@fandeck/widgets/ui/form-controls.css';
 import '@fandeck/widgets/live-player/fan-live-player.css';
+import '@fandeck/widgets/live-player/live-stage.css';
 import { PageStatus } from '../components/page-status.js';
 import { useRemoteValue } from '../components/remote-value.js';
 import { fetchPerformer } from '../data/performers.js';
