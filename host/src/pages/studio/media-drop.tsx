@@ -82,7 +82,7 @@ export function useMediaName() {
 }
 
 function Preview({ item, name }: { item: MediaItem; name: string }) {
-  if (item.kind === 'video' && item.preview?.startsWith('blob:')) return <video className="media-tile__preview" src={item.preview} muted playsInline preload="metadata" aria-label={name} />;
+  if (item.kind === 'video' && item.preview?.startsWith('blob:')) return <video className="media-tile__preview" src={`${item.preview}#t=0.1`} muted playsInline preload="metadata" aria-label={name} />;
   if (item.preview && item.kind !== 'audio') return <img className="media-tile__preview" src={item.preview} alt={name} />;
   return (
     <span className="media-tile__preview media-tile__icon" role="img" aria-label={name}>
@@ -96,17 +96,19 @@ export interface MediaTilesProps {
   onRemove: (key: number) => void;
   /** Offered when the order matters (a post's photos). */
   onMove?: (key: number, by: -1 | 1) => void;
+  /** The one file's name when the slot names it (Miniatura, Teaser), instead of its kind and place. */
+  name?: string;
 }
 
 /** The chosen files as tiles: a preview, the kind's own label, a progress bar while sending, and remove and reorder buttons. */
-export function MediaTiles({ items, onRemove, onMove }: MediaTilesProps) {
+export function MediaTiles({ items, onRemove, onMove, name: slotName }: MediaTilesProps) {
   const { t } = useTranslation();
   const nameOf = useMediaName();
   const counts: Record<MediaKind, number> = { photo: 0, video: 0, audio: 0 };
   return (
     <ul className="media-tiles">
       {items.map((item, index) => {
-        const name = nameOf(item.kind, counts[item.kind]++);
+        const name = slotName ?? nameOf(item.kind, counts[item.kind]++);
         const sending = item.state === 'uploading' || item.state === 'processing';
         return (
           <li key={item.key} className="media-tile" data-state={item.state} data-kind={item.kind}>

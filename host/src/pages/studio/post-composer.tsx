@@ -177,7 +177,7 @@ export function PreviewSlot({ label, hint, accept, uploads, call, field = 'file'
       {uploads.items.length ? (
         <>
           <span className="preview-slot__label">{label}</span>
-          <MediaTiles items={uploads.items} onRemove={uploads.remove} />
+          <MediaTiles items={uploads.items} onRemove={uploads.remove} name={label} />
         </>
       ) : (
         <DropZone id={id} label={label} hint={hint} accept={accept} compact onFiles={choose} />

@@ -22,7 +22,8 @@ export function useWhen(initial?: { status: string; scheduledAt?: string | null 
   const [at, setAt] = useState(future ? localValue(initial?.scheduledAt) : '');
   function body(): { ok: true; value: { status: 'active' | 'draft'; scheduledAt?: string } } | { ok: false } {
     if (when === 'draft') return { ok: true, value: { status: 'draft' } };
-    if (when === 'now') return { ok: true, value: { status: 'active' } };
+    // Publishing now what was scheduled moves its date to now.
+    if (when === 'now') return { ok: true, value: future ? { status: 'active', scheduledAt: new Date().toISOString() } : { status: 'active' } };
     const date = at ? new Date(at) : null;
     if (!date || Number.isNaN(date.getTime()) || date.getTime() <= Date.now()) return { ok: false };
     return { ok: true, value: { status: 'active', scheduledAt: date.toISOString() } };
