@@ -23,7 +23,8 @@ export function StudioPage() {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
   const tab: StudioTab = STUDIO_TABS.find((name) => name === wanted) ?? 'posts';
-  const { state: me } = useRemoteValue(() => session.api.performers.me());
+  // Read again on each tab, so the notice goes once staff approve her.
+  const { state: me } = useRemoteValue(() => session.api.performers.me(), tab);
   return (
     <section className="studio" aria-labelledby="studio-title" data-testid="studio">
       <header className="studio__header">

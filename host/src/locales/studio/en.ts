@@ -104,6 +104,7 @@ export default {
   subscribersOnlyBadge: 'Subscribers only',
   titleRequired: 'Give it a title.',
   createGallery: 'Create gallery',
+  galleryCreated: 'Gallery created.',
   addPhotos: 'Add photos',
   noPhotos: 'No photos in this gallery yet.',
   photoNumber: 'Photo {{index}}',

@@ -104,6 +104,7 @@ export default {
   subscribersOnlyBadge: 'Solo suscriptores',
   titleRequired: 'Ponle un título.',
   createGallery: 'Crear galería',
+  galleryCreated: 'Galería creada.',
   addPhotos: 'Añadir fotos',
   noPhotos: 'Aún no hay fotos en esta galería.',
   photoNumber: 'Foto {{index}}',

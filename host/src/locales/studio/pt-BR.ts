@@ -103,6 +103,7 @@ const studio = {
   subscribersOnlyBadge: 'Somente assinantes',
   titleRequired: 'Dê um título.',
   createGallery: 'Criar galeria',
+  galleryCreated: 'Galeria criada.',
   addPhotos: 'Adicionar fotos',
   noPhotos: 'Nenhuma foto nesta galeria ainda.',
   photoNumber: 'Foto {{index}}',

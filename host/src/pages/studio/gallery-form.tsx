@@ -62,7 +62,7 @@ export function GalleryForm({ editing, onSaved, onCancel }: { editing?: Gallery;
     const sent = gallery && !editing ? await sendPhotos(photos, queue, gallery._id) : true;
     setSaving(false);
     if (!gallery || !sent) return;
-    setNotice({ kind: 'saved', text: editing ? t('studio.changesSaved') : t('studio.saved') });
+    setNotice({ kind: 'saved', text: editing ? t('studio.changesSaved') : t('studio.galleryCreated') });
     if (!editing) {
       setTitle('');
       sale.reset();
