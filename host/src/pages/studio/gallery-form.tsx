@@ -4,11 +4,10 @@ import type { Gallery } from '@fandeck/widgets/galleries/galleries-api';
 import { amountText } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
+import { FormFooter, type Notice } from './form-footer.js';
 import { DropZone, MediaTiles, PHOTO_TYPES } from './media-drop.js';
 import { DraftField, SaleFields, useSaleFields } from './sale-fields.js';
 import { useMediaUploads, type MediaUploads } from './use-media-uploads.js';
-
-type Notice = { kind: 'failed' | 'saved'; text: string } | null;
 
 /** Sends photos into the gallery one by one, in their order; answers whether all arrived. */
 export async function sendPhotos(uploads: MediaUploads, queue: { key: number; file: File }[], galleryId: string): Promise<boolean> {
@@ -97,21 +96,7 @@ export function GalleryForm({ editing, onSaved, onCancel }: { editing?: Gallery;
       )}
       <SaleFields paidLabel={t('studio.paidGallery')} {...sale.fields} />
       <DraftField draft={draft} onDraft={setDraft} />
-      {notice ? (
-        <p className={notice.kind === 'failed' ? 'error studio-form__notice' : 'success studio-form__notice'} role={notice.kind === 'failed' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      ) : null}
-      <div className="studio-form__actions">
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('studio.cancel')}
-          </button>
-        ) : null}
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? t('studio.saving') : editing ? t('studio.saveChanges') : t('studio.createGallery')}
-        </button>
-      </div>
+      <FormFooter notice={notice} submit={editing ? t('studio.saveChanges') : t('studio.createGallery')} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

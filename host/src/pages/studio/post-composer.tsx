@@ -5,6 +5,7 @@ import { amountText } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { UploadCall } from '../../components/file-upload.js';
 import { session } from '../../session/session.js';
+import { FormFooter, type Notice } from './form-footer.js';
 import { ComposerExtras, useComposerExtras } from './composer-extras.js';
 import { AUDIO_TYPES, DropZone, MediaTiles, PHOTO_TYPES, VIDEO_TYPES } from './media-drop.js';
 import { SaleFields, useSaleFields } from './sale-fields.js';
@@ -14,8 +15,6 @@ import { useWhen, WhenField } from './when-field.js';
 const ACCEPTED = `${PHOTO_TYPES},${VIDEO_TYPES},${AUDIO_TYPES}`;
 /** Where each kind of a post's file is uploaded (every feed upload takes the file as `file`). */
 const FEED_UPLOADS = { photo: session.api.feeds.photoUpload.upload, video: session.api.feeds.videoUpload.upload, audio: session.api.feeds.audioUpload.upload } as const;
-
-type Notice = { kind: 'failed' | 'saved'; text: string } | null;
 
 const formOf = (file: File, field: string) => {
   const form = new FormData();
@@ -145,22 +144,7 @@ export function PostComposer({ editing, onSaved, onCancel }: PostComposerProps) 
       {editing ? null : <ComposerExtras state={extras.state} />}
       <SaleFields paidLabel={t('studio.paid')} {...sale.fields} />
       <WhenField state={when} />
-      {notice ? (
-        <p className={notice.kind === 'failed' ? 'error studio-form__notice' : 'success studio-form__notice'} role={notice.kind === 'failed' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      ) : null}
-      <div className="studio-form__actions">
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('studio.cancel')}
-          </button>
-        ) : null}
-        {busy ? <span className="muted studio-form__wait">{t('studio.waitUploads')}</span> : null}
-        <button type="submit" className="button button--primary" disabled={saving || busy}>
-          {saving ? t('studio.saving') : submitText}
-        </button>
-      </div>
+      <FormFooter notice={notice} submit={submitText} saving={saving} waiting={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { Gallery } from '@fandeck/widgets/galleries/galleries-api';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
+import { useRowState } from './form-footer.js';
 import { GalleryForm } from './gallery-form.js';
 import { GalleryPhotos } from './gallery-photos.js';
 import { SubscribersOnlyBadge } from './sale-fields.js';
@@ -33,8 +34,7 @@ export function StudioGalleries() {
 
 function GalleryItem({ gallery, open, onOpen, onChanged }: { gallery: Gallery; open: boolean; onOpen: (open: boolean) => void; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { editing, toggle, failure, setFailure, editor } = useRowState(onChanged);
   const cover = gallery.coverPhoto;
 
   async function remove() {
@@ -65,23 +65,15 @@ function GalleryItem({ gallery, open, onOpen, onChanged }: { gallery: Gallery; o
           </button>
         }
         editing={editing}
-        onEdit={() => setEditing(!editing)}
+        onEdit={toggle}
         confirmDelete={t('studio.confirmDeleteGallery')}
         onDelete={() => void remove()}
+        failure={failure}
       />
-      {failure ? (
-        <p className="error" role="alert">
-          {failure}
-        </p>
-      ) : null}
       {editing ? (
         <GalleryForm
           editing={gallery}
-          onCancel={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            onChanged();
-          }}
+          {...editor}
         />
       ) : null}
       {open ? <GalleryPhotos gallery={gallery} onChanged={onChanged} /> : null}

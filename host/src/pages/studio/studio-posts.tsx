@@ -4,6 +4,7 @@ import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { VideoProcessing } from '@fandeck/widgets/ui';
 import { session } from '../../session/session.js';
+import { useRowState } from './form-footer.js';
 import { PostComposer } from './post-composer.js';
 import { SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
@@ -45,8 +46,7 @@ export function StudioPosts() {
 
 function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { editing, toggle, failure, setFailure, editor } = useRowState(onChanged);
   const [busy, setBusy] = useState(false);
   const status = postStatus(post);
   const media = post.files.find((file) => file.type !== 'photo');
@@ -98,23 +98,15 @@ function MyPost({ post, onChanged }: { post: FeedPost; onChanged: () => void }) 
         }
         busy={busy}
         editing={editing}
-        onEdit={() => setEditing(!editing)}
+        onEdit={toggle}
         confirmDelete={t('studio.confirmDelete')}
         onDelete={() => void remove()}
+        failure={failure}
       />
-      {failure ? (
-        <p className="error" role="alert">
-          {failure}
-        </p>
-      ) : null}
       {editing ? (
         <PostComposer
           editing={post}
-          onCancel={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            onChanged();
-          }}
+          {...editor}
         />
       ) : null}
     </li>

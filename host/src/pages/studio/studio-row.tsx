@@ -25,10 +25,12 @@ export interface StudioRowProps {
   onDelete: () => void;
   /** More buttons before edit and delete. */
   actions?: ReactNode;
+  /** Why the last action on it (a delete) was refused. */
+  failure?: string | null;
 }
 
 /** One line of a studio list: its thumbnail, kind, title, status, figures, and edit and delete. */
-export function StudioRow({ thumbnail, kind, title, status, statusText, meta, extra, busy = false, editing = false, onEdit, confirmDelete, onDelete, actions }: StudioRowProps) {
+export function StudioRow({ thumbnail, kind, title, status, statusText, meta, extra, busy = false, editing = false, onEdit, confirmDelete, onDelete, actions, failure = null }: StudioRowProps) {
   const { t } = useTranslation();
   return (
     <div className="studio-row">
@@ -60,6 +62,11 @@ export function StudioRow({ thumbnail, kind, title, status, statusText, meta, ex
           {t('studio.delete')}
         </button>
       </span>
+      {failure ? (
+        <p className="error studio-row__failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { VIDEO_STATUS_POLL_MS, VideoProcessing } from '@fandeck/widgets/ui';
 import { FileUploadStatus, useFileUpload } from '../../components/file-upload.js';
 import type { ListRead } from '../../components/remote-list.js';
 import { session } from '../../session/session.js';
+import { FormFooter, useRowState } from './form-footer.js';
 import { DropZone, MediaTiles, VIDEO_TYPES } from './media-drop.js';
 import { DraftField, SubscribersOnlyBadge } from './sale-fields.js';
 import { StudioList, useStudioList } from './studio-list.js';
@@ -63,8 +64,7 @@ export function StudioVideos({ kind }: { kind: Kind }) {
 
 function VideoRow({ kind, item, onChanged }: { kind: Kind; item: Item; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { editing, toggle, failure, setFailure, editor } = useRowState(onChanged);
   const status = statusOf(item);
   const statusText = {
     published: t('studio.statusPublished'),
@@ -109,33 +109,21 @@ function VideoRow({ kind, item, onChanged }: { kind: Kind; item: Item; onChanged
         meta={meta}
         extra={processing ?? (video?.status === 'finished' ? <span className="badge">{t('studio.videoReady')}</span> : null)}
         editing={editing}
-        onEdit={() => setEditing(!editing)}
+        onEdit={toggle}
         confirmDelete={t('studio.confirmDeleteVideo')}
         onDelete={() => void remove()}
+        failure={failure}
       />
-      {failure ? (
-        <p className="error" role="alert">
-          {failure}
-        </p>
-      ) : null}
       {editing && kind === 'video' ? (
         <VideoForm
           editing={item as VideoItem}
-          onCancel={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            onChanged();
-          }}
+          {...editor}
         />
       ) : null}
       {editing && kind === 'reel' ? (
         <ReelForm
           editing={item}
-          onCancel={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            onChanged();
-          }}
+          {...editor}
         />
       ) : null}
     </li>
@@ -205,21 +193,7 @@ function ReelForm({ editing, onSaved, onCancel }: { editing?: Item; onSaved: () 
       </div>
       <DraftField draft={draft} onDraft={setDraft} />
       <FileUploadStatus state={upload.state} onCancel={upload.cancel} />
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="studio-form__actions">
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('studio.cancel')}
-          </button>
-        ) : null}
-        <button type="submit" className="button button--primary" disabled={upload.busy}>
-          {editing ? t('studio.saveChanges') : t('studio.uploadReel')}
-        </button>
-      </div>
+      <FormFooter notice={problem ? { kind: 'failed', text: problem } : null} submit={editing ? t('studio.saveChanges') : t('studio.uploadReel')} saving={false} waiting={upload.busy} onCancel={onCancel} />
     </form>
   );
 }

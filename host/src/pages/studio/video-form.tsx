@@ -3,13 +3,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { amountText } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
+import { FormFooter, type Notice } from './form-footer.js';
 import { DropZone, MediaTiles, PHOTO_TYPES, VIDEO_TYPES } from './media-drop.js';
 import { PreviewSlot, sendAll } from './post-composer.js';
 import { SaleFields, useSaleFields } from './sale-fields.js';
 import { useMediaUploads } from './use-media-uploads.js';
 import { useWhen, WhenField } from './when-field.js';
-
-type Notice = { kind: 'failed' | 'saved'; text: string } | null;
 
 /**
  * A video: its file, thumbnail and teaser dropped in (each sent at once, with its progress),
@@ -90,22 +89,7 @@ export function VideoForm({ editing, onSaved, onCancel }: { editing?: VideoItem;
       </div>
       <SaleFields paidLabel={t('studio.paidVideo')} {...sale.fields} />
       <WhenField state={when} />
-      {notice ? (
-        <p className={notice.kind === 'failed' ? 'error studio-form__notice' : 'success studio-form__notice'} role={notice.kind === 'failed' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      ) : null}
-      <div className="studio-form__actions">
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('studio.cancel')}
-          </button>
-        ) : null}
-        {video.busy || thumbnail.busy || teaser.busy ? <span className="muted studio-form__wait">{t('studio.waitUploads')}</span> : null}
-        <button type="submit" className="button button--primary" disabled={saving || video.busy || thumbnail.busy || teaser.busy}>
-          {saving ? t('studio.saving') : editing ? t('studio.saveChanges') : t('studio.uploadVideo')}
-        </button>
-      </div>
+      <FormFooter notice={notice} submit={editing ? t('studio.saveChanges') : t('studio.uploadVideo')} saving={saving} waiting={video.busy || thumbnail.busy || teaser.busy} onCancel={onCancel} />
     </form>
   );
 }
