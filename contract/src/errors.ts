@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'users.not_found',
   'performers.not_found',
   'performers.not_verified',
+  'performers.pending_approval',
   'performers.too_young',
   'performers.document_required',
   'performers.document_type',

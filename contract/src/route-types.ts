@@ -288,6 +288,15 @@ export interface RouteTypes {
   'feeds.photoUpload': { response: UploadedFileDto };
   'feeds.videoUpload': { response: UploadedFileDto };
   'feeds.audioUpload': { response: UploadedFileDto };
+  'feeds.thumbnailUpload': { response: UploadedFileDto };
+  'feeds.teaserUpload': { response: UploadedFileDto };
+  'feeds.update': { response: FeedPost };
+  'videos.videoUpload': { response: UploadedFileDto };
+  'videos.teaserUpload': { response: UploadedFileDto };
+  'videos.thumbnailUpload': { response: UploadedFileDto };
+  'videos.create': { response: VideoItem };
+  'videos.update': { response: VideoItem };
+  'galleries.update': { response: Gallery };
   'admin.performers.pendingReview': { query: PageRequest; item: PendingCreatorDto };
   'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: { _id: string; verifiedDocument: boolean } };
   'feeds.delete': { response: SuccessDto };

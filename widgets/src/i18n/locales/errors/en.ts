@@ -52,6 +52,7 @@ export default {
   performers: {
     not_found: 'Creator not found.',
     not_verified: 'This creator’s documents have not been approved yet.',
+    pending_approval: 'Your documents are being reviewed; you can post free content meanwhile.',
     too_young: 'You must be at least 18 to be a creator.',
     document_required: 'Please upload the requested document.',
     document_type: 'The document must be a JPEG, PNG, WebP or PDF file.',

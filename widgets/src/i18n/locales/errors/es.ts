@@ -52,6 +52,7 @@ export default {
   performers: {
     not_found: 'Creador no encontrado.',
     not_verified: 'Los documentos de este creador aún no fueron aprobados.',
+    pending_approval: 'Tus documentos están en revisión; mientras tanto, puedes publicar contenido gratuito.',
     too_young: 'Debes tener al menos 18 años para ser creador.',
     document_required: 'Sube el documento solicitado.',
     document_type: 'El documento debe ser un archivo JPEG, PNG, WebP o PDF.',

@@ -49,6 +49,7 @@ const errors = {
   performers: {
     not_found: 'Criador não encontrado.',
     not_verified: 'Os documentos deste criador ainda não foram aprovados.',
+    pending_approval: 'Seus documentos estão em análise; enquanto isso, você pode publicar conteúdo gratuito.',
     too_young: 'Criadores precisam ter pelo menos 18 anos.',
     document_required: 'Envie o documento pedido.',
     document_type: 'O documento deve ser um arquivo JPEG, PNG, WebP ou PDF.',
