@@ -183,6 +183,7 @@ export const callRoutes: Readonly<Record<string, string>> = {
   'payouts.view': 'GET /payout-requests/:id/view',
   'payouts.update': 'PUT /payout-requests/:id',
   'payouts.method': 'POST /payout-methods/:id',
+  'payouts.removeMethod': 'DELETE /payout-methods/:id',
   'admin.payouts.search': 'GET /admin/payout-requests/search',
   'admin.payouts.view': 'GET /admin/payout-requests/:id',
   'admin.payouts.status': 'PUT /admin/payout-requests/:id/status',

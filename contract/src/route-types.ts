@@ -12,7 +12,7 @@
  */
 import type { Query } from './api-types.js';
 import type { BlockedUserDto, BlockStatus, CreatorAttributeFilter, CreatorSearchSort, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
-import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
+import type { BankingSettings, OwnProfile, PaymentGatewaySettings, PayoutSettings } from './creator-settings.js';
 import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
 import type { Gallery, FeedPoll, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
 import type {
@@ -232,6 +232,8 @@ export interface RouteTypes {
   'performers.me': { response: OwnProfile };
   'performers.updateMe': { response: OwnProfile };
   'performers.bankingSettings': { body: Record<string, string>; response: BankingSettings };
+  'payouts.method': { body: Record<string, string>; response: PayoutSettings };
+  'payouts.removeMethod': { response: PayoutSettings };
   'performers.paymentGatewaySettings': { body: { gateway: PaymentGatewaySettings['gateway']; stripeAccountId?: string }; response: PaymentGatewaySettings };
   'performers.search': { query: Query; item: PerformerProfile };
   'performers.userSearch': { query: CreatorSearchQuery; item: PerformerProfile };

@@ -272,6 +272,7 @@ export const routes = {
   'payouts.view': route('GET', '/payout-requests/:id/view', CREATOR, 'embed-owner'),
   'payouts.update': route('PUT', '/payout-requests/:id', CREATOR),
   'payouts.method': route('POST', '/payout-methods/:id', CREATOR),
+  'payouts.removeMethod': route('DELETE', '/payout-methods/:id', CREATOR),
   'admin.payouts.search': route('GET', '/admin/payout-requests/search', withPermission('payout_request.view')),
   'admin.payouts.view': route('GET', '/admin/payout-requests/:id', withPermission('payout_request.view')),
   'admin.payouts.status': route('PUT', '/admin/payout-requests/:id/status', withPermission('payout_request.update')),
