@@ -96,6 +96,7 @@ export const callRoutes: Readonly<Record<string, string>> = {
   'reels.delete': 'DELETE /performer-assets/performer/reels/:id',
   'reels.search': 'GET /performer-assets/user/reels/search',
   'blocks.countries': 'POST /block/countries',
+  'blocks.countryList': 'GET /block/countries',
   'blocks.block': 'POST /block/users',
   'blocks.unblock': 'DELETE /block/users/:id',
   'blocks.list': 'GET /block/users',

@@ -92,6 +92,10 @@ export const LIMITS = {
     /** How many gifts the catalogue holds, hidden ones included. */
     catalogueMax: 50,
   },
+  embeds: {
+    /** A listed origin (`scheme://host[:port]`), as typed. */
+    originMax: 255,
+  },
   privateCall: {
     minutesMin: 5,
     minutesMax: 120,

@@ -161,6 +161,7 @@ export const routes = {
   'reels.search': route('GET', '/performer-assets/user/reels/search', 'optional', 'embed'),
   // blocks, reports, trending and search
   'blocks.countries': route('POST', '/block/countries', CREATOR),
+  'blocks.countryList': route('GET', '/block/countries', CREATOR),
   'blocks.block': route('POST', '/block/users', CREATOR),
   'blocks.unblock': route('DELETE', '/block/users/:id', CREATOR),
   'blocks.list': route('GET', '/block/users', CREATOR),
