@@ -198,10 +198,13 @@ describe('a creator’s settings in sections, payout methods and partner sites',
       // The list keeps the key masked; the details to pay carry it whole.
       await item.getByText(`*******${digits(viewport.cpf).slice(-4)}`).waitFor();
       await item.getByRole('button', { name: 'Mostrar os dados para pagamento' }).click();
-      await item.locator('[data-part="details-to-pay"]').getByText(digits(viewport.cpf), { exact: true }).waitFor();
+      const details = item.locator('[data-part="details-to-pay"]');
+      await details.getByText(digits(viewport.cpf), { exact: true }).waitFor();
       const page = staff.page;
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: path.join(repoRoot, 'test/artifacts/settings', viewport.name, '09-staff-payout.png'), fullPage: true });
+      // The screen as staff see it, the whole key in view (a full-page shot would put the phone's bottom bar over it).
+      await details.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: path.join(repoRoot, 'test/artifacts/settings', viewport.name, '09-staff-payout.png') });
     } finally {
       await staff.close();
     }

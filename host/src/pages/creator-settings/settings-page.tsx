@@ -47,7 +47,7 @@ export function CreatorAccountPage() {
   );
 }
 
-/** The sections as a list of links, each with what it holds; the open one marked. */
+/** The sections as a list of links, each with what it holds; the open one marked (on a laptop's bare address, the account shown beside). */
 function SectionNav({ open }: { open: SettingsSection | null }) {
   const { t } = useTranslation();
   return (
@@ -55,7 +55,7 @@ function SectionNav({ open }: { open: SettingsSection | null }) {
       <ul>
         {SETTINGS_SECTIONS.map((section) => (
           <li key={section}>
-            <Link to={sectionPath(section)} aria-current={section === (open ?? 'account') ? 'page' : undefined} data-section={section}>
+            <Link to={sectionPath(section)} aria-current={section === open ? 'page' : undefined} data-default={open === null && section === 'account' ? 'true' : undefined} data-section={section}>
               <strong>{t(`settingsSections.sections.${section}.title`)}</strong>
               <small className="muted">{t(`settingsSections.sections.${section}.hint`)}</small>
             </Link>

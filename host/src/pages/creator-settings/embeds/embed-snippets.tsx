@@ -54,7 +54,7 @@ function ElementSnippet({ tag, creator }: { tag: ElementTag; creator: string }) 
   return (
     <div className="settings__group stack" data-element={tag}>
       <CopyText label={`${name} (<${tag}>)`} text={snippetOf(tag, creator)} testId={`snippet-${tag}`} />
-      <button type="button" className="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className="button embed-preview__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? t('settingsSections.embeds.hidePreview') : t('settingsSections.embeds.preview')}
       </button>
       {open ? <ElementPreview tag={tag} creator={creator} title={t('settingsSections.embeds.previewTitle', { element: name })} /> : null}
