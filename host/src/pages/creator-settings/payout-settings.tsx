@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
 import { PayoutMethods } from './payouts/payout-methods.js';
+import { useUnsaved } from './unsaved-guard.js';
 import { PAYOUT_GATEWAYS, refusedFields, type OwnProfile, type PaymentGatewaySettings, type PayoutGateway } from './own-profile.js';
 import { errorFor, Field, SaveStatus, type SaveState } from './settings-fields.js';
 
@@ -37,6 +38,7 @@ function GatewayForm({ current: initial, hasPixKey, onSaved }: { current: Paymen
   const [stripeAccountId, setStripeAccountId] = useState(initial?.stripeAccountId ?? '');
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
   const saving = save.status === 'saving';
+  useUnsaved(gateway !== (current?.gateway ?? 'pix') || (gateway === 'stripe' && stripeAccountId.trim() !== (current?.stripeAccountId ?? '')));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
@@ -54,12 +54,13 @@ export function UnsavedGuard({ children }: { children: ReactNode }) {
   return <UnsavedContext.Provider value={mark}>{children}</UnsavedContext.Provider>;
 }
 
-let forms = 0;
-
-/** Tells the guard whether this form has unsaved edits; a form that goes away takes its edits with it. */
+/**
+ * Tells the guard whether this form has unsaved edits; a form that goes away takes its
+ * edits with it. Outside a guard (the fan's account page) it does nothing.
+ */
 export function useUnsaved(dirty: boolean) {
   const mark = useContext(UnsavedContext);
-  const name = useMemo(() => `form-${(forms += 1)}`, []);
+  const name = useId();
   useEffect(() => mark(name, dirty), [mark, name, dirty]);
   useEffect(() => () => mark(name, false), [mark, name]);
 }
