@@ -160,6 +160,8 @@ describe('private calls on the host site', () => {
     const origin = e2e.server.origin;
     const fanToken = await newFan(origin, { email: 'outra@privadas.test', name: 'Outra Fã', username: 'outrafa' });
     const brunoId = (await apiOk<{ _id: string }>(origin, 'GET', `/performers/${bruno.username}`, fanToken))._id;
+    // Bruno takes calls for free: his choice (a creator's calls are priced by default).
+    await apiOk(origin, 'PUT', '/performers/me', await apiLogin(origin, bruno.email), { privateCallPrice: 0 });
     const ask = (duration: number) => apiOk<PrivateStreamRequestDto>(origin, 'POST', '/streaming/private/request', fanToken, { performerId: brunoId, duration });
     const first = await ask(10);
     const second = await ask(20);
