@@ -92,10 +92,14 @@ describe('a creator’s settings in sections, payout methods and partner sites',
     await expect.poll(() => confirms.texts.at(-1)).toContain('Você tem alterações não salvas nesta seção.');
     expect(new URL(page.url()).pathname).toBe('/creator/account/profile');
     expect(await bio.inputValue()).toBe('Nova biografia escrita nas configurações.');
+    // Closing or reloading the tab: the browser's own question (beforeunload is cancelled).
+    const unloadAsks = () => page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })));
+    expect(await unloadAsks()).toBe(true);
     confirms.answer = 'confirm';
     await shoot('02-profile-edited');
     await profile.getByRole('button', { name: 'Salvar' }).click();
     await profile.getByRole('status').filter({ hasText: 'Alterações salvas.' }).waitFor();
+    expect(await unloadAsks()).toBe(false);
 
     // Saved: leaving asks nothing.
     const asked = confirms.texts.length;
