@@ -12,7 +12,8 @@
  */
 import type { Query } from './api-types.js';
 import type { BlockedUserDto, BlockStatus, CreatorAttributeFilter, CreatorSearchSort, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
-import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
+import type { BankingSettings, OwnProfile, PaymentGatewaySettings, PayoutSettings } from './creator-settings.js';
+import type { EmbedOriginDto } from './embeds.js';
 import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
 import type { Gallery, FeedPoll, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
 import type {
@@ -232,6 +233,11 @@ export interface RouteTypes {
   'performers.me': { response: OwnProfile };
   'performers.updateMe': { response: OwnProfile };
   'performers.bankingSettings': { body: Record<string, string>; response: BankingSettings };
+  'payouts.method': { body: Record<string, string>; response: PayoutSettings };
+  'payouts.removeMethod': { response: PayoutSettings };
+  'embeds.list': { query: Query; item: EmbedOriginDto };
+  'embeds.add': { body: { origin: string }; response: EmbedOriginDto };
+  'embeds.verify': { response: EmbedOriginDto };
   'performers.paymentGatewaySettings': { body: { gateway: PaymentGatewaySettings['gateway']; stripeAccountId?: string }; response: PaymentGatewaySettings };
   'performers.search': { query: Query; item: PerformerProfile };
   'performers.userSearch': { query: CreatorSearchQuery; item: PerformerProfile };
@@ -301,6 +307,8 @@ export interface RouteTypes {
   'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: { _id: string; verifiedDocument: boolean } };
   'feeds.delete': { response: SuccessDto };
   'blocks.list': { query: PageRequest; item: BlockedUserDto };
+  'blocks.countries': { body: { countryCodes: string[] }; response: { countryCodes: string[] } };
+  'blocks.countryList': { response: { countryCodes: string[] } };
   'blocks.unblock': { response: SuccessDto };
   'blocks.block': { body: { targetId: string; reason?: string }; response: BlockedUserDto };
   // messaging

@@ -161,6 +161,7 @@ export const routes = {
   'reels.search': route('GET', '/performer-assets/user/reels/search', 'optional', 'embed'),
   // blocks, reports, trending and search
   'blocks.countries': route('POST', '/block/countries', CREATOR),
+  'blocks.countryList': route('GET', '/block/countries', CREATOR),
   'blocks.block': route('POST', '/block/users', CREATOR),
   'blocks.unblock': route('DELETE', '/block/users/:id', CREATOR),
   'blocks.list': route('GET', '/block/users', CREATOR),
@@ -272,6 +273,7 @@ export const routes = {
   'payouts.view': route('GET', '/payout-requests/:id/view', CREATOR, 'embed-owner'),
   'payouts.update': route('PUT', '/payout-requests/:id', CREATOR),
   'payouts.method': route('POST', '/payout-methods/:id', CREATOR),
+  'payouts.removeMethod': route('DELETE', '/payout-methods/:id', CREATOR),
   'admin.payouts.search': route('GET', '/admin/payout-requests/search', withPermission('payout_request.view')),
   'admin.payouts.view': route('GET', '/admin/payout-requests/:id', withPermission('payout_request.view')),
   'admin.payouts.status': route('PUT', '/admin/payout-requests/:id/status', withPermission('payout_request.update')),

@@ -37,6 +37,7 @@ const visits: Visit[] = [
   { route: '/user/subscriptions', who: 'fan' },
   { route: '/user/wallet', who: 'fan' },
   { route: '/creator/account', who: 'creator' },
+  { route: '/creator/account/:section', who: 'creator', open: () => '/creator/account/payouts' },
   { route: '/creator/posts', who: 'creator' },
   { route: '/creator/subscribers', who: 'creator' },
   { route: '/creator/earnings', who: 'creator' },
