@@ -142,3 +142,32 @@ export async function listCoupons(db: DbOrTx, page: { offset: number; limit: num
   const [row] = await db.select({ total: count() }).from(coupons);
   return { items, total: Number(row?.total ?? 0) };
 }
+
+/** Changes a coupon's fields (its code too, still unique); a percentage stays below 100 %. */
+export async function updateCoupon(db: DbOrTx, id: string, input: Partial<CouponInput>): Promise<Coupon> {
+  const [current] = await db.select().from(coupons).where(eq(coupons.id, id));
+  if (!current) throw notFound('coupons.not_found', 'Coupon not found');
+  const type = input.type ?? current.type;
+  const value = input.value ?? current.value;
+  if (type === 'percentage' && value >= 10_000) throw unprocessable('coupons.percentage_too_high', 'A percentage coupon must be below 100%');
+  const { code, ...rest } = input;
+  try {
+    const [coupon] = await db
+      .update(coupons)
+      .set({ ...rest, ...(code === undefined ? {} : { code: normalizeCode(code) }), updatedAt: new Date() })
+      .where(eq(coupons.id, id))
+      .returning();
+    return coupon!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('coupons.code_taken', 'A coupon with this code already exists');
+    throw error;
+  }
+}
+
+/** Deletes a coupon no fan ever used (reserved or redeemed); a used one is switched off instead (422). */
+export async function deleteCoupon(db: DbOrTx, id: string): Promise<void> {
+  const [used] = await db.select({ id: couponRedemptions.id }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id)).limit(1);
+  if (used) throw unprocessable('coupons.in_use', 'This coupon has been used: switch it off instead of deleting it');
+  const deleted = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  if (deleted.length === 0) throw notFound('coupons.not_found', 'Coupon not found');
+}
