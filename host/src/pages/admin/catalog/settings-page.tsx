@@ -126,12 +126,21 @@ function LogoUpload({ onSaved }: { onSaved: (values: AdminSettings) => void }) {
 
   return (
     <div className="form__field settings-logo">
-      <span className="settings-logo__label">{t('adminCatalog.settings.logo')}</span>
+      <span>{t('adminCatalog.settings.logo')}</span>
       <div className="settings-logo__preview">{shown ? <img src={shown} alt={t('adminCatalog.settings.logoAlt')} data-testid="logo-preview" /> : null}</div>
-      <label className="button settings-logo__pick">
-        {t('adminCatalog.settings.logoPick')}
-        <input ref={input} type="file" name="logo" accept="image/jpeg,image/png,image/webp,image/gif" className="visually-hidden" disabled={upload.busy} onChange={(event) => { const file = event.target.files?.[0]; if (file) void send(file); }} />
-      </label>
+      <label htmlFor="settings-logo-file">{t('adminCatalog.settings.logoPick')}</label>
+      <input
+        ref={input}
+        id="settings-logo-file"
+        type="file"
+        name="logo"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        disabled={upload.busy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void send(file);
+        }}
+      />
       <small className="muted">{t('adminCatalog.settings.logoHint')}</small>
       <FileUploadStatus state={upload.state} onCancel={upload.cancel} />
     </div>
