@@ -76,7 +76,7 @@ describe('the staff catalogue journey', () => {
 
         // Coupons: a client-side rule, a creation, then the server's refusal of the same code.
         const code = `BEMVINDO${viewport.tag}`;
-        await screen(admin, '/admin/coupons', 'Cupons');
+        await screen(admin, '/admin/discount-coupons', 'Cupons');
         await check(admin, viewport, '01-coupons');
         let form = await newForm(admin, 'Novo cupom', 'coupon-form');
         await form.getByRole('button', { name: 'Criar' }).click();
@@ -117,7 +117,7 @@ describe('the staff catalogue journey', () => {
 
         // A gift, within the catalogue's price range.
         const giftName = `Coroa ${viewport.tag}`;
-        await screen(admin, '/admin/gifts', 'Presentes');
+        await screen(admin, '/admin/live-gifts', 'Presentes');
         form = await newForm(admin, 'Novo presente', 'gift-form');
         await form.getByLabel('Nome', { exact: true }).fill(giftName);
         await form.getByLabel('Emoji', { exact: true }).fill('👑');
@@ -149,7 +149,7 @@ describe('the staff catalogue journey', () => {
         expect(shown.data?.data.map((p) => p.title)).not.toContain(promoTitle);
 
         // Maintenance on: the visitor gets the maintenance page, the admin keeps /admin.
-        await screen(admin, '/admin/settings', 'Configurações do site');
+        await screen(admin, '/admin/site-settings', 'Configurações do site');
         const maintenance = admin.getByTestId('settings-maintenance');
         await maintenance.getByText('Site no ar').waitFor();
         await check(admin, viewport, '09-settings');
@@ -159,11 +159,11 @@ describe('the staff catalogue journey', () => {
         await visitor.getByRole('heading', { name: 'Estamos em manutenção' }).waitFor();
         await visitor.getByRole('link', { name: 'Faz parte da equipe? Entre para continuar trabalhando.' }).waitFor();
         await check(visitor, viewport, '10-visitor-maintenance');
-        await screen(admin, '/admin/coupons', 'Cupons');
+        await screen(admin, '/admin/discount-coupons', 'Cupons');
         await admin.locator(`tr[data-row="${code}"]`).waitFor();
 
         // Maintenance off: the visitor sees the site again.
-        await screen(admin, '/admin/settings', 'Configurações do site');
+        await screen(admin, '/admin/site-settings', 'Configurações do site');
         await admin.getByTestId('settings-maintenance').getByRole('button', { name: 'Desligar manutenção' }).click();
         await admin.getByTestId('settings-maintenance').getByText('Site no ar').waitFor();
         await visitor.reload();

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -21,7 +22,7 @@ export const COUPON_EXHAUSTED = 'This coupon has reached its usage limit';
 export const COUPON_USED_BY_YOU = 'You have already used this coupon the maximum number of times';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
-export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export const COUPON_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{3,${LIMITS.catalog.couponCodeMax}}$`);
 
 /** The discount in cents: a percentage is rounded down to the cent; a fixed value never exceeds the amount. */
 export function discountCents(coupon: Pick<Coupon, 'type' | 'value'>, amountCents: number): number {

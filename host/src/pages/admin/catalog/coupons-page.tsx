@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CouponBody, CouponDto, CouponKind } from '@fandeck/contract';
+import { LIMITS, type CouponBody, type CouponDto, type CouponKind } from '@fandeck/contract';
 import { amountText, formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
@@ -82,7 +82,7 @@ function CouponForm({ editing, onSaved, onCancel }: { editing: CouponDto | null;
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
-      <TextField label={labels.code} name="code" value={code} maxLength={32} hint={t('adminCatalog.coupons.codeRule')} onChange={setCode} />
+      <TextField label={labels.code} name="code" value={code} maxLength={LIMITS.catalog.couponCodeMax} hint={t('adminCatalog.coupons.codeRule')} onChange={setCode} />
       <SelectField
         label={t('adminCatalog.coupons.type')}
         name="type"

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { AdminSettings } from '@fandeck/contract';
+import { LIMITS, type AdminSettings } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 import { FileUploadStatus, useFileUpload } from '../../../components/file-upload.js';
@@ -97,7 +97,7 @@ function GeneralSection({ values, onSaved }: SectionProps) {
       changes={() => (siteName.trim() ? { siteName: siteName.trim() } : t('adminCatalog.required', { field: label }))}
       onSaved={onSaved}
     >
-      <TextField label={label} name="siteName" maxLength={100} value={siteName} onChange={setSiteName} />
+      <TextField label={label} name="siteName" maxLength={LIMITS.catalog.siteNameMax} value={siteName} onChange={setSiteName} />
       <LogoUpload onSaved={onSaved} />
     </SettingsSection>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SitePromoBody, SitePromoDto } from '@fandeck/contract';
+import { LIMITS, type SitePromoBody, type SitePromoDto } from '@fandeck/contract';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
 import { CatalogForm, CatalogPage, RowDelete } from './catalog-page.js';
@@ -101,10 +101,10 @@ function PromoForm({ editing, onSaved, onCancel }: { editing: SitePromoDto | nul
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
-      <TextField label={labels.title} name="title" maxLength={200} value={title} onChange={setTitle} />
-      <TextField label={labels.description} name="description" maxLength={2000} value={description} onChange={setDescription} />
-      <TextField label={labels.linkUrl} name="linkUrl" maxLength={1000} hint={t('adminCatalog.promos.linkHint')} value={linkUrl} onChange={setLinkUrl} />
-      <TextField label={labels.imageUrl} name="imageUrl" maxLength={1000} hint={t('adminCatalog.promos.linkHint')} value={imageUrl} onChange={setImageUrl} />
+      <TextField label={labels.title} name="title" maxLength={LIMITS.catalog.promoTitleMax} value={title} onChange={setTitle} />
+      <TextField label={labels.description} name="description" maxLength={LIMITS.catalog.promoDescriptionMax} value={description} onChange={setDescription} />
+      <TextField label={labels.linkUrl} name="linkUrl" maxLength={LIMITS.catalog.promoLinkMax} hint={t('adminCatalog.promos.linkHint')} value={linkUrl} onChange={setLinkUrl} />
+      <TextField label={labels.imageUrl} name="imageUrl" maxLength={LIMITS.catalog.promoLinkMax} hint={t('adminCatalog.promos.linkHint')} value={imageUrl} onChange={setImageUrl} />
       <fieldset className="catalog-form__schedule">
         <legend>{t('adminCatalog.promos.schedule')}</legend>
         <div className="catalog-form__pair">

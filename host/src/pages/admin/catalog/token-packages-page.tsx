@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminTokenPackageDto, TokenPackageBody } from '@fandeck/contract';
+import { LIMITS, type AdminTokenPackageDto, type TokenPackageBody } from '@fandeck/contract';
 import { amountText, formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
@@ -75,8 +75,8 @@ function PackageForm({ editing, onSaved, onCancel }: { editing: AdminTokenPackag
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
-      <TextField label={labels.name} name="name" maxLength={100} value={name} onChange={setName} />
-      <TextField label={labels.description} name="description" maxLength={1000} value={description} onChange={setDescription} />
+      <TextField label={labels.name} name="name" maxLength={LIMITS.catalog.packageNameMax} value={name} onChange={setName} />
+      <TextField label={labels.description} name="description" maxLength={LIMITS.catalog.packageDescriptionMax} value={description} onChange={setDescription} />
       <div className="catalog-form__pair">
         <TextField label={labels.price} name="price" inputMode="decimal" hint={t('adminCatalog.packages.priceHint')} value={price} onChange={setPrice} />
         <TextField label={labels.tokens} name="tokens" inputMode="decimal" hint={t('adminCatalog.packages.tokensHint')} value={tokens} onChange={setTokens} />
