@@ -4,6 +4,7 @@ import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../../components/page-status.js';
 import { session } from '../../../session/session.js';
 import { useSave } from './catalog-fields.js';
+import { CatalogHead, FormFooter } from './catalog-page.js';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; countries: Country[]; blocked: string[] };
 
@@ -24,10 +25,7 @@ export function BlockedCountriesPage() {
 
   return (
     <section className="catalog catalog--settings" data-testid="admin-blocked-countries" aria-labelledby="blocked-countries-title">
-      <header className="catalog__head">
-        <h1 id="blocked-countries-title">{t('adminCatalog.blocked.title')}</h1>
-        <p className="muted">{t('adminCatalog.blocked.intro')}</p>
-      </header>
+      <CatalogHead id="blocked-countries-title" title={t('adminCatalog.blocked.title')} intro={t('adminCatalog.blocked.intro')} />
       {state.status === 'loading' ? <PageStatus kind="loading" /> : null}
       {state.status === 'failed' ? (
         <>
@@ -103,21 +101,7 @@ function BlockedForm({ countries, initial }: { countries: Country[]; initial: st
           ))}
         </ul>
       ) : null}
-      {save.failure ? (
-        <p className="error" role="alert">
-          {save.failure}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="success" role="status">
-          {t('adminCatalog.settings.saved')}
-        </p>
-      ) : null}
-      <div className="tools-actions">
-        <button type="submit" className="button button--primary" disabled={save.saving}>
-          {save.saving ? t('adminCatalog.actions.saving') : t('adminCatalog.actions.save')}
-        </button>
-      </div>
+      <FormFooter failure={save.failure} done={done} saving={save.saving} />
     </form>
   );
 }

@@ -33,6 +33,36 @@ export function useSave(labels: Record<string, string>) {
   return { saving, failure, fail: setFailure, run };
 }
 
+export interface CatalogSubmitOptions<B, T> {
+  labels: Record<string, string>;
+  /** The row edited (null: a new one). */
+  editing: { _id: string } | null;
+  /** The body to send, or why the form cannot be sent. */
+  build: () => B | string;
+  create: (body: B) => Promise<Outcome<T>>;
+  update: (id: string, body: B) => Promise<Outcome<T>>;
+  /** The saved row's name, for the text said once saved. */
+  nameOf: (saved: T) => string;
+  onSaved: (text: string) => void;
+}
+
+/** A catalogue form's save: checks the form, creates or changes the row, says how it went. */
+export function useCatalogSubmit<B, T>({ labels, editing, build, create, update, nameOf, onSaved }: CatalogSubmitOptions<B, T>) {
+  const { t } = useTranslation();
+  const save = useSave(labels);
+
+  async function submit() {
+    const body = build();
+    if (typeof body === 'string') return save.fail(body);
+    const saved = await save.run(() => (editing ? update(editing._id, body) : create(body)));
+    if (saved) onSaved(t(editing ? 'adminCatalog.saved' : 'adminCatalog.created', { name: nameOf(saved) }));
+  }
+
+  return { saving: save.saving, failure: save.failure, submit: () => void submit() };
+}
+
+export type CatalogSubmit = ReturnType<typeof useCatalogSubmit>;
+
 interface FieldProps {
   label: string;
   hint?: string;

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { NoticeLine } from '../../../components/notice.js';
 import { RemoteList } from '../../../components/remote-list.js';
+import type { CatalogSubmit } from './catalog-fields.js';
 import type { Catalog, CatalogRow } from './catalog-state.js';
 
 export interface CatalogColumn<T> {
@@ -39,10 +40,7 @@ export function CatalogPage<T extends CatalogRow>({ name, title, intro, newLabel
   const id = useId();
   return (
     <section className="catalog" data-view={catalog.view} data-testid={name} aria-labelledby={`${id}-title`}>
-      <header className="catalog__head">
-        <h1 id={`${id}-title`}>{title}</h1>
-        <p className="muted">{intro}</p>
-      </header>
+      <CatalogHead id={`${id}-title`} title={title} intro={intro} />
       <div className="catalog__body">
         <div className="catalog__list stack">
           <div className="catalog__toolbar">
@@ -94,22 +92,47 @@ export function CatalogPage<T extends CatalogRow>({ name, title, intro, newLabel
   );
 }
 
+/** A staff screen's title and what it is for. */
+export function CatalogHead({ id, title, intro }: { id: string; title: string; intro: string }) {
+  return (
+    <header className="catalog__head">
+      <h1 id={id}>{title}</h1>
+      <p className="muted">{intro}</p>
+    </header>
+  );
+}
+
+/** Under a form: why its last save failed, that it was saved, and its save button. */
+export function FormFooter({ failure, done, saving }: { failure: string | null; done: boolean; saving: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NoticeLine notice={failure ? { kind: 'failed', text: failure } : done ? { kind: 'done', text: t('adminCatalog.settings.saved') } : null} />
+      <div className="tools-actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? t('adminCatalog.actions.saving') : t('adminCatalog.actions.save')}
+        </button>
+      </div>
+    </>
+  );
+}
+
 export interface CatalogFormProps {
   name: string;
   title: string;
-  saving: boolean;
-  /** Why the last save failed, in the user's language. */
-  failure: string | null;
-  submitLabel: string;
-  onSubmit: () => void;
+  /** Whether a saved row is edited (Save) or a new one written (Create). */
+  editing: boolean;
+  /** The form's save (`useCatalogSubmit`). */
+  save: CatalogSubmit;
   onCancel: () => void;
   children: ReactNode;
 }
 
 /** A catalogue screen's form: heading, fields, why the last save failed, save and cancel. */
-export function CatalogForm({ name, title, saving, failure, submitLabel, onSubmit, onCancel, children }: CatalogFormProps) {
+export function CatalogForm({ name, title, editing, save, onCancel, children }: CatalogFormProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { saving, failure } = save;
   return (
     <form
       className="form stack catalog-form"
@@ -119,19 +142,15 @@ export function CatalogForm({ name, title, saving, failure, submitLabel, onSubmi
       data-testid={name}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!saving) onSubmit();
+        if (!saving) save.submit();
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
-      {failure ? (
-        <p className="error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <NoticeLine notice={failure ? { kind: 'failed', text: failure } : null} />
       <div className="tools-actions">
         <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? t('adminCatalog.actions.saving') : submitLabel}
+          {saving ? t('adminCatalog.actions.saving') : t(editing ? 'adminCatalog.actions.save' : 'adminCatalog.actions.create')}
         </button>
         <button type="button" className="button" onClick={onCancel}>
           {t('adminCatalog.actions.cancel')}

@@ -4,7 +4,7 @@ import { amountText, formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
 import { CatalogForm, CatalogPage, RowDelete, RowSwitch } from './catalog-page.js';
-import { amountOf, CheckField, countOf, isoOf, localInput, SelectField, TextField, useDateText, useSave } from './catalog-fields.js';
+import { amountOf, CheckField, countOf, isoOf, localInput, SelectField, TextField, useDateText, useCatalogSubmit } from './catalog-fields.js';
 import { useCatalog } from './catalog-state.js';
 
 /** /admin/coupons: discount codes for wallet top-ups; create, change, switch on or off, delete one never used. */
@@ -52,9 +52,8 @@ function CouponForm({ editing, onSaved, onCancel }: { editing: CouponDto | null;
   const [expiresAt, setExpiresAt] = useState(localInput(editing?.expiresAt ?? null));
   const [active, setActive] = useState(editing?.active ?? true);
   const labels = { code: t('adminCatalog.coupons.code'), value: t('adminCatalog.coupons.value'), maxUses: t('adminCatalog.coupons.maxUses'), maxUsesPerUser: t('adminCatalog.coupons.maxUsesPerUser'), expiresAt: t('adminCatalog.coupons.expiresAt') };
-  const save = useSave(labels);
 
-  function body(): CouponBody | string {
+  function build(): CouponBody | string {
     if (!/^[A-Za-z0-9_-]{3,32}$/.test(code.trim())) return t('adminCatalog.coupons.codeRule');
     const amount = amountOf(value);
     if (amount === null || amount <= 0) return t('adminCatalog.amountRule', { field: labels.value });
@@ -65,21 +64,14 @@ function CouponForm({ editing, onSaved, onCancel }: { editing: CouponDto | null;
     return { code: code.trim(), type, value: amount, maxUses: uses, maxUsesPerUser: perUser, expiresAt: isoOf(expiresAt), active };
   }
 
-  async function submit() {
-    const sent = body();
-    if (typeof sent === 'string') return save.fail(sent);
-    const saved = await save.run(() => (editing ? session.api.admin.coupons.update({ id: editing._id }, sent) : session.api.admin.coupons.create(sent)));
-    if (saved) onSaved(t(editing ? 'adminCatalog.saved' : 'adminCatalog.created', { name: saved.code }));
-  }
+  const save = useCatalogSubmit({ labels, editing, build, create: (body) => session.api.admin.coupons.create(body), update: (id, body) => session.api.admin.coupons.update({ id }, body), nameOf: (saved) => saved.code, onSaved });
 
   return (
     <CatalogForm
       name="coupon-form"
       title={editing ? t('adminCatalog.coupons.editTitle', { name: editing.code }) : t('adminCatalog.coupons.new')}
-      saving={save.saving}
-      failure={save.failure}
-      submitLabel={editing ? t('adminCatalog.actions.save') : t('adminCatalog.actions.create')}
-      onSubmit={() => void submit()}
+      editing={editing !== null}
+      save={save}
       onCancel={onCancel}
     >
       <TextField label={labels.code} name="code" value={code} maxLength={LIMITS.catalog.couponCodeMax} hint={t('adminCatalog.coupons.codeRule')} onChange={setCode} />

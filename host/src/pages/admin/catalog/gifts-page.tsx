@@ -4,7 +4,7 @@ import { amountText, formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
 import { CatalogForm, CatalogPage, RowSwitch } from './catalog-page.js';
-import { amountOf, CheckField, countOf, TextField, useSave } from './catalog-fields.js';
+import { amountOf, CheckField, countOf, TextField, useCatalogSubmit } from './catalog-fields.js';
 import { useCatalog } from './catalog-state.js';
 
 const { gift: limits } = LIMITS;
@@ -55,11 +55,10 @@ function GiftForm({ editing, onSaved, onCancel }: { editing: GiftDto | null; onS
   const [ordering, setOrdering] = useState(editing ? String(editing.ordering) : '0');
   const [shown, setShown] = useState(!(editing?.hidden ?? false));
   const labels = { name: t('adminCatalog.gifts.name'), emoji: t('adminCatalog.gifts.emoji'), imageUrl: t('adminCatalog.gifts.imageUrl'), price: t('adminCatalog.gifts.price'), ordering: t('adminCatalog.gifts.ordering') };
-  const save = useSave(labels);
   const min = limits.priceMinCents / 100;
   const max = limits.priceMaxCents / 100;
 
-  function body(): GiftBody | string {
+  function build(): GiftBody | string {
     if (!name.trim()) return t('adminCatalog.required', { field: labels.name });
     if (!emoji.trim()) return t('adminCatalog.required', { field: labels.emoji });
     const amount = amountOf(price);
@@ -69,21 +68,14 @@ function GiftForm({ editing, onSaved, onCancel }: { editing: GiftDto | null; onS
     return { name: name.trim(), emoji: emoji.trim(), imageUrl: imageUrl.trim() || null, price: amount, ordering: order, hidden: !shown };
   }
 
-  async function submit() {
-    const sent = body();
-    if (typeof sent === 'string') return save.fail(sent);
-    const saved = await save.run(() => (editing ? session.api.admin.gifts.update({ id: editing._id }, sent) : session.api.admin.gifts.create(sent)));
-    if (saved) onSaved(t(editing ? 'adminCatalog.saved' : 'adminCatalog.created', { name: saved.name }));
-  }
+  const save = useCatalogSubmit({ labels, editing, build, create: (body) => session.api.admin.gifts.create(body), update: (id, body) => session.api.admin.gifts.update({ id }, body), nameOf: (saved) => saved.name, onSaved });
 
   return (
     <CatalogForm
       name="gift-form"
       title={editing ? t('adminCatalog.gifts.editTitle', { name: editing.name }) : t('adminCatalog.gifts.new')}
-      saving={save.saving}
-      failure={save.failure}
-      submitLabel={editing ? t('adminCatalog.actions.save') : t('adminCatalog.actions.create')}
-      onSubmit={() => void submit()}
+      editing={editing !== null}
+      save={save}
       onCancel={onCancel}
     >
       <TextField label={labels.name} name="name" maxLength={limits.nameMax} value={name} onChange={setName} />

@@ -4,7 +4,9 @@ import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { askConfirm } from '@fandeck/widgets/ui/ask-confirm';
 import { FileUploadStatus, useFileUpload } from '../../../components/file-upload.js';
 import { session, useSignalValue } from '../../../session/session.js';
+import { NoticeLine } from '../../../components/notice.js';
 import { TextField } from './catalog-fields.js';
+import { CatalogHead } from './catalog-page.js';
 import { FreeSubscriptionSection, LocalesSection } from './settings-access.js';
 import { CommissionsSection, LimitsSection } from './settings-money.js';
 import { SettingsGate, SettingsSection, useAdminSettings } from './settings-section.js';
@@ -19,10 +21,7 @@ export function SiteSettingsPage() {
   const settings = useAdminSettings();
   return (
     <section className="catalog catalog--settings" data-testid="admin-settings" aria-labelledby="admin-settings-title">
-      <header className="catalog__head">
-        <h1 id="admin-settings-title">{t('adminCatalog.settings.title')}</h1>
-        <p className="muted">{t('adminCatalog.settings.intro')}</p>
-      </header>
+      <CatalogHead id="admin-settings-title" title={t('adminCatalog.settings.title')} intro={t('adminCatalog.settings.intro')} />
       <SettingsGate settings={settings}>
         {(values) => (
           <div className="settings-grid">
@@ -70,11 +69,7 @@ function MaintenanceSection({ values, onSaved }: SectionProps) {
         <span className={on ? 'badge' : 'badge badge--off'}>{on ? t('adminCatalog.settings.maintenanceOn') : t('adminCatalog.settings.maintenanceOff')}</span>
       </p>
       <p className="muted">{t('adminCatalog.settings.maintenanceIntro')}</p>
-      {failure ? (
-        <p className="error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <NoticeLine notice={failure ? { kind: 'failed', text: failure } : null} />
       <div className="tools-actions">
         <button type="button" className={on ? 'button button--primary' : 'button button--danger'} disabled={busy} onClick={() => void flip()}>
           {on ? t('adminCatalog.settings.maintenanceSwitchOff') : t('adminCatalog.settings.maintenanceSwitchOn')}

@@ -4,6 +4,7 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../../components/page-status.js';
 import { session } from '../../../session/session.js';
 import { useSave } from './catalog-fields.js';
+import { FormFooter } from './catalog-page.js';
 
 /** Every setting, read once for the page; `replace` takes the answer of a save. */
 export function useAdminSettings() {
@@ -86,21 +87,7 @@ export function SettingsSection({ name, title, intro, labels, changes, onSaved, 
       <h2 id={`${id}-title`}>{title}</h2>
       {intro ? <p className="muted">{intro}</p> : null}
       {children}
-      {save.failure ? (
-        <p className="error" role="alert">
-          {save.failure}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="success" role="status">
-          {t('adminCatalog.settings.saved')}
-        </p>
-      ) : null}
-      <div className="tools-actions">
-        <button type="submit" className="button button--primary" disabled={save.saving}>
-          {save.saving ? t('adminCatalog.actions.saving') : t('adminCatalog.actions.save')}
-        </button>
-      </div>
+      <FormFooter failure={save.failure} done={done} saving={save.saving} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { LIMITS, type SitePromoBody, type SitePromoDto } from '@fandeck/contract
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
 import { CatalogForm, CatalogPage, RowDelete } from './catalog-page.js';
-import { countOf, isoOf, localInput, SelectField, TextField, useDateText, useSave } from './catalog-fields.js';
+import { countOf, isoOf, localInput, SelectField, TextField, useDateText, useCatalogSubmit } from './catalog-fields.js';
 import { useCatalog } from './catalog-state.js';
 
 const POSITIONS = ['top', 'bottom'] as const;
@@ -72,9 +72,8 @@ function PromoForm({ editing, onSaved, onCancel }: { editing: SitePromoDto | nul
     startAt: t('adminCatalog.promos.startAt'),
     endAt: t('adminCatalog.promos.endAt'),
   };
-  const save = useSave(labels);
 
-  function body(): SitePromoBody | string {
+  function build(): SitePromoBody | string {
     if (!title.trim()) return t('adminCatalog.required', { field: labels.title });
     const order = countOf(ordering) ?? 0;
     if (Number.isNaN(order)) return t('adminCatalog.countRule', { field: labels.ordering });
@@ -84,21 +83,14 @@ function PromoForm({ editing, onSaved, onCancel }: { editing: SitePromoDto | nul
     return { title: title.trim(), description: description.trim(), linkUrl: linkUrl.trim(), imageUrl: imageUrl.trim(), position, ordering: order, startAt: start, endAt: end };
   }
 
-  async function submit() {
-    const sent = body();
-    if (typeof sent === 'string') return save.fail(sent);
-    const saved = await save.run(() => (editing ? session.api.admin.sitePromos.update({ id: editing._id }, sent) : session.api.admin.sitePromos.create(sent)));
-    if (saved) onSaved(t(editing ? 'adminCatalog.saved' : 'adminCatalog.created', { name: saved.title }));
-  }
+  const save = useCatalogSubmit({ labels, editing, build, create: (body) => session.api.admin.sitePromos.create(body), update: (id, body) => session.api.admin.sitePromos.update({ id }, body), nameOf: (saved) => saved.title, onSaved });
 
   return (
     <CatalogForm
       name="promo-form"
       title={editing ? t('adminCatalog.promos.editTitle', { name: editing.title }) : t('adminCatalog.promos.new')}
-      saving={save.saving}
-      failure={save.failure}
-      submitLabel={editing ? t('adminCatalog.actions.save') : t('adminCatalog.actions.create')}
-      onSubmit={() => void submit()}
+      editing={editing !== null}
+      save={save}
       onCancel={onCancel}
     >
       <TextField label={labels.title} name="title" maxLength={LIMITS.catalog.promoTitleMax} value={title} onChange={setTitle} />

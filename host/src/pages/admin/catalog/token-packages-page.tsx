@@ -4,7 +4,7 @@ import { amountText, formatMoney } from '@fandeck/widgets/format/money';
 import { useNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../../session/session.js';
 import { CatalogForm, CatalogPage, RowDelete, RowSwitch } from './catalog-page.js';
-import { amountOf, CheckField, TextField, useSave } from './catalog-fields.js';
+import { amountOf, CheckField, TextField, useCatalogSubmit } from './catalog-fields.js';
 import { useCatalog } from './catalog-state.js';
 
 /** /admin/token-packages: the wallet top-up bundles fans buy (pay a price, receive tokens). */
@@ -47,9 +47,8 @@ function PackageForm({ editing, onSaved, onCancel }: { editing: AdminTokenPackag
   const [tokens, setTokens] = useState(editing ? amountText(editing.tokens, i18n.language) : '');
   const [isActive, setActive] = useState(editing?.isActive ?? true);
   const labels = { name: t('adminCatalog.packages.name'), description: t('adminCatalog.packages.description'), price: t('adminCatalog.packages.price'), tokens: t('adminCatalog.packages.tokens') };
-  const save = useSave(labels);
 
-  function body(): TokenPackageBody | string {
+  function build(): TokenPackageBody | string {
     if (!name.trim()) return t('adminCatalog.required', { field: labels.name });
     const priceValue = amountOf(price);
     if (priceValue === null || priceValue <= 0) return t('adminCatalog.amountRule', { field: labels.price });
@@ -58,21 +57,14 @@ function PackageForm({ editing, onSaved, onCancel }: { editing: AdminTokenPackag
     return { name: name.trim(), description: description.trim(), price: priceValue, tokens: tokenValue, isActive };
   }
 
-  async function submit() {
-    const sent = body();
-    if (typeof sent === 'string') return save.fail(sent);
-    const saved = await save.run(() => (editing ? session.api.admin.tokenPackages.update({ id: editing._id }, sent) : session.api.admin.tokenPackages.create(sent)));
-    if (saved) onSaved(t(editing ? 'adminCatalog.saved' : 'adminCatalog.created', { name: saved.name }));
-  }
+  const save = useCatalogSubmit({ labels, editing, build, create: (body) => session.api.admin.tokenPackages.create(body), update: (id, body) => session.api.admin.tokenPackages.update({ id }, body), nameOf: (saved) => saved.name, onSaved });
 
   return (
     <CatalogForm
       name="package-form"
       title={editing ? t('adminCatalog.packages.editTitle', { name: editing.name }) : t('adminCatalog.packages.new')}
-      saving={save.saving}
-      failure={save.failure}
-      submitLabel={editing ? t('adminCatalog.actions.save') : t('adminCatalog.actions.create')}
-      onSubmit={() => void submit()}
+      editing={editing !== null}
+      save={save}
       onCancel={onCancel}
     >
       <TextField label={labels.name} name="name" maxLength={LIMITS.catalog.packageNameMax} value={name} onChange={setName} />
