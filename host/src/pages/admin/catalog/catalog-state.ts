@@ -19,6 +19,8 @@ export function useCatalog<T extends CatalogRow>(read: ListRead<T>) {
   const [editing, setEditing] = useState<T | null>(null);
   const [view, setView] = useState<'list' | 'form'>('list');
   const [notice, setNotice] = useState<Notice>(null);
+  // Bumped whenever the form is left, so the next one starts empty even for another new row.
+  const [round, setRound] = useState(0);
 
   /** Opens the form on `row`, or on a new one. */
   function open(row: T | null) {
@@ -31,6 +33,7 @@ export function useCatalog<T extends CatalogRow>(read: ListRead<T>) {
   function close() {
     setEditing(null);
     setView('list');
+    setRound((n) => n + 1);
   }
 
   /** The form was saved: say so, go back to the list and read it again. */
@@ -53,7 +56,7 @@ export function useCatalog<T extends CatalogRow>(read: ListRead<T>) {
   /** Deletes the row named `name` once the staff member confirms. */
   const remove = (name: string, call: () => Promise<Outcome<unknown>>) => act(call, t('adminCatalog.deleted', { name }), t('adminCatalog.confirmDelete', { name }));
 
-  return { rows, editing, view, notice, open, close, saved, act, toggle, remove, formKey: editing?._id ?? 'new' };
+  return { rows, editing, view, notice, open, close, saved, act, toggle, remove, formKey: `${editing?._id ?? 'new'}-${round}` };
 }
 
 export type Catalog<T extends CatalogRow> = ReturnType<typeof useCatalog<T>>;
