@@ -125,6 +125,9 @@ export const callRoutes: Readonly<Record<string, string>> = {
   'settings.keys': 'POST /settings/keys',
   'admin.settings.get': 'GET /admin/settings',
   'admin.settings.update': 'PUT /admin/settings',
+  'admin.settings.logoUpload': 'POST /admin/settings/logo/:which',
+  'admin.blockedCountries.list': 'GET /admin/block/countries',
+  'admin.blockedCountries.set': 'PUT /admin/block/countries',
   'admin.performers.pendingReview': 'GET /admin/performers/pending-review',
   'admin.performers.review': 'POST /admin/performers/:id/review',
   'admin.performers.document': 'GET /admin/performers/:id/documents/:side',
@@ -297,5 +300,7 @@ export const callRoutes: Readonly<Record<string, string>> = {
   'coupons.apply': 'POST /coupons/:code/apply-coupon',
   'admin.coupons.create': 'POST /admin/coupons',
   'admin.coupons.list': 'GET /admin/coupons',
+  'admin.coupons.update': 'PUT /admin/coupons/:id',
+  'admin.coupons.delete': 'DELETE /admin/coupons/:id',
   'openapi': 'GET /openapi.json',
 };

@@ -188,6 +188,7 @@ export const ERROR_CODES = [
   'coupons.used_by_you',
   'coupons.percentage_too_high',
   'coupons.code_taken',
+  'coupons.in_use',
   // Embeds, settings, reference data
   'embeds.invalid_origin',
   'embeds.origin_exists',

@@ -81,6 +81,16 @@ export const LIMITS = {
     titleMax: 200,
     descriptionMax: 2000,
   },
+  /** The staff catalogue's texts (issue 25): coupons, token packages, site promos, the site's name. */
+  catalog: {
+    couponCodeMax: 32,
+    packageNameMax: 100,
+    packageDescriptionMax: 1000,
+    promoTitleMax: 200,
+    promoDescriptionMax: 2000,
+    promoLinkMax: 1000,
+    siteNameMax: 100,
+  },
   gift: {
     nameMax: 40,
     /** An emoji may take several code points (a flag, a skin tone). */

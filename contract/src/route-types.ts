@@ -36,6 +36,7 @@ import type {
 } from './messaging.js';
 import type { AddCardBody, AddCardResponse, PaymentCardDto, PaymentTransactionDto, TokenPackageDto, WalletChargeDto } from './payments.js';
 import type { GiftBody, GiftDto, GiftPatch } from './gifts.js';
+import type { AdminCatalogRouteTypes } from './admin-catalog.js';
 import type { GoLiveBody, PrivateCallJoinDto, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type {
   EarningDto,
@@ -203,7 +204,7 @@ export interface CouponPreviewDto {
   amountToPay?: number;
 }
 
-export interface RouteTypes {
+export interface RouteTypes extends AdminCatalogRouteTypes {
   // auth and the signed-in user
   'auth.login': { body: Credentials; response: { token?: string } };
   'auth.forgot': { body: { email: string }; response: { message?: string } };

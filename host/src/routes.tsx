@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from './pages/fallback-pages.js';
 import { lazyPage, toRouteObjects, type PageRoute } from './routing/route-table.js';
+import { catalogScreens } from './pages/admin/catalog/index.js';
 import { SiteShell } from './shell/site-shell.js';
 
 // Each page is its own chunk, fetched when its route first renders; the bare address and
@@ -86,6 +87,8 @@ export const pages: readonly PageRoute[] = [
   { path: '/calls/:requestId', page: CallPage, authenticate: true },
   { path: '/admin/creators/review', page: CreatorReviewPage, authenticate: true, onlyAdmin: true },
   { path: '/admin/payouts', page: PayoutReviewPage, authenticate: true, onlyAdmin: true },
+  // The staff's catalogue screens (the lead switches them to permission gating at merge).
+  ...catalogScreens.map(({ path, page }) => ({ path, page, authenticate: true, onlyAdmin: true })),
   // A creator's dashboard, read-only (the server also lets managers with `earning.all` read it,
   // but /users/me carries no permissions, so the gate lets admins only).
   { path: '/admin/creators/:id/dashboard', page: StaffCreatorDashboardPage, authenticate: true, onlyStaff: true },

@@ -50,6 +50,7 @@ export default {
   copyright: '© {{year}} {{siteName}}',
   maintenanceTitle: 'We are under maintenance',
   maintenanceBody: 'We are making improvements to the site. Please come back soon.',
+  maintenanceStaff: 'On the staff? Sign in to keep working.',
   geoBlockedTitle: 'Not available in your region',
   geoBlockedBody: 'This site is not available in your country.',
 } satisfies TextsOf<typeof site>;

@@ -50,6 +50,7 @@ export default {
   copyright: '© {{year}} {{siteName}}',
   maintenanceTitle: 'Estamos en mantenimiento',
   maintenanceBody: 'Estamos mejorando el sitio. Vuelve pronto.',
+  maintenanceStaff: '¿Eres del equipo? Entra para seguir trabajando.',
   geoBlockedTitle: 'No disponible en tu región',
   geoBlockedBody: 'Este sitio no está disponible en tu país.',
 } satisfies TextsOf<typeof site>;

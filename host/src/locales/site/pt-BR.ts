@@ -49,6 +49,7 @@ const site = {
   copyright: '© {{year}} {{siteName}}',
   maintenanceTitle: 'Estamos em manutenção',
   maintenanceBody: 'Estamos fazendo melhorias no site. Volte em breve.',
+  maintenanceStaff: 'Faz parte da equipe? Entre para continuar trabalhando.',
   geoBlockedTitle: 'Indisponível na sua região',
   geoBlockedBody: 'Este site não está disponível no seu país.',
 } as const;

@@ -253,6 +253,7 @@ export default {
     used_by_you: 'You have already used this coupon.',
     percentage_too_high: 'A percentage coupon must be less than 100%.',
     code_taken: 'There is already a coupon with this code.',
+    in_use: 'This coupon has been used; switch it off instead of deleting it.',
   },
   embeds: {
     origin_not_owned: 'This site is not on the creator’s list of sites.',

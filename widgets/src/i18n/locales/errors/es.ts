@@ -253,6 +253,7 @@ export default {
     used_by_you: 'Ya usaste este cupón.',
     percentage_too_high: 'Un cupón porcentual debe ser menor que 100 %.',
     code_taken: 'Ya existe un cupón con este código.',
+    in_use: 'Este cupón ya se usó; desactívalo en lugar de eliminarlo.',
   },
   embeds: {
     origin_not_owned: 'Este sitio no está en la lista de sitios del creador.',

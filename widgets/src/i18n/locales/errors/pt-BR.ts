@@ -250,6 +250,7 @@ const errors = {
     used_by_you: 'Você já usou este cupom.',
     percentage_too_high: 'Um cupom percentual deve ser menor que 100%.',
     code_taken: 'Já existe um cupom com este código.',
+    in_use: 'Este cupom já foi usado; desative-o em vez de excluir.',
   },
   embeds: {
     origin_not_owned: 'Este site não está na lista de sites do criador.',
