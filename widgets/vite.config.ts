@@ -9,13 +9,17 @@ export { i18nLiteAliases, preactCompatAliases };
 
 /**
  * What the shared runtime holds: the view layer (with src/preact), i18n core, signals,
- * r2wc, and the kit, session, api, live and bridge (page side) folders. Translations (`locales/`) stay out so
- * each namespace and locale loads with its feature, and socket.io-client stays out so the
- * live connection's dynamic import fetches it only once a fan is signed in.
+ * r2wc, the kit, session, api, live and bridge (page side) folders, and the few ui pieces
+ * every element shows (the error line, the busy button, the sign-in prompt, useModel); the
+ * other forms' pieces (money input, fields) stay in the ui chunk of the elements that use
+ * them. Translations (`locales/`) stay out so each namespace and locale loads with its
+ * feature, and socket.io-client stays out so the live connection's dynamic import fetches it
+ * only once a fan is signed in.
  */
 const runtimeModules = [
   /\/node_modules\/(preact|i18next|react-i18next|@r2wc|@preact\/signals-core)\//,
   /\/widgets\/src\/(kit|i18n|session|api|live|bridge|preact)\//,
+  /\/widgets\/src\/ui\/(error-text|form-error|sign-in-prompt|sign-in-text|submit-button|use-model)\.tsx?$/,
   // The bundler's own helpers, so an element chunk needs nothing but the runtime.
   /rolldown\/runtime/,
 ];

@@ -91,6 +91,10 @@ export interface FeedPost {
   poll?: FeedPoll | null;
   /** Crowdfunding posts. */
   crowdfunding?: FeedCrowdfunding | null;
+  /** Video and audio posts: a picture every viewer sees, locked or not. */
+  thumbnail?: { _id: string; url: string | null; placeholder: string | null; sizes: Record<string, { url: string }> } | null;
+  /** Video and audio posts: a short clip every viewer sees. */
+  teaser?: { _id: string; status: VideoStatus; progress: number; url: string | null } | null;
 }
 
 /** Galleries and their photos as `/performer-assets/...` answers them (server galleries.presenter.ts). */
@@ -150,6 +154,8 @@ export interface VideoItem {
   performer: { _id: string; username: string | null; name: string | null; avatar: string };
   video: (VideoFile & { duration: number | null; teaser: string | null }) | null;
   thumbnail: { placeholder: string | null; url: string | null; sizes: Record<string, { url: string }> | null } | null;
+  /** When set and in the future, fans do not see it yet. */
+  scheduledAt?: string | null;
 }
 
 export interface Reel {

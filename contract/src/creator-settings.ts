@@ -36,6 +36,12 @@ export interface BankingSettings {
   updatedAt: string;
 }
 
+/** The answer of saving or removing one payout method: every method as it now stands (masked). */
+export interface PayoutSettings {
+  bankingSettings: BankingSettings | null;
+  paymentGatewaySettings: PaymentGatewaySettings | null;
+}
+
 export interface PaymentGatewaySettings {
   gateway: PayoutGateway;
   stripeAccountId: string | null;

@@ -114,10 +114,12 @@ export const embedRoutes: readonly EmbedRoute[] = [
 
 /**
  * The paths the bridge names itself: what its `media` command fetches (`media.file`,
- * `streaming.hls`), and the conversation routes whose answers scope a page.
+ * `streaming.hls`), the conversation routes whose answers scope a page, and the stream join
+ * whose answer names the chat of the stream a live player shows.
  */
 export const bridgePaths = {
   mediaFile: '/media/files/:id/:name',
   streamHls: '/streaming/hls/:id/:file',
+  streamJoin: '/streaming/join/:id',
   conversations: ['/conversations', '/conversations/search', '/conversations/:id', '/conversations/stream/:id', '/conversations/stream/performer/:id', '/conversations/stream/public/:id', '/conversations/stream/:id/update'] as readonly string[],
 } as const;

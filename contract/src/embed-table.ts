@@ -36,14 +36,16 @@ export function embedTable(): EmbedRoute[] {
 
 /**
  * The paths the bridge names itself: the two routes its `media` command fetches
- * (`media.file`, `streaming.hls`) and the conversation routes (`conversations.*`) whose
- * answers tell it which conversations a page was shown.
+ * (`media.file`, `streaming.hls`), the conversation routes (`conversations.*`) whose
+ * answers tell it which conversations a page was shown, and the stream join (`streaming.join`)
+ * whose answer names the chat of the stream a live player shows.
  */
-export function bridgeRoutePaths(): { mediaFile: string; streamHls: string; conversations: string[] } {
+export function bridgeRoutePaths(): { mediaFile: string; streamHls: string; streamJoin: string; conversations: string[] } {
   const table = routes as Readonly<Record<string, RouteSpec>>;
   return {
     mediaFile: routes['media.file'].path,
     streamHls: routes['streaming.hls'].path,
+    streamJoin: routes['streaming.join'].path,
     conversations: [...new Set(Object.entries(table).filter(([name]) => name.startsWith('conversations.')).map(([, spec]) => spec.path))],
   };
 }
@@ -73,11 +75,13 @@ ${rows.join('\n')}
 
 /**
  * The paths the bridge names itself: what its \`media\` command fetches (\`media.file\`,
- * \`streaming.hls\`), and the conversation routes whose answers scope a page.
+ * \`streaming.hls\`), the conversation routes whose answers scope a page, and the stream join
+ * whose answer names the chat of the stream a live player shows.
  */
 export const bridgePaths = {
   mediaFile: ${literal(bridge.mediaFile)},
   streamHls: ${literal(bridge.streamHls)},
+  streamJoin: ${literal(bridge.streamJoin)},
   conversations: [${bridge.conversations.map(literal).join(', ')}] as readonly string[],
 } as const;
 `;

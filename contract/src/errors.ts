@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'users.not_found',
   'performers.not_found',
   'performers.not_verified',
+  'performers.pending_approval',
   'performers.too_young',
   'performers.document_required',
   'performers.document_type',
@@ -133,6 +134,22 @@ export const ERROR_CODES = [
   'payouts.not_editable',
   'payouts.invalid_transition',
   'payouts.method_missing',
+  // A payout method's own fields (in `fieldCodes`, beside `request.invalid`)
+  'payouts.field_required',
+  'payouts.pix_key_type_invalid',
+  'payouts.pix_cpf_invalid',
+  'payouts.pix_cnpj_invalid',
+  'payouts.pix_email_invalid',
+  'payouts.pix_phone_invalid',
+  'payouts.pix_random_invalid',
+  'payouts.bank_name_invalid',
+  'payouts.bank_code_invalid',
+  'payouts.agency_invalid',
+  'payouts.account_invalid',
+  'payouts.account_type_invalid',
+  'payouts.holder_name_invalid',
+  'payouts.holder_document_invalid',
+  'payouts.stripe_account_invalid',
   'conversations.not_found',
   'conversations.not_participant',
   'conversations.blocked',
@@ -177,6 +194,7 @@ export const ERROR_CODES = [
   'coupons.used_by_you',
   'coupons.percentage_too_high',
   'coupons.code_taken',
+  'coupons.in_use',
   // Embeds, settings, reference data
   'embeds.invalid_origin',
   'embeds.origin_exists',
@@ -241,6 +259,11 @@ export interface ErrorBody {
   code: ErrorCode;
   /** For `request.invalid`: the fields at fault, `body.price`, `query.limit`. */
   fields?: string[];
+  /**
+   * For `request.invalid`, where the rule has one: each field's own code, so a form says
+   * in the user's language what is wrong with that field (`body.pixKey`: `payouts.pix_cpf_invalid`).
+   */
+  fieldCodes?: Record<string, ErrorCode>;
 }
 
 /** The code of an error body, when it carries one (by its shape: see `looksLikeErrorCode`). */

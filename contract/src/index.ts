@@ -16,6 +16,7 @@ export * from './subscriptions.js';
 export * from './messaging.js';
 export * from './streaming.js';
 export * from './gifts.js';
+export * from './admin-catalog.js';
 export * from './usernames.js';
 export * from './content.js';
 export * from './api-types.js';

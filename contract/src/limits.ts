@@ -27,8 +27,10 @@ export const LIMITS = {
     placeMax: 100,
     freeSubscriptionDaysMin: 1,
     freeSubscriptionDaysMax: 365,
-    /** A private call's price: 10,000.00 at most (0 is a free call). */
+    /** A private call's price: 10,000.00 at most (0 is a free call, which a creator must choose). */
     privateCallPriceMaxCents: 1_000_000,
+    /** A new creator's private call price: 10.00, the spec's minimum tip, so a call is never free by accident. */
+    privateCallPriceDefaultCents: 1_000,
   },
   tip: {
     messageMax: 1000,
@@ -81,6 +83,16 @@ export const LIMITS = {
     titleMax: 200,
     descriptionMax: 2000,
   },
+  /** The staff catalogue's texts (issue 25): coupons, token packages, site promos, the site's name. */
+  catalog: {
+    couponCodeMax: 32,
+    packageNameMax: 100,
+    packageDescriptionMax: 1000,
+    promoTitleMax: 200,
+    promoDescriptionMax: 2000,
+    promoLinkMax: 1000,
+    siteNameMax: 100,
+  },
   gift: {
     nameMax: 40,
     /** An emoji may take several code points (a flag, a skin tone). */
@@ -91,6 +103,10 @@ export const LIMITS = {
     priceMaxCents: 100_000,
     /** How many gifts the catalogue holds, hidden ones included. */
     catalogueMax: 50,
+  },
+  embeds: {
+    /** A listed origin (`scheme://host[:port]`), as typed. */
+    originMax: 255,
   },
   privateCall: {
     minutesMin: 5,

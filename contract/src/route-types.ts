@@ -13,7 +13,8 @@
 import type { Query } from './api-types.js';
 import type { AuditEntryDto, AuditQuery, ReportActionBody, ReportQueueStatus, StaffCreateBody, StaffMemberDto, StaffPermissionsBody, StaffReportDto, StaffUserDto, UserStatusBody } from './staff.js';
 import type { BlockedUserDto, BlockStatus, CreatorAttributeFilter, CreatorSearchSort, Credentials, CurrentUser, Keyword, PerformerProfile, PublicSettings, PendingCreatorDto, RegistrationAnswer, UserPatch } from './accounts.js';
-import type { BankingSettings, OwnProfile, PaymentGatewaySettings } from './creator-settings.js';
+import type { BankingSettings, OwnProfile, PaymentGatewaySettings, PayoutSettings } from './creator-settings.js';
+import type { EmbedOriginDto } from './embeds.js';
 import type { Country, Language, PhoneCountry, UserAdditional } from './reference.js';
 import type { Gallery, FeedPoll, FeedPost, OwnReel, Photo, PostComment, Reel, VideoItem, VideoStatus } from './content.js';
 import type {
@@ -36,6 +37,7 @@ import type {
 } from './messaging.js';
 import type { AddCardBody, AddCardResponse, PaymentCardDto, PaymentTransactionDto, TokenPackageDto, WalletChargeDto } from './payments.js';
 import type { GiftBody, GiftDto, GiftPatch } from './gifts.js';
+import type { AdminCatalogRouteTypes } from './admin-catalog.js';
 import type { GoLiveBody, PrivateCallJoinDto, PrivateStreamRequestBody, PrivateStreamRequestDto, StreamDto, StreamJoinDto } from './streaming.js';
 import type {
   EarningDto,
@@ -203,7 +205,7 @@ export interface CouponPreviewDto {
   amountToPay?: number;
 }
 
-export interface RouteTypes {
+export interface RouteTypes extends AdminCatalogRouteTypes {
   // auth and the signed-in user
   'auth.login': { body: Credentials; response: { token?: string } };
   'auth.forgot': { body: { email: string }; response: { message?: string } };
@@ -233,6 +235,11 @@ export interface RouteTypes {
   'performers.me': { response: OwnProfile };
   'performers.updateMe': { response: OwnProfile };
   'performers.bankingSettings': { body: Record<string, string>; response: BankingSettings };
+  'payouts.method': { body: Record<string, string>; response: PayoutSettings };
+  'payouts.removeMethod': { response: PayoutSettings };
+  'embeds.list': { query: Query; item: EmbedOriginDto };
+  'embeds.add': { body: { origin: string }; response: EmbedOriginDto };
+  'embeds.verify': { response: EmbedOriginDto };
   'performers.paymentGatewaySettings': { body: { gateway: PaymentGatewaySettings['gateway']; stripeAccountId?: string }; response: PaymentGatewaySettings };
   'performers.search': { query: Query; item: PerformerProfile };
   'performers.userSearch': { query: CreatorSearchQuery; item: PerformerProfile };
@@ -289,6 +296,15 @@ export interface RouteTypes {
   'feeds.photoUpload': { response: UploadedFileDto };
   'feeds.videoUpload': { response: UploadedFileDto };
   'feeds.audioUpload': { response: UploadedFileDto };
+  'feeds.thumbnailUpload': { response: UploadedFileDto };
+  'feeds.teaserUpload': { response: UploadedFileDto };
+  'feeds.update': { response: FeedPost };
+  'videos.videoUpload': { response: UploadedFileDto };
+  'videos.teaserUpload': { response: UploadedFileDto };
+  'videos.thumbnailUpload': { response: UploadedFileDto };
+  'videos.create': { response: VideoItem };
+  'videos.update': { response: VideoItem };
+  'galleries.update': { response: Gallery };
   'admin.performers.pendingReview': { query: PageRequest; item: PendingCreatorDto };
   'admin.performers.review': { body: { decision: 'approve' | 'reject' }; response: { _id: string; verifiedDocument: boolean } };
   'users.search': { query: PageRequest & { q?: string; role?: string; status?: string }; item: StaffUserDto };
@@ -301,6 +317,8 @@ export interface RouteTypes {
   'admin.audit.search': { query: AuditQuery; item: AuditEntryDto };
   'feeds.delete': { response: SuccessDto };
   'blocks.list': { query: PageRequest; item: BlockedUserDto };
+  'blocks.countries': { body: { countryCodes: string[] }; response: { countryCodes: string[] } };
+  'blocks.countryList': { response: { countryCodes: string[] } };
   'blocks.unblock': { response: SuccessDto };
   'blocks.block': { body: { targetId: string; reason?: string }; response: BlockedUserDto };
   // messaging

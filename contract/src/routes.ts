@@ -161,6 +161,7 @@ export const routes = {
   'reels.search': route('GET', '/performer-assets/user/reels/search', 'optional', 'embed'),
   // blocks, reports, trending and search
   'blocks.countries': route('POST', '/block/countries', CREATOR),
+  'blocks.countryList': route('GET', '/block/countries', CREATOR),
   'blocks.block': route('POST', '/block/users', CREATOR),
   'blocks.unblock': route('DELETE', '/block/users/:id', CREATOR),
   'blocks.list': route('GET', '/block/users', CREATOR),
@@ -198,6 +199,11 @@ export const routes = {
   'settings.keys': route('POST', '/settings/keys', 'public', 'embed'),
   'admin.settings.get': route('GET', '/admin/settings', withPermission('setting.view')),
   'admin.settings.update': route('PUT', '/admin/settings', withPermission('setting.update')),
+  /** Multipart: a picture for the site's logo (`logoUrl`) or its dark-mode logo (`darkmodeLogoUrl`). */
+  'admin.settings.logoUpload': route('POST', '/admin/settings/logo/:which', withPermission('setting.update')),
+  // the countries whose visitors get the geo-blocked layout (spec: Geo blocking)
+  'admin.blockedCountries.list': route('GET', '/admin/block/countries', withPermission('block_country.all')),
+  'admin.blockedCountries.set': route('PUT', '/admin/block/countries', withPermission('block_country.all')),
   'admin.performers.pendingReview': route('GET', '/admin/performers/pending-review', ADMIN),
   'admin.performers.review': route('POST', '/admin/performers/:id/review', ADMIN),
   'admin.performers.document': route('GET', '/admin/performers/:id/documents/:side', ADMIN),
@@ -280,6 +286,7 @@ export const routes = {
   'payouts.view': route('GET', '/payout-requests/:id/view', CREATOR, 'embed-owner'),
   'payouts.update': route('PUT', '/payout-requests/:id', CREATOR),
   'payouts.method': route('POST', '/payout-methods/:id', CREATOR),
+  'payouts.removeMethod': route('DELETE', '/payout-methods/:id', CREATOR),
   'admin.payouts.search': route('GET', '/admin/payout-requests/search', withPermission('payout_request.view')),
   'admin.payouts.view': route('GET', '/admin/payout-requests/:id', withPermission('payout_request.view')),
   'admin.payouts.status': route('PUT', '/admin/payout-requests/:id/status', withPermission('payout_request.update')),
@@ -412,6 +419,9 @@ export const routes = {
   'coupons.apply': route('POST', '/coupons/:code/apply-coupon', 'authenticated', 'embed'),
   'admin.coupons.create': route('POST', '/admin/coupons', withPermission('setting.update')),
   'admin.coupons.list': route('GET', '/admin/coupons', withPermission('setting.view')),
+  'admin.coupons.update': route('PUT', '/admin/coupons/:id', withPermission('setting.update')),
+  // a coupon never used is deleted; one a fan used is switched off instead (422 `coupons.in_use`)
+  'admin.coupons.delete': route('DELETE', '/admin/coupons/:id', withPermission('setting.update')),
   // the API description
   'openapi': route('GET', '/openapi.json', 'public'),
 } as const satisfies Record<string, RouteSpec>;

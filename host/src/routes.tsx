@@ -15,7 +15,7 @@ const VerifyEmailPage = lazyPage(() => import('./pages/email-links/verify-email-
 const ResetPasswordPage = lazyPage(() => import('./pages/email-links/reset-password-page.js'), 'ResetPasswordPage');
 const HomePage = lazyPage(() => import('./pages/home-page.js'), 'HomePage');
 const UserAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'UserAccountPage');
-const CreatorAccountPage = lazyPage(() => import('./pages/account-pages.js'), 'CreatorAccountPage');
+const CreatorAccountPage = lazyPage(() => import('./pages/creator-settings/settings-page.js'), 'CreatorAccountPage');
 const CreatorsPage = lazyPage(() => import('./pages/creators-page.js'), 'CreatorsPage');
 const DiscoverPage = lazyPage(() => import('./pages/discover-page.js'), 'DiscoverPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page.js'), 'ProfilePage');
@@ -66,6 +66,8 @@ export const pages: readonly PageRoute[] = [
   { path: '/user/subscriptions', page: UserSubscriptionsPage, authenticate: true },
   { path: '/user/wallet', page: WalletPage, authenticate: true },
   { path: '/creator/account', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
+  // One section of the creator's settings (settings-nav.ts).
+  { path: '/creator/account/:section', page: CreatorAccountPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/posts', page: StudioPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/subscribers', page: CreatorSubscribersPage, authenticate: true, onlyPerformer: true },
   { path: '/creator/earnings', page: CreatorEarningsPage, authenticate: true, onlyPerformer: true },

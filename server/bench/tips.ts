@@ -97,9 +97,11 @@ async function bench(label: string, database: Database): Promise<Result> {
     const load = await runLoad(plan);
     const tipCpuMs = (threadCpuMs() - cpu) / requests;
     if (profiler) await profiler.stop(`${PROFILE_DIR}/tips-${label.split(' ')[0]!.toLowerCase()}.cpuprofile`);
+    const bareProfiler = PROFILE_DIR ? await startProfile() : undefined;
     cpu = threadCpuMs();
     const bare = await runLoad({ ...plan, target: 'insert' });
     const bareCpuMs = (threadCpuMs() - cpu) / requests;
+    if (bareProfiler) await bareProfiler.stop(`${PROFILE_DIR}/bare-${label.split(' ')[0]!.toLowerCase()}.cpuprofile`);
 
     const ledger = await checkLedger(server.ctx.db);
     const balances = await balancesOf(server.ctx.db, fans.map((f) => accountKeys.wallet(f.id)));

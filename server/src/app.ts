@@ -115,7 +115,7 @@ function renderError(error: FastifyError | HttpError | Error, request: { log: Ap
   if (error instanceof HttpError) {
     reply.headers(error.headers);
     reply.code(error.statusCode);
-    return reply.send(errorBody(error.statusCode, error.code, error.message, error.fields));
+    return reply.send(errorBody(error.statusCode, error.code, error.message, error.fields, error.fieldCodes));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({

@@ -37,6 +37,7 @@ const visits: Visit[] = [
   { route: '/user/subscriptions', who: 'fan' },
   { route: '/user/wallet', who: 'fan' },
   { route: '/creator/account', who: 'creator' },
+  { route: '/creator/account/:section', who: 'creator', open: () => '/creator/account/payouts' },
   { route: '/creator/posts', who: 'creator' },
   { route: '/creator/subscribers', who: 'creator' },
   { route: '/creator/earnings', who: 'creator' },
@@ -57,6 +58,12 @@ const visits: Visit[] = [
   { route: '/calls/:requestId', who: 'fan', open: () => '/calls/00000000-0000-4000-8000-000000000000' },
   { route: '/admin/creators/review', who: 'admin' },
   { route: '/admin/payouts', who: 'admin' },
+  { route: '/admin/site-settings', who: 'admin' },
+  { route: '/admin/discount-coupons', who: 'admin' },
+  { route: '/admin/token-packages', who: 'admin' },
+  { route: '/admin/site-promos', who: 'admin' },
+  { route: '/admin/live-gifts', who: 'admin' },
+  { route: '/admin/blocked-countries', who: 'admin' },
   { route: '/admin/creators/:id/dashboard', who: 'admin', open: ({ creatorId }) => `/admin/creators/${creatorId}/dashboard` },
   { route: '/:profileId', who: 'visitor', open: () => `/${demo.creator.username}` },
   { route: '*', who: 'visitor', open: () => '/no-such-page/anywhere' },
@@ -73,8 +80,10 @@ interface Found {
 }
 
 async function routesInTable(): Promise<string[]> {
-  const source = await readFile(path.join(repoRoot, 'host/src/routes.tsx'), 'utf8');
-  return [...source.matchAll(/\{ path: '([^']+)'/g)].map((match) => match[1]!);
+  // routes.tsx, and the staff catalogue screens it spreads in.
+  const files = ['host/src/routes.tsx', 'host/src/pages/admin/catalog/index.ts'];
+  const sources = await Promise.all(files.map((file) => readFile(path.join(repoRoot, file), 'utf8')));
+  return sources.flatMap((source) => [...source.matchAll(/\{ path: '([^']+)'/g)].map((match) => match[1]!));
 }
 
 /** Loads a page and waits until nothing on it is loading any more. */

@@ -180,7 +180,7 @@ describe('earnings and payout pages on the host site', () => {
       const form = view.getByTestId('payout-form');
       const amount = form.getByLabel('Valor');
       expect(await form.getByText(new RegExp(`^Mínimo R\\$\\s?75,00; disponível R\\$\\s?${available}\\.$`)).count()).toBe(1);
-      expect(await form.getByRole('link', { name: 'configurações de pagamento' }).getAttribute('href')).toBe('/creator/account#payouts');
+      expect(await form.getByRole('link', { name: 'configurações de pagamento' }).getAttribute('href')).toBe('/creator/account/payouts');
 
       // Under the settings' minimum: refused here, nothing sent.
       await amount.fill('60');

@@ -51,11 +51,12 @@ describe('private calls on the host site', () => {
       // 1. The creator prices a private call in their settings.
       await signIn(creator.page, ana.email);
       await waitForPath(creator.page, `/${ana.username}`);
-      await creator.page.goto('/creator/account');
-      const settings = creator.page.getByTestId('creator-profile');
+      await creator.page.goto('/creator/account/calls');
+      const settings = creator.page.getByTestId('creator-calls');
       const price = settings.getByLabel('Preço da chamada privada');
       await price.waitFor();
-      expect(await price.inputValue()).toBe('0,00');
+      // Not free by default: the platform's default price (issue 25).
+      expect(await price.inputValue()).toBe('10,00');
       await price.fill('-3');
       await settings.getByRole('button', { name: 'Salvar' }).click();
       // Not an amount: refused under the field itself, and nothing is sent.
@@ -159,6 +160,8 @@ describe('private calls on the host site', () => {
     const origin = e2e.server.origin;
     const fanToken = await newFan(origin, { email: 'outra@privadas.test', name: 'Outra Fã', username: 'outrafa' });
     const brunoId = (await apiOk<{ _id: string }>(origin, 'GET', `/performers/${bruno.username}`, fanToken))._id;
+    // Bruno takes calls for free: his choice (a creator's calls are priced by default).
+    await apiOk(origin, 'PUT', '/performers/me', await apiLogin(origin, bruno.email), { privateCallPrice: 0 });
     const ask = (duration: number) => apiOk<PrivateStreamRequestDto>(origin, 'POST', '/streaming/private/request', fanToken, { performerId: brunoId, duration });
     const first = await ask(10);
     const second = await ask(20);

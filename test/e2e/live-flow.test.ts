@@ -10,7 +10,9 @@
  *    `<fan-live-player creator="ana.lima">`), signs in through the popup, presses play and
  *    sees frames advance (every segment through the bridge). fan2 watches on the platform's
  *    own /live/ana.lima and sees frames advance too.
- * 3. fan1 writes in the stream chat: fan2's player and Ana's page show it. fan1 tips 10 in
+ * 3. fan2 writes in the stream chat first: fan1's player on the partner page shows it live,
+ *    without a reload (its bridge let it join the chat of the stream it shows). fan1 writes:
+ *    fan2's player and Ana's page show it. fan1 tips 10 in
  *    the stream after the bridge's own confirm: the wallet drops by exactly 10 and Ana's
  *    earnings rise. fan2 sends a 🌹 from the site's gift picker after the platform's confirm:
  *    5 leaves the wallet once, and the tip and the gift are lines of every chat, Ana's too.
@@ -221,8 +223,19 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await expect.poll(() => creatorPage.locator('[data-figure="viewers"] dd').textContent()).toBe('2');
   });
 
-  it('fan1 writes in the stream chat, fan2 and Ana see it; fan1 tips 10 after the bridge’s confirm, the wallet drops by 10 and Ana earns', async () => {
+  it('fan2 writes and fan1 on the partner page sees it live; fan1 writes, fan2 and Ana see it; fan1 tips 10 after the bridge’s confirm, the wallet drops by 10 and Ana earns', async () => {
     const player1 = fan1Page.locator('#player');
+    // Someone else's message reaches the partner page over the live connection: its chat was loaded before it was written.
+    const greeting = 'Boa noite, Ana! Vendo pelo site.';
+    const chat2 = fan2Page.getByTestId('live-page').locator('[part="chat"]');
+    await chat2.locator('[part="input"]').fill(greeting);
+    await chat2.locator('[part="send"]').click();
+    await chat2.locator('[part="message"][data-state="sent"][data-mine]', { hasText: greeting }).waitFor();
+    const heard = player1.locator('[part="chat"] [part="message"][data-state="sent"]', { hasText: greeting });
+    await heard.waitFor();
+    expect(normalised(await heard.locator('[part="author"]').textContent())).toBe(fan2.name);
+    expect(await heard.getAttribute('data-mine')).toBeNull();
+
     await player1.locator('[part="chat"] [part="input"]').fill(chatText);
     await player1.locator('[part="chat"] [part="send"]').click();
     const sent = player1.locator('[part="message"][data-state="sent"][data-mine]', { hasText: chatText });
@@ -344,7 +357,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     }
   });
 
-  it('fan2 on the site writes over the live connection, not the HTTP route; Ana sees it', async () => {
+  it('fan2 on the site writes over the live connection, not the HTTP route; Ana and fan1 on the partner page see it', async () => {
     const posted: string[] = [];
     const onRequest = (request: Request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/messages/stream')) posted.push(request.url());
@@ -356,6 +369,7 @@ describe('a creator goes live from the browser; fans on a partner page and on th
     await chat2.locator('[part="send"]').click();
     await chat2.locator('[part="message"][data-state="sent"][data-mine]', { hasText: reply }).waitFor();
     await creatorPage.getByTestId('go-live').locator('[part="chat"] [part="message"][data-state="sent"]', { hasText: reply }).waitFor();
+    await fan1Page.locator('#player [part="chat"] [part="message"][data-state="sent"]', { hasText: reply }).waitFor();
     fan2Page.off('request', onRequest);
     expect(posted).toEqual([]);
   });

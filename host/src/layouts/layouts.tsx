@@ -3,10 +3,12 @@
  * maintenance and geo-blocked also stand alone, in place of the whole site.
  */
 
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { BrandLogo, ThemeToggle } from '../components/site-controls.js';
 import type { LayoutName } from '../routing/route-table.js';
+import { loginPath } from '../routing/redirects.js';
 import { session, useSignalValue } from '../session/session.js';
 import { AccountMenuDialog, useAccountMenu } from '../shell/account-menu.js';
 import { mainId } from '../shell/skip-link.js';
@@ -61,16 +63,22 @@ interface NoticeLayoutProps {
   body: string;
   /** Render the matched page under the notice (when a page picks this layout itself). */
   withOutlet: boolean;
+  /** A picture above the title. */
+  icon?: ReactNode;
+  /** Under the text: what a reader may do. */
+  footer?: ReactNode;
 }
 
 /** A whole-site notice in place of the site. */
-function NoticeLayout({ layout, title, body, withOutlet }: NoticeLayoutProps) {
+function NoticeLayout({ layout, title, body, withOutlet, icon, footer }: NoticeLayoutProps) {
   return (
     <main className="layout-notice" data-layout={layout} id={mainId} tabIndex={-1}>
       <div className="layout-notice__card">
         <BrandLogo to="/" />
+        {icon ? <div className="layout-notice__icon">{icon}</div> : null}
         <h1>{title}</h1>
         <p className="muted">{body}</p>
+        {footer ? <p className="layout-notice__footer">{footer}</p> : null}
         {withOutlet ? <Outlet /> : null}
       </div>
       <div className="layout-notice__tools">
@@ -83,7 +91,29 @@ function NoticeLayout({ layout, title, body, withOutlet }: NoticeLayoutProps) {
 /** Every page while the maintenance-mode setting is on (admins excepted). */
 export function MaintenanceLayout({ withOutlet = false }: { withOutlet?: boolean }) {
   const { t } = useTranslation();
-  return <NoticeLayout layout="maintenance" title={t('site.maintenanceTitle')} body={t('site.maintenanceBody')} withOutlet={withOutlet} />;
+  return (
+    <NoticeLayout
+      layout="maintenance"
+      title={t('site.maintenanceTitle')}
+      body={t('site.maintenanceBody')}
+      withOutlet={withOutlet}
+      icon={<MaintenanceIcon />}
+      footer={<Link to={loginPath}>{t('site.maintenanceStaff')}</Link>}
+    />
+  );
+}
+
+/** A wrench over a gear ring: the maintenance page's picture. */
+function MaintenanceIcon() {
+  return (
+    <svg viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
+      <circle cx="48" cy="48" r="44" fill="none" stroke="currentColor" strokeWidth="4" strokeDasharray="10 8" opacity="0.45" />
+      <path
+        d="M62 22a14 14 0 0 0-15.6 18.4L24 62.8a5 5 0 0 0 7.1 7.1l22.4-22.4A14 14 0 0 0 72 32l-8.5 8.5-6.4-1.6-1.6-6.4L64 24a14 14 0 0 0-2-2z"
+        fill="currentColor"
+      />
+    </svg>
+  );
 }
 
 /** Every page, for visitors from a country the admin blocked. */

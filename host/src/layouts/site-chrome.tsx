@@ -13,7 +13,7 @@ export { displayName } from '../shell/account-menu.js';
 const visitorPlaces: readonly NavPlace[] = [
   { path: '/discover', label: 'discover', icon: 'discover' },
   { path: '/creators', label: 'creators', icon: 'creators' },
-  { path: '/live', label: 'liveNow', icon: 'live' },
+  { path: '/live', label: 'liveNow', icon: 'live', tabLabel: 'live' },
 ];
 
 /**

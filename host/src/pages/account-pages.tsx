@@ -8,7 +8,6 @@ import { EmailSection } from './account/email-section.js';
 import { PasswordSection } from './account/password-section.js';
 import { NotificationsSection, PreferencesSection } from './account/preferences-section.js';
 import { ProfileSection } from './account/profile-section.js';
-import { CreatorSettings } from './creator-settings/creator-settings.js';
 
 interface AccountSectionsProps {
   user: CurrentUser;
@@ -20,7 +19,7 @@ interface AccountSectionsProps {
  * email (changed through the new address's link), password, language and theme, browser
  * notifications. Their texts load with the page, so the title shows meanwhile.
  */
-function AccountSections({ user, source }: AccountSectionsProps) {
+export function AccountSections({ user, source }: AccountSectionsProps) {
   useNamespaces('accountSettings');
   return (
     <>
@@ -33,7 +32,7 @@ function AccountSections({ user, source }: AccountSectionsProps) {
   );
 }
 
-function AccountHeading({ id, title, intro }: { id: string; title: string; intro: string }) {
+export function AccountHeading({ id, title, intro }: { id: string; title: string; intro: string }) {
   return (
     <>
       <h1 id={id}>{title}</h1>
@@ -55,29 +54,6 @@ export function UserAccountPage() {
       <Suspense fallback={<PageStatus kind="loading" />}>
         <AccountSections user={user} source="user" />
       </Suspense>
-    </section>
-  );
-}
-
-/** /creator/account: a creator's account settings, then the creator's profile settings; the username becomes their page's address. */
-export function CreatorAccountPage() {
-  const { t } = useTranslation();
-  const user = useSignalValue(session.user.current);
-  if (!user) return null;
-  const complete = isAccountComplete(user);
-  return (
-    <section className="card card--wide account-settings" aria-labelledby="creator-account-title" data-testid="creator-account">
-      <AccountHeading
-        id="creator-account-title"
-        title={complete ? t('account.settingsTitle') : t('account.creatorTitle')}
-        intro={complete ? t('account.settingsIntro') : t('account.creatorIntro')}
-      />
-      <PictureUpload upload={session.api.performers.avatarUpload.upload} which="avatar" current={user.avatar ?? null} />
-      <PictureUpload upload={session.api.performers.coverUpload.upload} which="cover" current={user.cover ?? null} />
-      <Suspense fallback={<PageStatus kind="loading" />}>
-        <AccountSections user={user} source="performer" />
-      </Suspense>
-      <CreatorSettings key={user._id} />
     </section>
   );
 }

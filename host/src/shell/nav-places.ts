@@ -30,6 +30,7 @@ export type NavLabel =
   | 'messagingTools'
   | 'goLive'
   | 'liveNow'
+  | 'live'
   | 'creators'
   | 'creatorReview'
   | 'payoutReview'
@@ -82,7 +83,7 @@ export function placeGroups(user: CurrentUser): NavGroup[] {
       ],
     });
   }
-  const explore: NavPlace[] = [{ path: '/live', label: 'liveNow', icon: 'live' }, { path: '/private-calls', label: 'privateCalls' }, { path: '/creators', label: 'creators' }];
+  const explore: NavPlace[] = [{ path: '/live', label: 'liveNow', icon: 'live', tabLabel: 'live' }, { path: '/private-calls', label: 'privateCalls' }, { path: '/creators', label: 'creators' }];
   if (user.isPerformer) explore.push({ path: '/discover', label: 'discover' }, { path: '/user/bookmarks', label: 'bookmarks' });
   groups.push({ title: 'groupExplore', places: explore });
   // Staff reach every screen they may use from the back office's own nav.

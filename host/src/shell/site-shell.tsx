@@ -12,10 +12,13 @@ import { useSiteHead } from './use-site-head.js';
 /**
  * The root of every route. Waits for the boot data, then picks what covers the
  * whole site: the geo-blocked layout for a blocked country, the maintenance layout
- * while maintenance mode is on (admins pass, and the sign-in page stays open so
- * they can sign in), otherwise the page's own layout. Content protection and
+ * while maintenance mode is on (staff, admins and managers, pass, and the sign-in
+ * page stays open so they can sign in), otherwise the page's own layout. Content protection and
  * page-view analytics run on every page.
  */
+/** Staff keep the whole site during maintenance (CONTEXT.md: staff are managers and admins). */
+const isStaff = (user: { role?: string | undefined } | null | undefined) => user?.role === 'admin' || user?.role === 'manager';
+
 export function SiteShell() {
   const boot = useSiteBoot();
   const location = useLocation();
@@ -35,7 +38,7 @@ export function SiteShell() {
     );
   } else if (boot.geo.blocked) {
     content = <GeoBlockedLayout />;
-  } else if (settings?.maintenanceMode === true && user?.role !== 'admin' && location.pathname !== loginPath) {
+  } else if (settings?.maintenanceMode === true && !isStaff(user) && location.pathname !== loginPath) {
     content =
       userStatus === 'loading' && !user ? (
         <main className="layout-splash">

@@ -102,3 +102,15 @@ export function pgliteClientOf(db: Db): PGlite | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof PGlite ? client : undefined;
 }
+
+/**
+ * One statement that a PostgreSQL connection keeps by `name`: parsed and planned once per
+ * connection rather than on every call (the wallet's one-call charge). On PGlite, whose one
+ * session costs no round trip, it is an ordinary query.
+ */
+export async function queryNamed<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  throw new Error('queryNamed needs a database opened by openDatabase');
+}

@@ -15,6 +15,7 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly fields?: string[],
+    readonly fieldCodes?: Record<string, ErrorCode>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,6 +23,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (code: ErrorCode, message: string, fields?: string[]) => new HttpError(400, code, message, {}, fields);
+/** A form's fields refused, each with its own code (`body.pixKey`: `payouts.pix_cpf_invalid`) and an English line for logs. */
+export const invalidFields = (fieldCodes: Record<string, ErrorCode>, message: string) =>
+  new HttpError(400, 'request.invalid', message, {}, Object.keys(fieldCodes), fieldCodes);
 export const unauthorized = (code: ErrorCode = 'auth.sign_in_required', message = 'Unauthorized') => new HttpError(401, code, message);
 export const forbidden = (code: ErrorCode, message = 'Forbidden') => new HttpError(403, code, message);
 export const notFound = (code: ErrorCode, message = 'Not found') => new HttpError(404, code, message);
@@ -31,6 +35,13 @@ export const unprocessable = (code: ErrorCode, message: string) => new HttpError
 export const tooManyRequests = (code: ErrorCode, message: string, retryAfterSeconds: number) =>
   new HttpError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-export function errorBody(statusCode: number, code: ErrorCode, message: string, fields?: string[]): ErrorBody {
-  return { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error', code, ...(fields?.length ? { fields } : {}) };
+export function errorBody(statusCode: number, code: ErrorCode, message: string, fields?: string[], fieldCodes?: Record<string, ErrorCode>): ErrorBody {
+  return {
+    statusCode,
+    message,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    code,
+    ...(fields?.length ? { fields } : {}),
+    ...(fieldCodes && Object.keys(fieldCodes).length > 0 ? { fieldCodes } : {}),
+  };
 }

@@ -19,6 +19,8 @@ export const IMAGE_PROFILES = {
   avatar: { sizes: [{ name: 'small', width: 96, height: 96 }, { name: 'medium', width: 256, height: 256 }, { name: 'large', width: 512, height: 512 }] },
   cover: { sizes: [{ name: 'small', width: 640 }, { name: 'medium', width: 1280 }, { name: 'large', width: 1920 }] },
   photo: { sizes: [{ name: 'small', width: 320 }, { name: 'medium', width: 1080 }, { name: 'large', width: 2048 }] },
+  /** The site's logo: kept whole (never cropped), as wide as a header needs. */
+  logo: { sizes: [{ name: 'small', width: 320 }, { name: 'large', width: 960 }] },
 } as const satisfies Record<string, ImageProfile>;
 export type ImageProfileName = keyof typeof IMAGE_PROFILES;
 

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomHex } from '../db/schema/ids.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodeOf, IDEMPOTENCY_HEADER } from '@fandeck/contract';
@@ -100,7 +101,7 @@ export interface KeyClaim {
   owner: string;
 }
 export const keyClaimOf = (request: IdempotentRequest): KeyClaim | null =>
-  request.key === undefined ? null : { key: request.key, requestHash: requestHash(request), owner: randomBytes(12).toString('hex') };
+  request.key === undefined ? null : { key: request.key, requestHash: requestHash(request), owner: randomHex(12) };
 
 /** Sends an answer, marking replays with `Idempotent-Replayed: true`. */
 export function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>): T {
@@ -170,7 +171,7 @@ type Run<T> = (finish: Finish) => Promise<Outcome<T>>;
 async function claimAndRun<T>(db: Db, request: IdempotentRequest, key: string, options: IdempotencyOptions, run: Run<T>): Promise<IdempotentAnswer<T>> {
   const { leaseMs, maxWaitMs } = { ...DEFAULTS, ...options };
   const hash = requestHash(request);
-  const owner = randomBytes(12).toString('hex');
+  const owner = randomHex(12);
   const deadline = Date.now() + maxWaitMs;
   let pause = 5;
 

@@ -129,6 +129,19 @@ describe('api client over the direct transport (fetch)', () => {
     expect(navigations).toEqual([{ from: '/creator/ana?tab=videos', status: 403 }]);
   });
 
+  it('a failure code the caller expects is an answer: its code and body, no text, and the option stays with the client', async () => {
+    const body = { status: 404, code: 'streaming.not_found', message: 'Stream not found' };
+    fetchSpy.mockResolvedValue(json(404, body));
+    const request = vi.spyOn(transport, 'request');
+    const outcome = await api.get('/streaming/join/ana', undefined, { expected: ['streaming.offline', 'streaming.not_found'] });
+    expect(outcome).toEqual({ ok: false, error: { status: 404, code: 'streaming.not_found', message: '', body } });
+    expect(request.mock.calls[0]?.[2]).not.toHaveProperty('expected');
+    // Any other code is still a failure to show, with its text.
+    fetchSpy.mockResolvedValue(json(404, { status: 404, code: 'performers.not_found', message: 'Not found' }));
+    const other = await api.get('/streaming/join/ana', undefined, { expected: ['streaming.not_found'] });
+    expect(other.ok ? '' : other.error.message).not.toBe('');
+  });
+
   it('a start-up check may drop the token without navigating, and a revoked sign-out may ignore the 401', async () => {
     fetchSpy.mockImplementation(async () => json(401, { statusCode: 401, message: 'Expired', error: 'Unauthorized' }));
     await api.get('/users/me', undefined, { unauthorized: 'clear' });

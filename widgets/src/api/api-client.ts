@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@fandeck/contract';
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { HttpMethod, Query, RequestOptions, Transport, TransportResult, UploadOptions } from '../session/transport.js';
 import type { ListPage } from '../session/types.js';
@@ -17,6 +18,11 @@ export type UnauthorizedPolicy = 'redirect' | 'clear' | 'ignore';
 
 export interface ApiCallOptions extends RequestOptions {
   unauthorized?: UnauthorizedPolicy;
+  /**
+   * Failure codes the caller reads as an answer and never shows (a stream that is offline):
+   * such a failure has an empty `message`, and no failure text is fetched for it.
+   */
+  expected?: readonly ErrorCode[];
 }
 
 export interface ApiUploadOptions extends UploadOptions {
@@ -76,7 +82,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     options.onCredentialLost?.();
   }
 
-  async function settle<T>(result: TransportResult<T>, policy: UnauthorizedPolicy = 'redirect'): Promise<Outcome<T>> {
+  async function settle<T>(result: TransportResult<T>, policy: UnauthorizedPolicy = 'redirect', expected: readonly ErrorCode[] = []): Promise<Outcome<T>> {
     if (result.ok) return success(result.data);
     const { status, body } = result;
     if (isCredentialRefusal(status, body) && policy !== 'ignore') {
@@ -86,14 +92,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (policy === 'redirect' && !from.startsWith('/auth/login')) onUnauthorized(from, status);
     }
     const code = failureCode(status, body);
+    if (code && expected.includes(code)) return failure({ status, code, message: '', body });
     // Usually there already (loaded with the client); a failure must not show a blank.
     await loadFailureTexts();
     return failure({ status, code, message: failureTextOf({ code, status, body }), body });
   }
 
   async function request<T>(method: HttpMethod, path: string, call: ApiCallOptions = {}): Promise<Outcome<T>> {
-    const { unauthorized, ...rest } = call;
-    return await settle(await transport.request<T>(method, path, { retry: 0, ...rest }), unauthorized);
+    const { unauthorized, expected, ...rest } = call;
+    return await settle(await transport.request<T>(method, path, { retry: 0, ...rest }), unauthorized, expected);
   }
 
   return {

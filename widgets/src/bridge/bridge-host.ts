@@ -9,7 +9,7 @@ import type { LiveStatus, TransportResult } from '../session/transport.js';
 import { callApi, toResult, uploadApi } from './bridge-api.js';
 import { aborted, bridgeError, refused, unreachable } from './bridge-errors.js';
 import { BridgeCredential } from './bridge-credential.js';
-import { BridgeLive } from './bridge-live.js';
+import type { BridgeLive } from './bridge-live.js';
 import type { PayDesk } from './bridge-pay.js';
 import { allowedCall, callHeaders, type AllowedCall } from './bridge-policy.js';
 import { PageScope } from './bridge-scope.js';
@@ -38,7 +38,11 @@ export class BridgeHost {
   private readonly credential = new BridgeCredential();
   /** What the page was shown, and so may hear about on the live connection. */
   private readonly scope = new PageScope();
-  private readonly live: BridgeLive;
+  /**
+   * The live relay, loaded with the page's first live message (`live-open` comes once a fan is
+   * signed in): a signed-out page never fetches it. Messages wait on it in their order.
+   */
+  private live: Promise<BridgeLive> | null = null;
   private readonly running = new Map<number, AbortController>();
   /** Made with the first `pay`: the money-action table and the confirm dialog load only then. */
   private desk: Promise<PayDesk> | null = null;
@@ -52,15 +56,27 @@ export class BridgeHost {
   constructor(private readonly options: BridgeHostOptions) {
     // First of all who hear of a new credential: nothing the page was shown for the last fan counts.
     this.credential.onChange(() => this.scope.forget());
-    this.live = new BridgeLive(
-      options.platformOrigin,
-      this.credential,
-      {
-        status: (status: LiveStatus) => this.post({ type: 'live-status', status }),
-        event: (event, payload) => this.post({ type: 'live-event', event, payload }),
-      },
-      this.scope,
-    );
+  }
+
+  /** Runs `use` on the live relay, loading it first when `load` (a message that needs it). */
+  private withLive(use: (live: BridgeLive) => void, load = true): void {
+    if (!this.live && load) {
+      this.live = import('./bridge-live.js').then(
+        ({ BridgeLive }) =>
+          new BridgeLive(
+            this.options.platformOrigin,
+            this.credential,
+            {
+              status: (status: LiveStatus) => this.post({ type: 'live-status', status }),
+              event: (event, payload) => this.post({ type: 'live-event', event, payload }),
+            },
+            this.scope,
+          ),
+      );
+      // A failed fetch (offline) may be tried again by the next live message.
+      this.live.catch(() => (this.live = null));
+    }
+    void this.live?.then(use, () => undefined);
   }
 
   private payDesk(): Promise<PayDesk> {
@@ -141,19 +157,19 @@ export class BridgeHost {
         this.running.get(message.target)?.abort();
         return;
       case 'live-open':
-        return this.live.open();
+        return this.withLive((live) => live.open());
       case 'live-close':
-        return this.live.close();
+        return this.withLive((live) => live.close(), false);
       case 'live-on':
-        return this.live.on(message.event);
+        return this.withLive((live) => live.on(message.event));
       case 'live-off':
-        return this.live.off(message.event);
+        return this.withLive((live) => live.off(message.event), false);
       case 'live-emit':
-        return this.live.emit(message.event, message.payload);
+        return this.withLive((live) => live.emit(message.event, message.payload), false);
       case 'live-join':
-        return this.live.joinRoom(message.room);
+        return this.withLive((live) => live.joinRoom(message.room));
       case 'live-leave':
-        return this.live.leaveRoom(message.room);
+        return this.withLive((live) => live.leaveRoom(message.room), false);
     }
   }
 
@@ -168,7 +184,10 @@ export class BridgeHost {
   private async noted(call: Extract<AllowedCall, { ok: true }>, answer: Promise<TransportResult<unknown>>): Promise<TransportResult<unknown>> {
     const token = this.credential.token;
     const result = await answer;
-    if (token && this.credential.token === token) this.scope.noteAnswer(call, result);
+    if (token && this.credential.token === token) {
+      this.scope.noteAnswer(call, result);
+      this.withLive((live) => live.scopeGrew(), false);
+    }
     return result;
   }
 

@@ -56,6 +56,7 @@ const answers: Record<string, { status: number; data: unknown }> = {
   '/api/conversations': { status: 200, data: { data: [{ _id: 'with-a', type: 'private', performerId: 'creator-a' }], total: 1 } },
   '/api/messages/conversations/with-a': { status: 200, data: { data: [{ _id: 'message-1', conversationId: 'with-a' }], total: 1 } },
   '/api/performer/earning/stats': { status: 200, data: { totalEarnings: 0 } },
+  '/api/streaming/join/ana': { status: 200, data: { stream: { _id: 'stream-1', conversationId: 'stream-chat', state: 'broadcasting' }, canWatch: true, playlistUrl: '/hls' } },
 };
 
 describe('the bridge forwards a page only what it was shown', () => {
@@ -137,6 +138,20 @@ describe('the bridge forwards a page only what it was shown', () => {
     expect(fire('send_notification', notification)).toEqual([]);
     await request('GET', '/performer/earning/stats');
     await vi.waitFor(() => expect(fire('send_notification', notification)).toEqual([notification]));
+  });
+
+  it('joins the chat of the stream the page shows once its join answered, even when the page asked first', async () => {
+    post({ type: 'live-on', event: 'message_created_conversation_stream-chat' });
+    post({ type: 'live-join', room: 'conversation:stream-chat' });
+    await vi.waitFor(() => expect(socket.listeners.get('message_created_conversation_stream-chat')?.size).toBe(1));
+    expect(socket.joined).not.toContain('conversation:stream-chat');
+    expect(fire('message_created_conversation_stream-chat', { _id: 's1', conversationId: 'stream-chat', text: 'oi' })).toEqual([]);
+
+    await request('GET', '/streaming/join/ana');
+    await vi.waitFor(() => expect(socket.joined).toContain('conversation:stream-chat'));
+    expect(fire('message_created_conversation_stream-chat', { _id: 's2', conversationId: 'stream-chat', text: 'oi' })).toEqual([{ _id: 's2', conversationId: 'stream-chat', text: 'oi' }]);
+    // The room the page was refused before stays refused: the join named only the stream's chat.
+    expect(socket.joined).not.toContain('conversation:with-b');
   });
 
   it('forgets what the last fan was shown when the credential changes', async () => {

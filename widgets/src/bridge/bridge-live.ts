@@ -30,6 +30,8 @@ export class BridgeLive {
   private opening: Promise<void> | null = null;
   /** Event names the page listens to, with the unsubscribe of the open connection's listener. */
   private readonly forwarded = new Map<string, (() => void) | null>();
+  /** Rooms the page asked for before the scope knew them (the join's answer may come after): joined once it does. */
+  private readonly waiting = new Set<string>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -70,6 +72,7 @@ export class BridgeLive {
     this.connection.close();
     this.connection = null;
     this.forwarded.clear();
+    this.waiting.clear();
     this.sink.status('disconnect');
   }
 
@@ -92,12 +95,25 @@ export class BridgeLive {
   }
 
   joinRoom(room: string): void {
-    if (!this.scope.mayJoin(room)) return;
+    if (!this.scope.mayJoin(room)) {
+      this.waiting.add(room);
+      return;
+    }
     this.connection?.joinRoom(room);
   }
 
   leaveRoom(room: string): void {
+    this.waiting.delete(room);
     this.connection?.leaveRoom(room);
+  }
+
+  /** The scope learnt from an answer: a room the page asked for and may now hear is joined. */
+  scopeGrew(): void {
+    for (const room of this.waiting) {
+      if (!this.scope.mayJoin(room)) continue;
+      this.waiting.delete(room);
+      this.connection?.joinRoom(room);
+    }
   }
 
   dispose(): void {

@@ -10,6 +10,8 @@
  * own, so the frame's first script task is not all of the bridge at once.
  */
 import './bridge.css';
+// The locale's name only: the confirm's texts load with the first confirm, not before the bridge is ready.
+import { bridgeLocale } from './bridge-locale.js';
 
 /** The origin of the page that embeds this frame: Chromium names it; elsewhere the referrer does. */
 export function embeddingOrigin(): string | null {
@@ -47,10 +49,10 @@ async function main(): Promise<void> {
   const allowed = isAllowed(creator, embedder);
   // The host's code travels while the server answers (the answer decides whether it starts at
   // all); its fetches start in the next task, since starting one costs the main thread too.
-  const host = nextTask().then(() => Promise.all([import('./bridge-host.js'), import('./bridge-text.js')]));
+  const host = nextTask().then(() => import('./bridge-host.js'));
   host.catch(() => undefined);
   if (!(await allowed)) return;
-  const [{ BridgeHost }, { bridgeLocale }] = await host;
+  const { BridgeHost } = await host;
   new BridgeHost({ embedder, platformOrigin: location.origin, locale: bridgeLocale(params.get('locale')) }).start();
 }
 

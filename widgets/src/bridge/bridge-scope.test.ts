@@ -1,7 +1,7 @@
 /**
  * What the bridge forwards from the fan's socket to a third-party page: only the events of
- * conversations the server showed that page (answers of its page-scoped calls, and public
- * stream chats), and notifications only on a site the server accepted as the signed-in
+ * conversations the server showed that page (answers of its page-scoped calls, public
+ * stream chats, and the chat of a stream the fan may watch there), and notifications only on a site the server accepted as the signed-in
  * creator's own.
  */
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,25 @@ describe('the live events a page hears', () => {
     expect(scope.filter('message_created', { conversationId: 'mine-3' })).not.toBeNull();
     expect(scope.filter('message_created', { conversationId: 'mine-4' })).not.toBeNull();
     expect(scope.filter('message_created', { conversationId: 'message-2' })).toBeNull();
+  });
+
+  it('learns the chat of the stream a join answer lets the fan watch, and nothing else of it', () => {
+    const join = (canWatch: boolean, conversationId: string) =>
+      ok({ stream: { _id: `stream-of-${conversationId}`, conversationId, performerId: 'creator-a', state: 'broadcasting' }, canWatch, playlistUrl: canWatch ? '/hls' : null, conversationId: 'beside' });
+    const joinCall: AnsweredCall = { template: '/streaming/join/:id', embed: true };
+    const scope = new PageScope();
+    scope.noteAnswer(joinCall, join(false, 'locked-chat'));
+    scope.noteAnswer(joinCall, { ok: false, status: 404, body: { code: 'streaming.not_found' } });
+    expect(scope.mayJoin('conversation:locked-chat')).toBe(false);
+
+    scope.noteAnswer(joinCall, join(true, 'stream-chat'));
+    expect(scope.mayJoin('conversation:stream-chat')).toBe(true);
+    expect(scope.filter('message_created_conversation_stream-chat', { conversationId: 'stream-chat' })).not.toBeNull();
+    // Only the stream's own chat: not other ids in the answer, nor the stream's id.
+    for (const id of ['beside', 'stream-of-stream-chat', 'locked-chat']) expect(scope.mayJoin(`conversation:${id}`), id).toBe(false);
+    // Another route answering the same shape teaches nothing.
+    scope.noteAnswer({ template: '/streaming/user/search', embed: true }, join(true, 'elsewhere'));
+    expect(scope.mayJoin('conversation:elsewhere')).toBe(false);
   });
 
   it("forwards notifications only once an owner call succeeded: the creator's own site", () => {

@@ -3,7 +3,8 @@
  * about the fan: messages with every creator, notifications naming each of them. A page of
  * creator X may only see what the server showed it: the conversations in the answers of its
  * page-scoped calls (`embed: 'page'`, which the server limits to the creators who own the
- * page's origin) and public stream chats. So the bridge remembers those conversation ids
+ * page's origin), public stream chats, and the chat of a stream the page is let watch (a
+ * `streaming.join` answer with `canWatch`: what a live player shows). So the bridge remembers those conversation ids
  * and forwards a message event only when it is about one of them. Notifications go only
  * to a page the server accepted as one of the signed-in creator's own sites (an `'owner'`
  * call answered): the creator's dashboard there listens to them.
@@ -38,6 +39,12 @@ export class PageScope {
     if (!result.ok) return;
     if (call.embed === 'owner') {
       this.ownSite = true;
+      return;
+    }
+    if (call.template === bridgePaths.streamJoin) {
+      // Exactly the chat of the stream shown, and only when this fan may watch it.
+      const join = result.data;
+      if (isRecord(join) && join.canWatch === true && isRecord(join.stream)) this.add(join.stream.conversationId);
       return;
     }
     const conversationAnswer = bridgePaths.conversations.includes(call.template);

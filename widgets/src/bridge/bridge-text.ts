@@ -4,18 +4,10 @@
  * currency format. Everything the fan reads about a payment comes from the server's
  * quote through these, never from the page.
  */
+import { bridgeLocale } from './bridge-locale.js';
 import { confirmCatalogues, type ConfirmTextKey } from './confirm-texts.js';
 
-export type BridgeLocale = keyof typeof confirmCatalogues;
-
-/** The catalogue's locale for a candidate (`en-US` gives `en`); pt-BR when none fits. */
-export function bridgeLocale(candidate: string | null | undefined): BridgeLocale {
-  const wanted = (candidate ?? '').trim().toLowerCase();
-  if (wanted === 'pt-br') return 'pt-BR';
-  const language = wanted.split('-')[0];
-  if (language === 'en' || language === 'es') return language;
-  return 'pt-BR';
-}
+export { bridgeLocale, type BridgeLocale } from './bridge-locale.js';
 
 export function bridgeText(locale: string, key: ConfirmTextKey, values: Record<string, string> = {}): string {
   const text = confirmCatalogues[bridgeLocale(locale)][key];

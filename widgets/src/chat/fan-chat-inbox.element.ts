@@ -99,7 +99,7 @@ export const FanChatInboxElement = defineElement<FanChatInboxProps, 'creator' | 
     onMessageSent: (detail) => new FanMessageSentEvent(detail),
   },
   styles: [formCss, css],
-  namespaces: ['chat', 'embed'],
+  namespaces: ['chat'],
 });
 
 export const fanChatInboxTag = 'fan-chat-inbox';

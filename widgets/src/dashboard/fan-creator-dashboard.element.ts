@@ -93,7 +93,7 @@ export const FanCreatorDashboardElement = defineElement<FanCreatorDashboardProps
     onPayoutRequested: (detail) => new FanPayoutRequestedEvent(detail),
   },
   styles: [formCss, css],
-  namespaces: ['dashboard', 'embed'],
+  namespaces: ['dashboard'],
 });
 
 export const fanCreatorDashboardTag = 'fan-creator-dashboard';

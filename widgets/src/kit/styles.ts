@@ -29,3 +29,19 @@ export function adoptStyles(root: ShadowRoot | null, styles: string | readonly s
   style.textContent = texts.join('\n');
   (root as ShadowRoot).prepend(style);
 }
+
+/**
+ * Adds a sheet to an element's shadow root after its first styles, once: the CSS of a part
+ * that loads later (a lazy chunk) comes with that part instead of the element's first chunk.
+ */
+export function addStyles(root: ShadowRoot, css: string): void {
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = sheetFor(css);
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  if ([...root.querySelectorAll('style')].some((style) => style.textContent === css)) return;
+  const style = document.createElement('style');
+  style.textContent = css;
+  root.append(style);
+}

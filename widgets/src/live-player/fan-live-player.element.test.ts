@@ -48,15 +48,19 @@ afterEach(() => {
 });
 
 describe('<fan-live-player>', () => {
-  it('offline, says so with the creator’s name, and goes live by itself when the stream starts', async () => {
+  it('offline, says so with the creator’s name, and goes live by itself when the stream starts, with the stage’s own sheet', async () => {
     server.join = offlineJoin();
     const element = await mount();
     expect(squash((await partSoon(element, 'status')).textContent)).toBe('Ana Lima está offline');
     expect(stateOf(element)).toBe('offline');
+    // The offline shell does without the live stage's sheet: it comes with the stage's chunk.
+    const shellSheets = element.shadowRoot!.adoptedStyleSheets.length;
     server.join = liveJoin();
     page.serverEmit('model-joined', { streamId: 'stream-1', conversationId: 'conv-live', viewerCount: 1 });
     await partSoon(element, 'play');
     expect(stateOf(element)).toBe('live');
+    expect(element.shadowRoot!.adoptedStyleSheets.length).toBe(shellSheets + 1);
+    expect(['grid', 'flex']).toContain(getComputedStyle(element.shadowRoot!.querySelector('.fan-live__layout')!).display);
   });
 
   it('subscribers only: says so and offers to subscribe, with no player', async () => {

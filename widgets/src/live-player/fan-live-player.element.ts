@@ -97,7 +97,7 @@ import { FanLivePlayer, type FanLivePlayerProps } from './fan-live-player.js';
 export const FanLivePlayerElement = defineElement<FanLivePlayerProps, 'creator'>('fan-live-player', FanLivePlayer, {
   attributes: { creator: 'string' },
   styles: [formCss, css],
-  namespaces: ['live-player', 'embed'],
+  namespaces: ['live-player'],
 });
 
 export const fanLivePlayerTag = 'fan-live-player';

@@ -2,9 +2,13 @@ import type { StreamJoinDto } from '@fandeck/contract';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../i18n/index.js';
 import { useSession, useSignalValue } from '../session/react.js';
-import { FormError, SignInPrompt, useErrorText, useModel } from '../ui/index.js';
-// By its path: through the index it would land in the ui chunk every element loads.
+// By their paths, not the ui index: through it the player's first chunks would hold the money
+// input and the other forms' pieces (with the money helpers), which only the stage's tip needs.
+import { useErrorText } from '../ui/error-text.js';
+import { FormError } from '../ui/form-error.js';
+import { SignInPrompt } from '../ui/sign-in-prompt.js';
 import { SubscribersOnlyBox } from '../ui/subscribers-only-box.js';
+import { useModel } from '../ui/use-model.js';
 import { LivePlayerModel, type PlayerState } from './live-player.model.js';
 import { StreamHeading } from './stream-heading.js';
 

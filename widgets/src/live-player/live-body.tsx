@@ -1,4 +1,5 @@
 import type { StreamJoinDto } from '@fandeck/contract';
+import { useElementStyles } from '../kit/element-styles.js';
 import { useSession, useSignalValue } from '../session/react.js';
 import { useModel } from '../ui/index.js';
 import { StreamHeading } from './stream-heading.js';
@@ -7,6 +8,7 @@ import { LiveGift } from './live-gift.js';
 import type { LivePlayerModel } from './live-player.model.js';
 import { LiveTip } from './live-tip.js';
 import { LiveVideo } from './live-video.js';
+import stageCss from './live-stage.css?inline';
 import { StreamChat } from './stream-chat.js';
 
 /**
@@ -14,6 +16,8 @@ import { StreamChat } from './stream-chat.js';
  * the gifts, beside the stream chat (below it on a phone, filling the rest, its input at the bottom).
  */
 export function LiveBody({ model, join, name }: { model: LivePlayerModel; join: StreamJoinDto & { playlistUrl: string }; name: string }) {
+  // The stage's sheet travels with this chunk: an offline or locked player never fetches it.
+  useElementStyles(stageCss);
   const session = useSession();
   const viewers = useSignalValue(model.viewers);
   const loggedIn = useSignalValue(session.auth.loggedIn);

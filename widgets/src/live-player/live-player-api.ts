@@ -5,12 +5,15 @@
  * element shows its sign-in prompt instead. Paths are written out (each names its contract
  * route): the contract's `paths` table would bring every route into this chunk.
  */
-import { CLIENT_EVENTS, type MessageDto, type MessageListQuery, type StreamDto, type StreamJoinDto, type StreamPresenceEvent } from '@fandeck/contract';
+import { CLIENT_EVENTS, type ErrorCode, type MessageDto, type MessageListQuery, type StreamDto, type StreamJoinDto, type StreamPresenceEvent } from '@fandeck/contract';
 import { askLive } from '../session/live-ask.js';
 import { failure, success, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 
 const keep = { unauthorized: 'ignore' } as const;
+
+/** The join's refusals that mean "not live": answers the player shows as offline, never as an error text. */
+export const OFFLINE_CODES: readonly ErrorCode[] = ['streaming.offline', 'streaming.not_found'];
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -70,7 +73,8 @@ export function readStreamMessage(value: unknown): MessageDto | null {
 
 /** `streaming.join`: the creator's stream (by their id or username) as this viewer may watch it. */
 export async function fetchJoin(session: Session, creator: string): Promise<Outcome<StreamJoinDto>> {
-  const outcome = await session.api.streaming.join({ id: creator }, undefined, keep);
+  // Offline is an answer: no failure texts are fetched for it (they are not needed to show the offline box).
+  const outcome = await session.api.streaming.join({ id: creator }, undefined, { ...keep, expected: OFFLINE_CODES });
   if (!outcome.ok) return outcome;
   const join = readJoin(outcome.value);
   return join ? success(join) : failure({ status: 200, message: '', body: outcome.value });

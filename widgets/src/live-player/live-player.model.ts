@@ -16,7 +16,7 @@ import { errorCode, createPayKeys, isDeclined, runPay } from '../session/money-a
 import { failure, success, type ActionError, type Outcome } from '../session/outcome.js';
 import type { Session } from '../session/session.js';
 import type { LiveChannel } from '../session/transport.js';
-import { fetchJoin, fetchStreamMessages, isRecord, mergeStreamMessages, newClientId, readPresence, readStreamMessage, sendStreamMessage } from './live-player-api.js';
+import { OFFLINE_CODES, fetchJoin, fetchStreamMessages, isRecord, mergeStreamMessages, newClientId, readPresence, readStreamMessage, sendStreamMessage } from './live-player-api.js';
 
 export type PlayerState =
   | { status: 'loading' }
@@ -65,8 +65,6 @@ export function stateOfJoin(join: StreamJoinDto, wasLive: string | null): Player
   return { status: 'not-entitled', join, reason: join.reason === 'sign_in' ? 'sign_in' : 'subscribers_only' };
 }
 
-const offlineCodes = new Set(['streaming.offline', 'streaming.not_found']);
-
 export const LivePlayerModel = createModel((session: Session) => {
   const state = signal<PlayerState>({ status: 'loading' });
   const viewers = signal(0);
@@ -102,7 +100,7 @@ export const LivePlayerModel = createModel((session: Session) => {
       if (load !== loads) return;
       if (!outcome.ok) {
         const code = errorCode(outcome.error);
-        if (code && offlineCodes.has(code)) state.value = wasLive ? endedFrom(before) : { status: 'offline', join: null };
+        if (code && OFFLINE_CODES.includes(code)) state.value = wasLive ? endedFrom(before) : { status: 'offline', join: null };
         else if (before.status === 'loading' || before.status === 'failed') state.value = { status: 'failed', error: outcome.error };
         // A failed refresh keeps what is shown: the next event or reconnect tries again.
         return;

@@ -81,7 +81,7 @@ export const FanSubscribeElement = defineElement<FanSubscribeProps, 'creator' | 
   },
   properties: ['polling'],
   styles: [formCss, css],
-  namespaces: ['subscribe', 'embed'],
+  namespaces: ['subscribe'],
 });
 
 export const fanSubscribeTag = 'fan-subscribe';

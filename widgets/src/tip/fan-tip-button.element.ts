@@ -73,7 +73,7 @@ export const FanTipButtonElement = defineElement<FanTipButtonProps, 'creator' | 
   },
   properties: ['polling'],
   styles: [formCss, css],
-  namespaces: ['tip', 'embed'],
+  namespaces: ['tip'],
 });
 
 export const fanTipButtonTag = 'fan-tip-button';

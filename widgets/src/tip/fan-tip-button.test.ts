@@ -52,6 +52,19 @@ describe('<fan-tip-button> signed out and on errors', () => {
     await vi.waitFor(() => expect(part(element, 'button')?.textContent).toContain('Send a tip'));
   });
 
+  it('says why the platform sign-in did not open, with texts the element did not load to paint', async () => {
+    const element = await open({ creator: 'ana.lima' });
+    await partSoon(element, 'sign-in');
+    const reply = transport.loginReply;
+    transport.loginReply = { ok: false, status: 0, body: { code: 'bridge.popup_blocked' } };
+    try {
+      part(element, 'sign-in-button')?.click();
+      await vi.waitFor(() => expect(part(element, 'error')?.textContent).toBe('O navegador bloqueou a janela de entrada. Permita pop-ups e tente novamente.'));
+    } finally {
+      transport.loginReply = reply;
+    }
+  });
+
   it('offers the platform sign-in, then the tip form with the balance once signed in', async () => {
     const element = await open({ creator: 'ana.lima' });
     const prompt = await partSoon(element, 'sign-in');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { loginPath } from '../api/api-client.js';
-import { useTranslation } from '../i18n/index.js';
+import { defaultLocale, isLocale, loadNamespaces, useTranslation } from '../i18n/index.js';
 import { useSession } from '../session/react.js';
 import { signInFailureText } from './sign-in-text.js';
 import { FormError } from './form-error.js';
@@ -13,7 +13,7 @@ import { SubmitButton } from './submit-button.js';
  * here. Parts: `sign-in`, `sign-in-button`, `error`.
  */
 export function SignInPrompt({ text }: { text: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'failed'; message: string }>({ status: 'idle' });
   const popup = session.transport.kind === 'bridge';
@@ -22,6 +22,9 @@ export function SignInPrompt({ text }: { text: string }) {
     setState({ status: 'busy' });
     const outcome = await session.auth.login({ username: '', password: '', remember: false });
     if (outcome.ok) return setState({ status: 'idle' });
+    // The bridge's own failures are worded in `embed`, fetched with the first one: an element
+    // that only offers the sign-in does not load it before it can paint.
+    await loadNamespaces(['embed'], isLocale(i18n.language) ? i18n.language : defaultLocale).catch(() => undefined);
     const message = signInFailureText(outcome.error, t);
     setState(message ? { status: 'failed', message } : { status: 'idle' });
   }

@@ -87,7 +87,7 @@ export const FanWalletTopupElement = defineElement<WalletTopupProps, 'amount' | 
     onToppedUp: (detail) => new FanToppedUpEvent(detail),
   },
   styles: [formCss, css],
-  namespaces: ['wallet', 'embed'],
+  namespaces: ['wallet'],
 });
 
 export const fanWalletTopupTag = 'fan-wallet-topup';

@@ -39,6 +39,7 @@ export default {
   messagingTools: 'Messaging tools',
   goLive: 'Go live',
   liveNow: 'Live now',
+  live: 'Live',
   liveOf: 'Live: {{creator}}',
   browseCreators: 'Discover creators',
   mainNav: 'Main navigation',
@@ -50,6 +51,7 @@ export default {
   copyright: '© {{year}} {{siteName}}',
   maintenanceTitle: 'We are under maintenance',
   maintenanceBody: 'We are making improvements to the site. Please come back soon.',
+  maintenanceStaff: 'On the staff? Sign in to keep working.',
   geoBlockedTitle: 'Not available in your region',
   geoBlockedBody: 'This site is not available in your country.',
 } satisfies TextsOf<typeof site>;

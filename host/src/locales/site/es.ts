@@ -39,6 +39,7 @@ export default {
   messagingTools: 'Herramientas de mensajes',
   goLive: 'En vivo',
   liveNow: 'En vivo ahora',
+  live: 'En vivo',
   liveOf: 'En vivo: {{creator}}',
   browseCreators: 'Descubrir creadores',
   mainNav: 'Navegación principal',
@@ -50,6 +51,7 @@ export default {
   copyright: '© {{year}} {{siteName}}',
   maintenanceTitle: 'Estamos en mantenimiento',
   maintenanceBody: 'Estamos mejorando el sitio. Vuelve pronto.',
+  maintenanceStaff: '¿Eres del equipo? Entra para seguir trabajando.',
   geoBlockedTitle: 'No disponible en tu región',
   geoBlockedBody: 'Este sitio no está disponible en tu país.',
 } satisfies TextsOf<typeof site>;

@@ -38,6 +38,7 @@ const site = {
   messagingTools: 'Ferramentas de mensagens',
   goLive: 'Ao vivo',
   liveNow: 'Ao vivo agora',
+  live: 'Ao vivo',
   liveOf: 'Ao vivo: {{creator}}',
   browseCreators: 'Descobrir criadores',
   mainNav: 'Navegação principal',
@@ -49,6 +50,7 @@ const site = {
   copyright: '© {{year}} {{siteName}}',
   maintenanceTitle: 'Estamos em manutenção',
   maintenanceBody: 'Estamos fazendo melhorias no site. Volte em breve.',
+  maintenanceStaff: 'Faz parte da equipe? Entre para continuar trabalhando.',
   geoBlockedTitle: 'Indisponível na sua região',
   geoBlockedBody: 'Este site não está disponível no seu país.',
 } as const;

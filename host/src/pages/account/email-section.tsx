@@ -5,6 +5,7 @@ import { session, wirePassword, type CurrentUser } from '../../session/session.j
 import { Field } from '../creator-settings/settings-fields.js';
 import { fieldError, localRefusal, refusal, type SectionState } from './section-state.js';
 import { SectionOutcome } from './section-outcome.js';
+import { useUnsaved } from '../creator-settings/unsaved-guard.js';
 
 type EmailField = 'email' | 'currentPassword';
 const FIELDS: readonly EmailField[] = ['email', 'currentPassword'];
@@ -23,6 +24,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [state, setState] = useState<SectionState<EmailField>>({ status: 'idle' });
+  useUnsaved(email.trim() !== '');
   const sending = state.status === 'saving';
   const pending = user.pendingEmail ?? null;
 

@@ -5,6 +5,7 @@ import { session } from '../../session/session.js';
 import { Field } from '../creator-settings/settings-fields.js';
 import { fieldError, localRefusal, refusal, type SectionState } from './section-state.js';
 import { SectionOutcome } from './section-outcome.js';
+import { useUnsaved } from '../creator-settings/unsaved-guard.js';
 
 type PasswordField = 'currentPassword' | 'password' | 'repeat';
 const FIELDS: readonly PasswordField[] = ['currentPassword', 'password'];
@@ -22,6 +23,7 @@ export function PasswordSection({ source }: { source: 'user' | 'performer' }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [state, setState] = useState<SectionState<PasswordField>>({ status: 'idle' });
+  useUnsaved(Boolean(current || password || repeat));
   const saving = state.status === 'saving';
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -7,6 +7,7 @@ import { session, type CurrentUser, type UserPatch } from '../../session/session
 import { Field } from '../creator-settings/settings-fields.js';
 import { fieldError, localRefusal, refusal, type SectionState } from './section-state.js';
 import { SectionOutcome } from './section-outcome.js';
+import { useUnsaved } from '../creator-settings/unsaved-guard.js';
 
 type ProfileField = 'name' | 'username';
 const FIELDS: readonly ProfileField[] = ['name', 'username'];
@@ -27,6 +28,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   // Opened to complete the account: once complete, the saved line offers the way on.
   const [completing] = useState(() => !isAccountComplete(user));
   const saving = state.status === 'saving';
+  useUnsaved(name.trim() !== (user.name ?? '') || username.trim() !== (user.username ?? ''));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -7,6 +7,7 @@ import { useModel } from '@fandeck/widgets/ui';
 import '@fandeck/widgets/kit/base.css';
 import '@fandeck/widgets/ui/form-controls.css';
 import '@fandeck/widgets/live-player/fan-live-player.css';
+import '@fandeck/widgets/live-player/live-stage.css';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { PageStatus } from '../../components/page-status.js';
 import { session, useSignalValue, type ActionError } from '../../session/session.js';

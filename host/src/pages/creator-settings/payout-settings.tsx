@@ -1,34 +1,29 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session } from '../../session/session.js';
-import { BankingSettingsForm } from './banking-settings.js';
+import { PayoutMethods } from './payouts/payout-methods.js';
+import { useUnsaved } from './unsaved-guard.js';
 import { PAYOUT_GATEWAYS, refusedFields, type OwnProfile, type PaymentGatewaySettings, type PayoutGateway } from './own-profile.js';
 import { errorFor, Field, SaveStatus, type SaveState } from './settings-fields.js';
-
-/** The address of this section on /creator/account (`/creator/account#payouts`). */
-export const PAYOUTS_ANCHOR = 'payouts';
 
 export interface PayoutSettingsProps {
   profile: OwnProfile;
   onSaved: () => void;
 }
 
-/** Payouts: where the creator is paid (PIX key, bank account) and through which gateway. */
+/** Payouts: where the creator is paid (each method on its own: PIX key, bank account) and through which gateway. */
 export function PayoutSettings({ profile, onSaved }: PayoutSettingsProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  const { hash } = useLocation();
-  const section = useRef<HTMLElement>(null);
-  // /creator/payouts links here (`#payouts`); the section renders only once the profile loaded.
-  useEffect(() => {
-    if (hash === `#${PAYOUTS_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
-  }, [hash]);
+  const [hasPixKey, setHasPixKey] = useState(Boolean(profile.bankingSettings?.pixKey));
   return (
-    <section ref={section} id={PAYOUTS_ANCHOR} className="settings__section stack" aria-labelledby={`${id}-title`} data-testid="payout-settings">
-      <h2 id={`${id}-title`}>{t('creatorSettings.payout.title')}</h2>
-      <BankingSettingsForm stored={profile.bankingSettings} onSaved={onSaved} />
-      <GatewayForm current={profile.paymentGatewaySettings} hasPixKey={Boolean(profile.bankingSettings?.pixKey)} onSaved={onSaved} />
+    <section className="settings__section stack" data-testid="payout-settings">
+      <PayoutMethods
+        initial={{ bankingSettings: profile.bankingSettings, paymentGatewaySettings: profile.paymentGatewaySettings }}
+        onChanged={(settings) => {
+          setHasPixKey(Boolean(settings.bankingSettings?.pixKey));
+          onSaved();
+        }}
+      />
+      <GatewayForm current={profile.paymentGatewaySettings} hasPixKey={hasPixKey} onSaved={onSaved} />
     </section>
   );
 }
@@ -43,6 +38,7 @@ function GatewayForm({ current: initial, hasPixKey, onSaved }: { current: Paymen
   const [stripeAccountId, setStripeAccountId] = useState(initial?.stripeAccountId ?? '');
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
   const saving = save.status === 'saving';
+  useUnsaved(gateway !== (current?.gateway ?? 'pix') || (gateway === 'stripe' && stripeAccountId.trim() !== (current?.stripeAccountId ?? '')));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { LIMITS } from '@fandeck/contract';
-import { formatMoney } from '@fandeck/widgets/format/money';
+import { formatMoney, parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { session, useSignalValue, type PublicSettings } from '../../session/session.js';
 import type { ProfileDraft, SetDraft } from './profile-draft.js';
@@ -29,8 +29,8 @@ export interface PriceFieldsProps {
   save: SaveState;
 }
 
-/** The four subscription prices, each with the range the platform allows, the private call's price, and the free period. */
-export function PriceFields({ id, draft, set, save }: PriceFieldsProps) {
+/** The four subscription prices, each with the range the platform allows, and the free period. */
+export function SubscriptionPrices({ id, draft, set, save }: PriceFieldsProps) {
   const { t, i18n } = useTranslation();
   const settings = useSignalValue(session.settings.values);
   return (
@@ -55,19 +55,6 @@ export function PriceFields({ id, draft, set, save }: PriceFieldsProps) {
         </div>
       </fieldset>
       <fieldset className="settings__group">
-        <legend>{t('creatorSettings.profile.privateCallTitle')}</legend>
-        <Field
-          id={`${id}-privateCallPrice`}
-          label={t('creatorSettings.profile.privateCallPrice')}
-          hint={t('creatorSettings.profile.privateCallRange', { max: formatMoney(PRIVATE_CALL_MAX, i18n.language) })}
-          error={errorFor(save, 'privateCallPrice')}
-        >
-          {(control) => (
-            <input {...control} name="privateCallPrice" inputMode="decimal" autoComplete="off" value={draft.privateCallPrice} onChange={(event) => set('privateCallPrice', event.target.value)} />
-          )}
-        </Field>
-      </fieldset>
-      <fieldset className="settings__group">
         <legend>{t('creatorSettings.profile.freeTitle')}</legend>
         <label className="form__check">
           <input type="checkbox" name="freeSubscriptionEnabled" checked={draft.freeEnabled} onChange={(event) => set('freeEnabled', event.target.checked)} />{' '}
@@ -81,6 +68,28 @@ export function PriceFields({ id, draft, set, save }: PriceFieldsProps) {
           </Field>
         ) : null}
       </fieldset>
+    </>
+  );
+}
+
+/** The private call's price: a fan pays it for each call (0 only when the creator chooses free calls). */
+export function PrivateCallPrice({ id, draft, set, save }: PriceFieldsProps) {
+  const { t, i18n } = useTranslation();
+  const amount = parseAmount(draft.privateCallPrice);
+  return (
+    <>
+      <p className="muted">{t('settingsSections.calls.intro')}</p>
+      <Field
+        id={`${id}-privateCallPrice`}
+        label={t('creatorSettings.profile.privateCallPrice')}
+        hint={t('creatorSettings.profile.privateCallRange', { max: formatMoney(PRIVATE_CALL_MAX, i18n.language) })}
+        error={errorFor(save, 'privateCallPrice')}
+      >
+        {(control) => (
+          <input {...control} name="privateCallPrice" inputMode="decimal" autoComplete="off" value={draft.privateCallPrice} onChange={(event) => set('privateCallPrice', event.target.value)} />
+        )}
+      </Field>
+      {amount.ok && amount.value === 0 ? <p className="muted" data-testid="calls-free">{t('settingsSections.calls.free')}</p> : null}
     </>
   );
 }

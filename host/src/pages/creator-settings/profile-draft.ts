@@ -90,3 +90,27 @@ export function bodyOf(draft: ProfileDraft): { ok: true; body: Record<string, un
     },
   };
 }
+
+/** The settings' sections the profile's fields are split into, each saved on its own. */
+export type ProfilePart = 'profile' | 'prices' | 'calls';
+
+const PART_DRAFT: Record<Exclude<ProfilePart, 'profile'>, readonly (keyof ProfileDraft)[]> = {
+  prices: ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice', 'freeEnabled', 'freeDays'],
+  calls: ['privateCallPrice'],
+};
+const PART_BODY: Record<Exclude<ProfilePart, 'profile'>, readonly string[]> = {
+  prices: ['monthlyPrice', 'quarterlyPrice', 'halfYearlyPrice', 'yearlyPrice', 'freeSubscriptionEnabled', 'freeSubscriptionDays'],
+  calls: ['privateCallPrice'],
+};
+const OTHER_PARTS = new Set<string>([...PART_DRAFT.prices, ...PART_DRAFT.calls]);
+const OTHER_BODY = [...PART_BODY.prices, ...PART_BODY.calls];
+
+/**
+ * A part of the draft: its fields as one text (what the guard compares with the saved
+ * one) and whether a PUT /performers/me body's field is this part's to send.
+ */
+export function partOf(draft: ProfileDraft, part: ProfilePart): { draft: string; sends: (field: string) => boolean } {
+  const keys = part === 'profile' ? (Object.keys(draft) as (keyof ProfileDraft)[]).filter((key) => !OTHER_PARTS.has(key)).sort() : PART_DRAFT[part];
+  const sends = part === 'profile' ? (field: string) => !OTHER_BODY.includes(field) : (field: string) => PART_BODY[part].includes(field);
+  return { draft: JSON.stringify(keys.map((key) => draft[key])), sends };
+}

@@ -4,9 +4,10 @@ import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../components/page-status.js';
 import { session } from '../../session/session.js';
 import { refusedFields, type OwnProfile } from './own-profile.js';
-import { PriceFields } from './price-fields.js';
+import { PrivateCallPrice, SubscriptionPrices } from './price-fields.js';
 import { ProfileAttributes } from './profile-attributes.js';
-import { bodyOf, draftOf, type ProfileDraft, type SetDraft } from './profile-draft.js';
+import { bodyOf, draftOf, partOf, type ProfilePart, type ProfileDraft, type SetDraft } from './profile-draft.js';
+import { useUnsaved } from './unsaved-guard.js';
 import { useReferenceData, type ReferenceData } from './reference-data.js';
 import { ChoiceSelect, errorFor, Field, SaveStatus, type SaveState } from './settings-fields.js';
 
@@ -19,31 +20,34 @@ const SHOWN = new Set([
 
 export interface ProfileSectionProps {
   profile: OwnProfile;
+  /** Which of the profile's sections: the profile itself, the subscription prices, the private call price. */
+  part: ProfilePart;
   /** Told after a save, so the page reads the profile again. */
   onSaved: () => void;
 }
 
-/** The profile section: its lists load first, then the form pre-filled from GET /performers/me. */
-export function ProfileSection({ profile, onSaved }: ProfileSectionProps) {
+/** A section of the profile (PUT /performers/me with its own fields only): its lists load first, then the form pre-filled from GET /performers/me. */
+export function ProfileSection({ profile, part, onSaved }: ProfileSectionProps) {
   const { t } = useTranslation();
   const reference = useReferenceData();
   return (
-    <section className="settings__section stack" aria-labelledby="creator-profile-title" data-testid="creator-profile">
-      <h2 id="creator-profile-title">{t('creatorSettings.profile.title')}</h2>
+    <section className="settings__section stack" data-testid={`creator-${part}`}>
       {reference.state.status === 'loading' ? <PageStatus kind="loading" /> : null}
       {reference.state.status === 'failed' ? (
         <PageStatus kind="error" message={`${t('creatorSettings.profile.referenceFailed')} ${reference.state.message}`} onRetry={() => void reference.retry()} />
       ) : null}
-      {reference.state.status === 'ready' ? <ProfileForm profile={profile} reference={reference.state.value} onSaved={onSaved} /> : null}
+      {reference.state.status === 'ready' ? <ProfileForm profile={profile} part={part} reference={reference.state.value} onSaved={onSaved} /> : null}
     </section>
   );
 }
 
-function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { reference: ReferenceData }) {
+function ProfileForm({ profile, part, reference, onSaved }: ProfileSectionProps & { reference: ReferenceData }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   // Filled once: later re-reads of the profile (the welcome video's) leave what is typed alone.
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile, i18n.language));
+  const [saved, setSaved] = useState(() => partOf(draft, part).draft);
+  useUnsaved(partOf(draft, part).draft !== saved);
   const [save, setSave] = useState<SaveState>({ status: 'idle' });
   const live = useRef(true);
   useEffect(
@@ -67,7 +71,8 @@ function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { re
     const request = bodyOf(draft);
     if (!request.ok) return setSave({ status: 'failed', message: t('creatorSettings.profile.priceInvalid'), fields: [request.field] });
     setSave({ status: 'saving' });
-    const outcome = await session.api.performers.updateMe(request.body);
+    const sent = partOf(draft, part);
+    const outcome = await session.api.performers.updateMe(Object.fromEntries(Object.entries(request.body).filter(([key]) => sent.sends(key))));
     if (!live.current) return;
     if (!outcome.ok) {
       const fields = refusedFields(outcome.error).map((field) => (field === 'countryCode' ? 'country' : field)).filter((field) => SHOWN.has(field));
@@ -76,18 +81,42 @@ function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { re
     // A creator's profile update re-fetches the user (name and the like show in the header).
     await session.user.refresh();
     if (!live.current) return;
+    setSaved(sent.draft);
     setSave({ status: 'saved' });
     onSaved();
   }
 
+  return (
+    <form className="form stack" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-state={save.status}>
+      {part === 'prices' ? <SubscriptionPrices id={id} draft={draft} set={set} save={save} /> : null}
+      {part === 'calls' ? <PrivateCallPrice id={id} draft={draft} set={set} save={save} /> : null}
+      {part === 'profile' ? <ProfileFields id={id} draft={draft} set={set} save={save} reference={reference} countries={countries} /> : null}
+      <SaveStatus state={save} />
+      <button type="submit" className="button button--primary" disabled={saving}>
+        {saving ? t('creatorSettings.saving') : t('creatorSettings.save')}
+      </button>
+    </form>
+  );
+}
+
+interface ProfileFieldsProps {
+  id: string;
+  draft: ProfileDraft;
+  set: SetDraft;
+  save: SaveState;
+  reference: ReferenceData;
+  countries: { code: string; name: string }[];
+}
+
+function ProfileFields({ id, draft, set, save, reference, countries }: ProfileFieldsProps) {
+  const { t } = useTranslation();
   const text = (name: 'name' | 'city' | 'state', autoComplete: string, max: number) => (
     <Field id={`${id}-${name}`} label={t(`creatorSettings.profile.${name}`)} error={errorFor(save, name)}>
       {(control) => <input {...control} name={name} autoComplete={autoComplete} maxLength={max} value={draft[name]} onChange={(event) => set(name, event.target.value)} />}
     </Field>
   );
-
   return (
-    <form className="form stack" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving} data-state={save.status}>
+    <>
       {text('name', 'name', LIMITS.account.personNameMax)}
       <Field id={`${id}-bio`} label={t('creatorSettings.profile.bio')} error={errorFor(save, 'bio')}>
         {(control) => <textarea {...control} name="bio" rows={4} maxLength={LIMITS.profile.bioMax} value={draft.bio} onChange={(event) => set('bio', event.target.value)} />}
@@ -131,12 +160,7 @@ function ProfileForm({ profile, reference, onSaved }: ProfileSectionProps & { re
         />
       </div>
       <ProfileAttributes id={id} draft={draft} set={set} save={save} reference={reference} />
-      <PriceFields id={id} draft={draft} set={set} save={save} />
-      <SaveStatus state={save} />
-      <button type="submit" className="button button--primary" disabled={saving}>
-        {saving ? t('creatorSettings.saving') : t('creatorSettings.save')}
-      </button>
-    </form>
+    </>
   );
 }
 

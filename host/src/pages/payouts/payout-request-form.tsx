@@ -103,7 +103,7 @@ export function PayoutRequestForm({ available, minimum, open, onChanged }: Payou
         </p>
       ) : null}
       <p className="muted">
-        {t('payoutPages.form.settingsHint')} <Link to="/creator/account#payouts">{t('payoutPages.form.settingsLink')}</Link>
+        {t('payoutPages.form.settingsHint')} <Link to="/creator/account/payouts">{t('payoutPages.form.settingsLink')}</Link>
       </p>
     </form>
   );

@@ -107,7 +107,7 @@ export function PayoutReviewPage() {
                   </div>
                   <p className="muted">{t('payoutPages.review.requestedOn', { date: formatDate(request.createdAt, i18n.language), method: labels.method(request.paymentAccountType) })}</p>
                   <PayoutDetails info={request.paymentAccountInfo} />
-                  {request.status === 'approved' ? <DetailsToPay requestId={request._id} /> : null}
+                  {steps.length > 0 ? <DetailsToPay requestId={request._id} /> : null}
                   {request.requestNote ? <p>{t('payoutPages.review.creatorNote', { note: request.requestNote })}</p> : null}
                   {request.adminNote ? <p>{t('payoutPages.review.staffNote', { note: request.adminNote })}</p> : null}
                   {steps.length > 0 ? (
@@ -150,8 +150,9 @@ export function PayoutReviewPage() {
 }
 
 /**
- * An approved request is paid outside the platform: staff open the whole details to pay to
- * (the list shows them masked), read from the request's single view when asked for.
+ * An open request (pending or approved) is paid outside the platform: staff open the whole
+ * details of the method it names to pay to (the list shows them masked), read from the
+ * request's single view when asked for.
  */
 function DetailsToPay({ requestId }: { requestId: string }) {
   const { t } = useTranslation();

@@ -50,13 +50,15 @@ export function ComposerExtras({ state }: { state: ExtrasState }) {
   const { extra, setExtra, options, setOptions, goal, setGoal, goalTitle, setGoalTitle } = state;
   return (
     <>
-      <fieldset className="form__field">
+      <fieldset className="form__field segmented">
         <legend>{t('studio.extra')}</legend>
-        {(['none', 'poll', 'goal'] as const).map((option) => (
-          <label key={option} className="form__check">
-            <input type="radio" name={`${id}-extra`} checked={extra === option} onChange={() => setExtra(option)} /> {t(`studio.extra_${option}`)}
-          </label>
-        ))}
+        <div className="segmented__options">
+          {(['none', 'poll', 'goal'] as const).map((option) => (
+            <label key={option} className="segmented__option" data-checked={extra === option}>
+              <input type="radio" name={`${id}-extra`} checked={extra === option} onChange={() => setExtra(option)} /> {t(`studio.extra_${option}`)}
+            </label>
+          ))}
+        </div>
       </fieldset>
       {extra === 'poll' ? (
         <fieldset className="form__field" data-testid="poll-options">

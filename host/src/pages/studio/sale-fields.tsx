@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { parseAmount } from '@fandeck/widgets/format/money';
+import { CURRENCY, parseAmount } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 
 export interface SaleFieldsProps {
@@ -26,10 +26,10 @@ export interface SaleBody {
  * The sale fields' state, once for every studio form: `fields` goes to `<SaleFields>`,
  * `body()` is what the create call sends, `reset()` clears them after a save.
  */
-export function useSaleFields() {
-  const [isSale, onSale] = useState(false);
-  const [price, onPrice] = useState('');
-  const [subscribersOnly, onSubscribersOnly] = useState(false);
+export function useSaleFields(initial?: { isSale: boolean; price: string; subscribersOnly: boolean }) {
+  const [isSale, onSale] = useState(initial?.isSale ?? false);
+  const [price, onPrice] = useState(initial?.price ?? '');
+  const [subscribersOnly, onSubscribersOnly] = useState(initial?.subscribersOnly ?? false);
   const body = (): SaleBody => {
     const amount = parseAmount(price);
     return { isSale, ...(isSale ? { price: amount.ok ? amount.value : price } : {}), subscribersOnly };
@@ -42,28 +42,42 @@ export function useSaleFields() {
   return { fields: { isSale, onSale, price, onPrice, subscribersOnly, onSubscribersOnly }, body, reset };
 }
 
+/** The platform currency's sign in this language (R$). */
+function currencySymbol(locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? CURRENCY;
+  } catch {
+    return CURRENCY;
+  }
+}
+
 /**
  * "Subscribers only", "sold from the wallet" and, when it is sold, the price: the same
  * fields on every studio form.
  */
 export function SaleFields({ paidLabel, isSale, onSale, price, onPrice, subscribersOnly, onSubscribersOnly }: SaleFieldsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   return (
-    <>
-      <label className="form__check">
+    <div className="sale-fields">
+      <label className="form__check switch">
         <input type="checkbox" name="subscribersOnly" checked={subscribersOnly} onChange={(event) => onSubscribersOnly(event.target.checked)} /> {t('studio.subscribersOnly')}
       </label>
-      <label className="form__check">
+      <label className="form__check switch">
         <input type="checkbox" checked={isSale} onChange={(event) => onSale(event.target.checked)} /> {paidLabel}
       </label>
       {isSale ? (
-        <div className="form__field">
+        <div className="form__field sale-fields__price">
           <label htmlFor={`${id}-price`}>{t('studio.price')}</label>
-          <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => onPrice(event.target.value)} />
+          <span className="money-field">
+            <span className="money-field__currency" aria-hidden="true">
+              {currencySymbol(i18n.language)}
+            </span>
+            <input id={`${id}-price`} inputMode="decimal" value={price} onChange={(event) => onPrice(event.target.value)} />
+          </span>
         </div>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -71,7 +85,7 @@ export function SaleFields({ paidLabel, isSale, onSale, price, onPrice, subscrib
 export function DraftField({ draft, onDraft }: { draft: boolean; onDraft: (draft: boolean) => void }) {
   const { t } = useTranslation();
   return (
-    <label className="form__check">
+    <label className="form__check switch">
       <input type="checkbox" checked={draft} onChange={(event) => onDraft(event.target.checked)} /> {t('studio.keepDraft')}
     </label>
   );

@@ -56,11 +56,11 @@ export function StudioBlocked() {
       {list.status === 'failed' ? <PageStatus kind="error" message={list.message} onRetry={() => void load(0)} /> : null}
       {list.status === 'ready' && list.users.length === 0 ? <p className="muted">{t('studio.noBlocked')}</p> : null}
       {list.status === 'ready' && list.users.length > 0 ? (
-        <ul className="studio__posts">
+        <ul className="studio-rows">
           {list.users.map((user) => (
-            <li key={user._id} className="studio__post studio__blocked" data-blocked-user={user._id}>
+            <li key={user._id} className="studio-row studio__blocked" data-blocked-user={user._id}>
               <img className="feed-card__avatar" src={user.avatar} alt="" width={32} height={32} />
-              <span className="studio__post-text">
+              <span className="studio-row__body">
                 <strong>{nameOf(user)}</strong>
                 {user.username ? <span className="muted"> @{user.username}</span> : null}
                 <br />

@@ -13,6 +13,6 @@ export { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 // Whether an account may sign in
 export { isInactive, signInRefusal } from './account-status.js';
 // Creator verification, which gates selling and publishing
-export { isVerifiedCreator, NOT_VERIFIED, requireVerifiedCreator } from './creator-verification.js';
+export { isVerifiedCreator, NOT_VERIFIED, PENDING_APPROVAL, requireApprovedToSell, requireVerifiedCreator } from './creator-verification.js';
 // The extension point's type (`deps.get('accounts')`): finding an account, its owner's view
 export type { AccountsExtension } from './accounts.plugin.js';

@@ -6,7 +6,7 @@ import { currentUser } from '../../http/guard.js';
 import { defineDomain, type DomainDeps } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { blockCountriesBody, blockedUserSchema, blockListQuerySchema, blockUserBody } from './blocks.schemas.js';
-import { blockUser, listBlocked, setBlockedCountries, unblockUser } from './blocks.service.js';
+import { blockedCountriesOf, blockUser, listBlocked, setBlockedCountries, unblockUser } from './blocks.service.js';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 
@@ -59,6 +59,18 @@ async function blocksRoutes(api: ApiScope, ctx: AppContext, _deps: DomainDeps) {
       },
     },
     async (request) => ok({ countryCodes: await setBlockedCountries(ctx, currentUser(request).id, request.body.countryCodes) }),
+  );
+
+  api.get(
+    paths['blocks.countryList'],
+    {
+      schema: {
+        tags: ['blocks'],
+        summary: 'The countries whose visitors may not see the creator (upper case, sorted)',
+        response: { 200: envelopeSchema(z.object({ countryCodes: z.array(z.string()) })) },
+      },
+    },
+    async (request) => ok({ countryCodes: await blockedCountriesOf(ctx, currentUser(request).id) }),
   );
 }
 

@@ -138,6 +138,7 @@ describe('blocking countries', () => {
     const set = (countryCodes: unknown) => call('POST', '/api/block/countries', token, { countryCodes });
     expect((await set(['us', 'BR', 'br'])).json().data).toEqual({ countryCodes: ['BR', 'US'] });
     expect((await set(['PT'])).json().data).toEqual({ countryCodes: ['PT'] });
+    expect((await call('GET', '/api/block/countries', token)).json().data).toEqual({ countryCodes: ['PT'] });
     expect((await set([])).json().data).toEqual({ countryCodes: [] });
 
     for (const [bad, field] of [

@@ -8,7 +8,8 @@ import { amountSchema, fromCents } from '../../money/amounts.js';
 import { listQuerySchema, toPage } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { assertUsable, COUPON_CODE_PATTERN, createCoupon, discountCents, findCoupon, listCoupons, type Coupon } from './coupons.service.js';
+import { assertUsable, COUPON_CODE_PATTERN, createCoupon, deleteCoupon, discountCents, findCoupon, listCoupons, updateCoupon, type Coupon } from './coupons.service.js';
+import { ID_PATTERN } from '../../db/schema/ids.js';
 
 const couponSchema = z.object({
   _id: z.string(),
@@ -53,6 +54,18 @@ const positiveAmount = amountSchema.refine((cents) => cents > 0, 'must be greate
 /** Hundredths stored in an integer column: at most 100000.00. */
 const couponValue = positiveAmount.refine((hundredths) => hundredths <= 10_000_000, 'must be at most 100000');
 
+const couponBody = z.object({
+  code: z.string().regex(COUPON_CODE_PATTERN, 'must be 3 to 32 letters, digits, - or _'),
+  type: z.enum(COUPON_TYPES),
+  value: couponValue,
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  maxUsesPerUser: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  active: z.boolean().optional(),
+});
+const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'must be a coupon id') });
+const expiryOf = (expiresAt: string | null | undefined) => (expiresAt === undefined ? undefined : expiresAt ? new Date(expiresAt) : null);
+
 async function couponsRoutes(api: ApiScope, ctx: AppContext) {
   api.post(
     paths['coupons.apply'],
@@ -89,22 +102,47 @@ async function couponsRoutes(api: ApiScope, ctx: AppContext) {
       schema: {
         tags: ['coupons'],
         summary: 'Create a coupon (percentage below 100, or a fixed amount)',
-        body: z.object({
-          code: z.string().regex(COUPON_CODE_PATTERN, 'must be 3 to 32 letters, digits, - or _'),
-          type: z.enum(COUPON_TYPES),
-          value: couponValue,
-          expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
-          maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
-          maxUsesPerUser: z.number().int().min(1).max(1_000_000).nullable().optional(),
-          active: z.boolean().optional(),
-        }),
+        body: couponBody,
         response: { 200: envelopeSchema(couponSchema) },
       },
     },
     async (request) => {
-      const { expiresAt, value, ...rest } = request.body;
-      const coupon = await createCoupon(ctx.db, { ...rest, value, expiresAt: expiresAt ? new Date(expiresAt) : null });
-      return ok(presentCoupon(coupon));
+      const { expiresAt, ...rest } = request.body;
+      return ok(presentCoupon(await createCoupon(ctx.db, { ...rest, expiresAt: expiryOf(expiresAt) ?? null })));
+    },
+  );
+
+  api.put(
+    paths['admin.coupons.update'],
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Change a coupon: its code, value, limits, expiry; `active: false` switches it off',
+        params: idParams,
+        body: couponBody.partial(),
+        response: { 200: envelopeSchema(couponSchema) },
+      },
+    },
+    async (request) => {
+      const { expiresAt, ...rest } = request.body;
+      const changes = Object.fromEntries(Object.entries({ ...rest, expiresAt: expiryOf(expiresAt) }).filter(([, v]) => v !== undefined));
+      return ok(presentCoupon(await updateCoupon(ctx.db, request.params.id, changes)));
+    },
+  );
+
+  api.delete(
+    paths['admin.coupons.delete'],
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Delete a coupon no fan has used (422 `coupons.in_use` otherwise: switch it off)',
+        params: idParams,
+        response: { 200: envelopeSchema(z.object({ deleted: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await deleteCoupon(ctx.db, request.params.id);
+      return ok({ deleted: true as const });
     },
   );
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -21,7 +22,7 @@ export const COUPON_EXHAUSTED = 'This coupon has reached its usage limit';
 export const COUPON_USED_BY_YOU = 'You have already used this coupon the maximum number of times';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
-export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export const COUPON_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{3,${LIMITS.catalog.couponCodeMax}}$`);
 
 /** The discount in cents: a percentage is rounded down to the cent; a fixed value never exceeds the amount. */
 export function discountCents(coupon: Pick<Coupon, 'type' | 'value'>, amountCents: number): number {
@@ -141,4 +142,33 @@ export async function listCoupons(db: DbOrTx, page: { offset: number; limit: num
   const items = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(page.limit).offset(page.offset);
   const [row] = await db.select({ total: count() }).from(coupons);
   return { items, total: Number(row?.total ?? 0) };
+}
+
+/** Changes a coupon's fields (its code too, still unique); a percentage stays below 100 %. */
+export async function updateCoupon(db: DbOrTx, id: string, input: Partial<CouponInput>): Promise<Coupon> {
+  const [current] = await db.select().from(coupons).where(eq(coupons.id, id));
+  if (!current) throw notFound('coupons.not_found', 'Coupon not found');
+  const type = input.type ?? current.type;
+  const value = input.value ?? current.value;
+  if (type === 'percentage' && value >= 10_000) throw unprocessable('coupons.percentage_too_high', 'A percentage coupon must be below 100%');
+  const { code, ...rest } = input;
+  try {
+    const [coupon] = await db
+      .update(coupons)
+      .set({ ...rest, ...(code === undefined ? {} : { code: normalizeCode(code) }), updatedAt: new Date() })
+      .where(eq(coupons.id, id))
+      .returning();
+    return coupon!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('coupons.code_taken', 'A coupon with this code already exists');
+    throw error;
+  }
+}
+
+/** Deletes a coupon no fan ever used (reserved or redeemed); a used one is switched off instead (422). */
+export async function deleteCoupon(db: DbOrTx, id: string): Promise<void> {
+  const [used] = await db.select({ id: couponRedemptions.id }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id)).limit(1);
+  if (used) throw unprocessable('coupons.in_use', 'This coupon has been used: switch it off instead of deleting it');
+  const deleted = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  if (deleted.length === 0) throw notFound('coupons.not_found', 'Coupon not found');
 }

@@ -4,10 +4,11 @@
  * `scheme://host[:port]` is ever accepted: no path, query, fragment, credentials or
  * wildcard, and no character that could end a CSP source expression.
  */
+import { LIMITS } from '@fandeck/contract';
 
 /** What a creator may list at most. */
 export const MAX_EMBED_ORIGINS = 50;
-export const MAX_ORIGIN_LENGTH = 255;
+export const MAX_ORIGIN_LENGTH = LIMITS.embeds.originMax;
 
 export type OriginCheck = { ok: true; origin: string } | { ok: false; reason: string };
 

@@ -8,7 +8,7 @@ import { performers } from '../performers/performers.tables.js';
 import { feedFiles, feeds } from './feeds.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
-import { requireVerifiedCreator } from '../accounts/index.js';
+import { requireApprovedToSell } from '../accounts/index.js';
 import { linkCrowdfunding } from './feeds-crowdfunding.service.js';
 import { linkPoll } from './feeds-polls.service.js';
 import { previewFilesOf, setPreviews } from './feeds-previews.js';
@@ -58,7 +58,7 @@ async function attachFiles(tx: Tx, feedId: string, fileIds: readonly string[]): 
 export async function createFeed(ctx: AppContext, creator: AuthUser, input: FeedInput): Promise<FeedRow> {
   const sale = saleOf(input.isSale, input.price, 'post');
   return ctx.db.transaction(async (tx) => {
-    if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
+    if (sale.isSale) await requireApprovedToSell(tx, creator.id);
     await checkFiles(tx, creator.id, input.type, input.fileIds, null);
     const [feed] = await tx
       .insert(feeds)
@@ -89,7 +89,7 @@ export async function updateFeed(ctx: AppContext, creator: AuthUser, id: string,
       if ((current.type === kind) !== (type === kind)) throw unprocessable(code, `body.type: a ${kind} post is created as one and stays one`);
     }
     const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined), 'post');
-    if (sale.isSale && !current.isSale) await requireVerifiedCreator(tx, creator.id);
+    if (sale.isSale && !current.isSale) await requireApprovedToSell(tx, creator.id);
     const fileIds = patch.fileIds ?? (await tx.select({ id: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, id)).orderBy(asc(feedFiles.position))).map((r) => r.id);
     await checkFiles(tx, creator.id, type, fileIds, id);
     const [feed] = await tx

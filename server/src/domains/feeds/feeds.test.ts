@@ -184,7 +184,7 @@ describe('posts', () => {
       ['a paid post without a price', token, { type: 'text', isSale: true }, 400, 'request.invalid'],
       ['a paid post under 1.00', token, { type: 'text', isSale: true, price: 0.5 }, 400, 'request.invalid'],
       ['an unknown type', token, { type: 'hologram' }, 400, 'request.invalid'],
-      ['a paid post by a creator under review', await signIn(t.app, pending.email), { type: 'text', isSale: true, price: 5 }, 403, 'performers.not_verified'],
+      ['a paid post by a creator under review', await signIn(t.app, pending.email), { type: 'text', isSale: true, price: 5 }, 422, 'performers.pending_approval'],
       ['a post by a fan', await signIn(t.app, fan.email), { type: 'text', text: 'oi' }, 403, 'auth.role_forbidden'],
     ];
     for (const [what, who, body, status, code] of cases) {

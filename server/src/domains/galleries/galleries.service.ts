@@ -11,7 +11,7 @@ import { galleries, galleryPhotos } from './galleries.tables.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { requireVerifiedCreator } from '../accounts/index.js';
+import { requireApprovedToSell } from '../accounts/index.js';
 import type { GalleryInput, GalleryListQuery, GalleryUpdate } from './galleries.schemas.js';
 
 export type GalleryRow = typeof galleries.$inferSelect;
@@ -24,7 +24,7 @@ export const galleryPublished = () => and(eq(galleries.status, 'active'), eq(use
 export async function createGallery(ctx: AppContext, creator: AuthUser, input: GalleryInput): Promise<GalleryRow> {
   const sale = saleOf(input.isSale, input.price, 'gallery');
   return ctx.db.transaction(async (tx) => {
-    if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
+    if (sale.isSale) await requireApprovedToSell(tx, creator.id);
     const [gallery] = await tx
       .insert(galleries)
       .values({ performerId: creator.id, title: input.title, description: input.description, status: input.status, ...sale, subscribersOnly: input.subscribersOnly })
@@ -45,7 +45,7 @@ export async function updateGallery(ctx: AppContext, creator: AuthUser, id: stri
   return ctx.db.transaction(async (tx) => {
     const current = await ownGallery(tx, creator.id, id, true);
     const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined), 'gallery');
-    if (sale.isSale && (!current.isSale || sale.priceCents !== current.priceCents)) await requireVerifiedCreator(tx, creator.id);
+    if (sale.isSale && (!current.isSale || sale.priceCents !== current.priceCents)) await requireApprovedToSell(tx, creator.id);
     const [gallery] = await tx
       .update(galleries)
       .set({

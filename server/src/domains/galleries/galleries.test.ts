@@ -179,7 +179,7 @@ describe('galleries', () => {
       ['for sale under 1.00', creator.token, { title: 'x', isSale: true, price: 0.99 }, 400, 'request.invalid', 'body.price'],
       ['a price with three decimals', creator.token, { title: 'x', isSale: true, price: '1.001' }, 400, 'request.invalid', 'body.price'],
       ['isSale not a boolean', creator.token, { title: 'x', isSale: 'maybe' }, 400, 'request.invalid', 'body.isSale'],
-      ['for sale by a creator under review', pending.token, { title: 'x', isSale: true, price: 5 }, 403, 'performers.not_verified'],
+      ['for sale by a creator under review', pending.token, { title: 'x', isSale: true, price: 5 }, 422, 'performers.pending_approval'],
       ['by a fan', fan.token, { title: 'x' }, 403, 'auth.role_forbidden'],
       ['signed out', null, { title: 'x' }, 401, 'auth.sign_in_required'],
     ];

@@ -5,7 +5,7 @@
  * with the settings permissions create, order, activate, retire and delete them (the
  * permission catalogue has no token-package area; packages are a site setting).
  */
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
@@ -44,8 +44,8 @@ const present = (row: TokenPackage): z.infer<typeof tokenPackageSchema> => ({
 /** A positive amount in currency units, at most a million. */
 const positiveAmount = amountSchema.refine((cents) => cents > 0 && cents <= 1_000_000_00, 'must be more than 0 and at most 1000000');
 const fields = {
-  name: z.string().trim().min(1, 'must not be empty').max(100),
-  description: z.string().trim().max(1000),
+  name: z.string().trim().min(1, 'must not be empty').max(LIMITS.catalog.packageNameMax),
+  description: z.string().trim().max(LIMITS.catalog.packageDescriptionMax),
   price: positiveAmount,
   tokens: positiveAmount,
   ordering: z.number().int().min(-1_000_000).max(1_000_000),

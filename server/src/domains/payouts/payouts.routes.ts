@@ -14,7 +14,7 @@ import { amountSchema } from '../../money/amounts.js';
 import { sortableListQuery } from '../../http/pagination.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
-import { payoutMethodBody, payoutMethodParams, payoutSettingsAnswer, saveMethod } from './payout-methods.js';
+import { payoutMethodBody, payoutMethodParams, payoutSettingsAnswer, removeMethod, saveMethod } from './payout-methods.js';
 import { payoutCalculationSchema, payoutRequestSchema, pendingReviewSchema } from './payouts.presenter.js';
 import {
   calculatePayout,
@@ -133,13 +133,25 @@ async function payoutsRoutes(api: ApiScope, ctx: AppContext) {
         tags: ['payouts'],
         summary: 'Save the details of one payout method: pix, banking or stripe',
         description:
-          'pix: pixKeyType and pixKey. banking: bankCode, agency, account, accountType, holderName, holderDocument (bankName optional). stripe: stripeAccountId (acct_...). Same rules as the creator’s banking and payment-gateway settings; the other method’s details are kept.',
+          'pix: pixKeyType (cpf, cnpj, email, phone, random) and pixKey checked by its kind. banking: bankCode, agency, account, accountType, holderName, holderDocument (bankName optional). stripe: stripeAccountId (acct_...). A refusal is 400 request.invalid with each field’s own code in fieldCodes (payouts.pix_cpf_invalid, payouts.field_required, ...). The other methods’ details are kept.',
         params: payoutMethodParams,
         body: payoutMethodBody,
         response: { 200: envelopeSchema(payoutSettingsAnswer) },
       },
     },
     async (request) => ok(await saveMethod(ctx.db, me(request), request.params.id, request.body, ctx.now())),
+  );
+  api.delete(
+    paths['payouts.removeMethod'],
+    {
+      schema: {
+        tags: ['payouts'],
+        summary: 'Remove the details of one payout method (pix, banking or stripe); the others are kept',
+        params: payoutMethodParams,
+        response: { 200: envelopeSchema(payoutSettingsAnswer) },
+      },
+    },
+    async (request) => ok(await removeMethod(ctx.db, me(request), request.params.id, ctx.now())),
   );
 
   api.get(

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, bearer: string, payload?: Record<string, unknown>) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, bearer: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url: `/api${url}`, headers: auth(bearer), ...(payload ? { payload } : {}) });
 const earnings = (id: string) => balanceOf(t.ctx.db, accountKeys.earnings(id));
 const reserved = (id: string) => balanceOf(t.ctx.db, accountKeys.payout(id));
@@ -44,7 +44,7 @@ describe('payout methods', () => {
     const me = await creator(0, { pix: false });
     const badPix = await call('POST', '/payout-methods/pix', me.token, { pixKeyType: 'cpf', pixKey: '123.456.789-00' });
     expect(badPix.statusCode).toBe(400);
-    expect(badPix.json().fields).toEqual(['body.pixKey']);
+    expect(badPix.json()).toMatchObject({ code: 'request.invalid', fields: ['body.pixKey'], fieldCodes: { 'body.pixKey': 'payouts.pix_cpf_invalid' } });
     expect((await call('POST', '/payout-methods/pix', me.token, {})).statusCode).toBe(400);
     expect((await call('POST', '/payout-methods/paypal', me.token, { email: 'a@b.c' })).statusCode).toBe(400);
 
@@ -55,6 +55,14 @@ describe('payout methods', () => {
     const partialBank = await call('POST', '/payout-methods/banking', me.token, { bankCode: '001' });
     expect(partialBank.statusCode).toBe(400);
     expect(partialBank.json().fields).toEqual(expect.arrayContaining(['body.agency', 'body.account']));
+    // Each field its own code, never the PIX fields nor an English list of names.
+    expect(partialBank.json().fieldCodes).toEqual({
+      'body.agency': 'payouts.field_required',
+      'body.account': 'payouts.field_required',
+      'body.accountType': 'payouts.field_required',
+      'body.holderName': 'payouts.field_required',
+      'body.holderDocument': 'payouts.field_required',
+    });
     const bank = await call('POST', '/payout-methods/banking', me.token, {
       bankCode: '260', agency: '0001', account: '1234567-8', accountType: 'checking', holderName: 'Ana Souza', holderDocument: '11.222.333/0001-81',
     });
@@ -69,6 +77,52 @@ describe('payout methods', () => {
 
     const fan = await createUser(t.ctx);
     expect((await call('POST', '/payout-methods/pix', await token(fan.email), { pixKeyType: 'email', pixKey: 'x@y.test' })).statusCode).toBe(403);
+  });
+
+  it('checks a PIX key by its kind and a bank account field by field, each refusal with its own code', async () => {
+    const me = await creator(0, { pix: false });
+    const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+      ['pix', { pixKeyType: 'cpf', pixKey: '529.982.247-24' }, { 'body.pixKey': 'payouts.pix_cpf_invalid' }],
+      ['pix', { pixKeyType: 'cnpj', pixKey: '11.222.333/0001-80' }, { 'body.pixKey': 'payouts.pix_cnpj_invalid' }],
+      ['pix', { pixKeyType: 'email', pixKey: 'no-at-sign' }, { 'body.pixKey': 'payouts.pix_email_invalid' }],
+      ['pix', { pixKeyType: 'phone', pixKey: '+1 212 555 0100' }, { 'body.pixKey': 'payouts.pix_phone_invalid' }],
+      ['pix', { pixKeyType: 'random', pixKey: 'abc' }, { 'body.pixKey': 'payouts.pix_random_invalid' }],
+      ['pix', { pixKeyType: 'iban', pixKey: 'abc' }, { 'body.pixKeyType': 'payouts.pix_key_type_invalid' }],
+      ['pix', { pixKeyType: 'cpf', pixKey: '  ' }, { 'body.pixKey': 'payouts.field_required' }],
+      [
+        'banking',
+        { bankCode: '34', agency: 'x', account: '12a', accountType: 'business', holderName: 'Ana', holderDocument: '529.982.247-24' },
+        {
+          'body.bankCode': 'payouts.bank_code_invalid',
+          'body.agency': 'payouts.agency_invalid',
+          'body.account': 'payouts.account_invalid',
+          'body.accountType': 'payouts.account_type_invalid',
+          'body.holderDocument': 'payouts.holder_document_invalid',
+        },
+      ],
+      ['stripe', { stripeAccountId: 'nope' }, { 'body.stripeAccountId': 'payouts.stripe_account_invalid' }],
+    ];
+    for (const [method, payload, fieldCodes] of cases) {
+      const res = await call('POST', `/payout-methods/${method}`, me.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fieldCodes, JSON.stringify(payload)).toEqual(fieldCodes);
+    }
+    for (const [pixKeyType, pixKey] of [['cpf', '529.982.247-25'], ['cnpj', '11.222.333/0001-81'], ['phone', '+55 11 91234-5678'], ['random', '123e4567-e89b-42d3-a456-426614174000']]) {
+      expect((await call('POST', '/payout-methods/pix', me.token, { pixKeyType, pixKey })).statusCode, pixKeyType).toBe(200);
+    }
+  });
+
+  it('removes one method and keeps the other', async () => {
+    const me = await creator(0);
+    const bank = { bankCode: '260', agency: '0001', account: '1234567-8', accountType: 'savings', holderName: 'Ana Souza', holderDocument: '529.982.247-25' };
+    expect((await call('POST', '/payout-methods/banking', me.token, bank)).statusCode).toBe(200);
+    const noPix = await call('DELETE', '/payout-methods/pix', me.token);
+    expect(noPix.statusCode, noPix.body).toBe(200);
+    expect(noPix.json().data.bankingSettings).toMatchObject({ pixKey: null, pixKeyType: null, bankCode: '260', account: '*****67-8' });
+    expect((await call('POST', '/payout-requests', me.token, { requestAmount: 60, paymentAccountType: 'pix' })).json().code).toBe('payouts.method_missing');
+    expect((await call('POST', '/payout-methods/pix', me.token, { pixKeyType: 'email', pixKey: 'ana@example.test' })).statusCode).toBe(200);
+    const noBank = (await call('DELETE', '/payout-methods/banking', me.token)).json().data.bankingSettings;
+    expect(noBank).toMatchObject({ pixKey: expect.stringMatching(/test$/), bankCode: null, account: null, holderDocument: null });
   });
 });
 

@@ -3,7 +3,12 @@
 export {
   bankingSettingsSchema,
   bankingSettingsView,
+  clearBankingMethod,
+  clearStripeAccount,
+  isValidCnpj,
+  isValidCpf,
   maskNumber,
+  normalisePixKey,
   paymentGatewaySettingsSchema,
   paymentGatewaySettingsView,
   payoutSettingsOf,
@@ -11,6 +16,7 @@ export {
   saveGateway,
   type BankingSettingsInput,
 } from './payout-settings.js';
+export { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES, type PixKeyType } from './performers.tables.js';
 // Creator profiles as clients see them
 export { findProfileRow, presentProfiles } from './performers.service.js';
 export { performerSchema } from './performers.presenter.js';

@@ -138,27 +138,53 @@ export function presentBanking(row: BankingRow): BankingSettingsDto {
   };
 }
 
-/** Replaces the creator's banking settings with exactly what was sent (forms send the whole set). */
-export async function saveBanking(db: DbOrTx, performerId: string, input: BankingSettingsInput, now: Date): Promise<BankingRow> {
+const PIX_COLUMNS = { pixKeyType: null, pixKey: null } as const;
+const BANK_COLUMNS = { bankName: null, bankCode: null, agency: null, account: null, accountType: null, holderName: null, holderDocument: null } as const;
+
+/** The columns of the method(s) the input carries; a method not sent keeps what is stored. */
+function bankingValues(input: BankingSettingsInput) {
   const pixKey = input.pixKeyType && input.pixKey ? normalisePixKey(input.pixKeyType, input.pixKey) : null;
-  const values = {
-    pixKeyType: pixKey?.ok ? input.pixKeyType! : null,
-    pixKey: pixKey?.ok ? pixKey.key : null,
-    bankName: input.bankName ?? null,
-    bankCode: input.bankCode ?? null,
-    agency: input.agency ?? null,
-    account: input.account ?? null,
-    accountType: input.accountType ?? null,
-    holderName: input.holderName ?? null,
-    holderDocument: input.holderDocument ? digitsOf(input.holderDocument) : null,
-    updatedAt: now,
-  };
+  const pix = pixKey?.ok ? { pixKeyType: input.pixKeyType!, pixKey: pixKey.key } : {};
+  const bank = BANK_FIELDS.some((name) => input[name] !== undefined)
+    ? {
+        ...BANK_COLUMNS,
+        bankName: input.bankName ?? null,
+        bankCode: input.bankCode ?? null,
+        agency: input.agency ?? null,
+        account: input.account ?? null,
+        accountType: input.accountType ?? null,
+        holderName: input.holderName ?? null,
+        holderDocument: input.holderDocument ? digitsOf(input.holderDocument) : null,
+      }
+    : {};
+  return { ...pix, ...bank };
+}
+
+/**
+ * Saves the PIX key and/or the bank account sent; the method not sent is kept (a PIX key
+ * never erases the bank account, nor the other way round).
+ */
+export async function saveBanking(db: DbOrTx, performerId: string, input: BankingSettingsInput, now: Date): Promise<BankingRow> {
+  const values = { ...bankingValues(input), updatedAt: now };
   const [row] = await db
     .insert(performerBanking)
     .values({ performerId, ...values })
     .onConflictDoUpdate({ target: performerBanking.performerId, set: values })
     .returning();
   return row!;
+}
+
+/** Removes one method's details (the PIX key or the bank account), keeping the other. */
+export async function clearBankingMethod(db: DbOrTx, performerId: string, method: 'pix' | 'banking', now: Date): Promise<void> {
+  await db
+    .update(performerBanking)
+    .set({ ...(method === 'pix' ? PIX_COLUMNS : BANK_COLUMNS), updatedAt: now })
+    .where(eq(performerBanking.performerId, performerId));
+}
+
+/** Removes the Stripe connected account (the preferred gateway stays). */
+export async function clearStripeAccount(db: DbOrTx, performerId: string, now: Date): Promise<void> {
+  await db.update(performerPaymentGateways).set({ stripeAccountId: null, updatedAt: now }).where(eq(performerPaymentGateways.performerId, performerId));
 }
 
 export const paymentGatewaySettingsSchema = z.object({

@@ -145,7 +145,7 @@ export function registerPerformerSettings(api: ApiScope, ctx: AppContext): void 
         tags: ['performers'],
         summary: 'Where the signed-in creator is paid: a PIX key and/or a bank account',
         description:
-          'pixKeyType cpf, cnpj (check digits), email, phone (+55) or random (UUID) with pixKey; and/or bankCode, agency, account, accountType (checking|savings), holderName, holderDocument (CPF or CNPJ), bankName. Replaces what was stored; the answer masks the numbers but their last 4.',
+          'pixKeyType cpf, cnpj (check digits), email, phone (+55) or random (UUID) with pixKey; and/or bankCode, agency, account, accountType (checking|savings), holderName, holderDocument (CPF or CNPJ), bankName. Saves the method(s) sent and keeps the other (a PIX key never erases the bank account, nor the reverse); the answer masks the numbers but their last 4.',
         body: bankingSettingsSchema,
         response: { 200: envelopeSchema(bankingSettingsView) },
       },

@@ -219,7 +219,7 @@ describe('banking settings', () => {
       expect(profile).not.toHaveProperty('bankingSettings');
       expect(JSON.stringify(profile)).not.toContain('4725');
     }
-    // Other key types, each in PIX's own form; a PUT replaces what was there.
+    // Other key types, each in PIX's own form; a new key keeps the bank account.
     for (const [pixKeyType, pixKey, stored] of [
       ['email', 'Ana@Example.COM', 'ana@example.com'],
       ['phone', '+55 (11) 91234-5678', '+5511912345678'],
@@ -228,7 +228,7 @@ describe('banking settings', () => {
     ] as const) {
       expect((await put('/api/performers/banking-settings', token, { pixKeyType, pixKey })).statusCode, pixKeyType).toBe(200);
       const [saved] = await t.ctx.db.select().from(performerBanking).where(eq(performerBanking.performerId, user.id));
-      expect(saved, pixKeyType).toMatchObject({ pixKey: stored, account: null });
+      expect(saved, pixKeyType).toMatchObject({ pixKey: stored, account: '1234567-8' });
     }
     expect((await put('/api/performers/banking-settings', fan.token, { pixKeyType: 'cpf', pixKey: '52998224725' })).statusCode).toBe(403);
     expect((await put('/api/performers/banking-settings', null, { pixKeyType: 'cpf', pixKey: '52998224725' })).statusCode).toBe(401);

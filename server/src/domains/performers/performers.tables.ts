@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/schema/columns.js';
 import { files } from '../../media/files.tables.js';
@@ -16,8 +17,8 @@ export const performers = pgTable(
     quarterlyPriceCents: bigint('quarterly_price_cents', { mode: 'number' }).notNull().default(1595),
     halfYearlyPriceCents: bigint('half_yearly_price_cents', { mode: 'number' }).notNull().default(2995),
     yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }).notNull().default(4995),
-    /** What a private call costs a fan (0: the creator takes no private calls for money). */
-    privateCallPriceCents: bigint('private_call_price_cents', { mode: 'number' }).notNull().default(0),
+    /** What a private call costs a fan (0: the creator chose free calls); a new creator starts at the contract's default. */
+    privateCallPriceCents: bigint('private_call_price_cents', { mode: 'number' }).notNull().default(LIMITS.profile.privateCallPriceDefaultCents),
     freeSubscriptionEnabled: boolean('free_subscription_enabled').notNull().default(false),
     freeSubscriptionDays: integer('free_subscription_days').notNull().default(1),
     height: text('height'),

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
@@ -23,7 +24,8 @@ describe('a creator’s private call price', () => {
   it('is set through the profile update in decimal units, shown on the own and public profile, and asked of the fan', async () => {
     const { user, token } = await creator();
     const fresh = await call('GET', '/api/performers/me', token);
-    expect(fresh.json().data.privateCallPrice).toBe(0);
+    // Not free by default: the contract's default price (a free call is the creator's choice).
+    expect(fresh.json().data.privateCallPrice).toBe(LIMITS.profile.privateCallPriceDefaultCents / 100);
 
     const res = await call('PUT', '/api/performers/me', token, { privateCallPrice: 25.5 });
     expect(res.statusCode, res.body).toBe(200);

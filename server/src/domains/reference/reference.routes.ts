@@ -7,6 +7,7 @@ import { envelopeSchema, ok, okFor } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
+import { registerBlockedCountries } from './blocked-countries.routes.js';
 import { appCountries, appCountrySchema } from './countries.js';
 import { flagCodeFromFileName, readFlagSvg } from './flags.js';
 import { languageRecordSchema } from './language-data.js';
@@ -218,6 +219,8 @@ async function referenceRoutes(api: ApiScope, ctx: AppContext) {
       return ok(await blockStatusOf(ctx.db, request.ip));
     },
   );
+
+  registerBlockedCountries(api, ctx);
 }
 
 export default defineDomain({ name: 'reference', register: referenceRoutes });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@fandeck/contract';
 import { z } from 'zod';
 import { isSupportedCultureName } from '../reference/index.js';
 
@@ -26,7 +27,7 @@ const percent = z.number().min(0).max(1);
 const localeTag = z.string().max(20).refine(isSupportedCultureName, 'must be a supported locale such as pt-BR');
 
 export const SETTINGS = {
-  siteName: def(z.string().min(1).max(100), 'Fandeck', 'public', 'general'),
+  siteName: def(z.string().min(1).max(LIMITS.catalog.siteNameMax), 'Fandeck', 'public', 'general'),
   logoUrl: def(z.string().max(500), '/brand/logo.svg', 'public', 'general'),
   darkmodeLogoUrl: def(z.string().max(500), '/brand/logo-dark.svg', 'public', 'general'),
   faviconUrl: def(z.string().max(500), '/brand/favicon.svg', 'public', 'general'),

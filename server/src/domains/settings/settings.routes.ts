@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { paths } from '@fandeck/contract';
+import { LOGO_KINDS, paths } from '@fandeck/contract';
 import type { AppContext } from '../../context.js';
 import { defineDomain } from '../plugin.js';
 import type { ApiScope } from '../types.js';
 import { envelopeSchema, ok, okFor } from '../../http/envelope.js';
+import { currentUser } from '../../http/guard.js';
+import { IMAGE_FIELD, uploadImage } from '../../media/image-upload.js';
 import { isSettingKey, PUBLIC_SETTING_KEYS, SETTING_KEYS, SETTINGS } from './settings.catalogue.js';
 import { readAllSettings, readSettings, updateSettings } from './settings.service.js';
 
@@ -95,6 +97,26 @@ async function settingsRoutes(api: ApiScope, ctx: AppContext) {
     async (request) => {
       await updateSettings(ctx.db, request.body);
       return ok(await readAllSettings(ctx.db));
+    },
+  );
+
+  api.post(
+    paths['admin.settings.logoUpload'],
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Upload the site’s logo (`logo`) or its dark-mode logo (`darkmode-logo`) and use it at once',
+        description: `multipart, the picture as \`${IMAGE_FIELD}\`: JPEG, PNG, WebP or GIF up to the photo limit; stored as WebP, kept whole`,
+        consumes: ['multipart/form-data'],
+        params: z.object({ which: z.enum(LOGO_KINDS) }),
+        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const image = await uploadImage(ctx, request, currentUser(request).id, 'logo', { folder: 'images', purpose: 'site-logo' });
+      const url = `/files/${image.variants.at(-1)!.path}`;
+      await updateSettings(ctx.db, { [request.params.which === 'logo' ? 'logoUrl' : 'darkmodeLogoUrl']: url });
+      return ok({ url: `${ctx.config.publicOrigin}${url}` });
     },
   );
 }

@@ -3,7 +3,7 @@
  * empty (a page's server render fails without it). Staff with the settings permissions
  * create, order, schedule and retire them.
  */
-import { paths } from '@fandeck/contract';
+import { LIMITS, paths } from '@fandeck/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ID_PATTERN } from '../../db/schema/ids.js';
@@ -48,13 +48,13 @@ const present = (row: SitePromo): z.infer<typeof sitePromoSchema> => ({
 const link = z
   .string()
   .trim()
-  .max(1000)
+  .max(LIMITS.catalog.promoLinkMax)
   .regex(/^(https?:\/\/|\/([^/]|$))/, 'must be an http(s) URL or a path starting with /')
   .or(z.literal(''));
 const moment = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
 const fields = {
-  title: z.string().trim().min(1, 'must not be empty').max(200),
-  description: z.string().trim().max(2000),
+  title: z.string().trim().min(1, 'must not be empty').max(LIMITS.catalog.promoTitleMax),
+  description: z.string().trim().max(LIMITS.catalog.promoDescriptionMax),
   imageUrl: link,
   linkUrl: link,
   position: z.string().trim().min(1).max(50),

@@ -12,7 +12,7 @@ import { videos } from './videos.tables.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { AuthUser } from '../../http/guard.js';
 import { escapeLike, sortColumnOf, toPage } from '../../http/pagination.js';
-import { requireVerifiedCreator } from '../accounts/index.js';
+import { requireApprovedToSell } from '../accounts/index.js';
 import type { VideoCreate, VideoFileKind, VideoListQuery, VideoUpdate } from './videos.schemas.js';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -109,7 +109,7 @@ export async function createVideo(ctx: AppContext, creator: AuthUser, input: Vid
   const sale = saleOf(input.isSale, input.price, 'video');
   requireFileToPublish(input.status, input.fileId);
   return inOneVideo(ctx.db.transaction(async (tx) => {
-    if (sale.isSale) await requireVerifiedCreator(tx, creator.id);
+    if (sale.isSale) await requireApprovedToSell(tx, creator.id);
     await checkFiles(tx, creator.id, pickFiles(input), null);
     const [video] = await tx
       .insert(videos)
@@ -144,7 +144,7 @@ export async function updateVideo(ctx: AppContext, creator: AuthUser, id: string
   const { video, folders } = await inOneVideo(ctx.db.transaction(async (tx) => {
     const current = await ownVideo(tx, creator.id, id, true);
     const sale = saleOf(patch.isSale ?? current.isSale, patch.price ?? (current.isSale ? current.priceCents : undefined), 'video');
-    if (sale.isSale && !current.isSale) await requireVerifiedCreator(tx, creator.id);
+    if (sale.isSale && !current.isSale) await requireApprovedToSell(tx, creator.id);
     const picked = pickFiles(patch);
     requireFileToPublish(patch.status ?? current.status, patch.fileId ?? current.fileId);
     await checkFiles(tx, creator.id, picked, id);

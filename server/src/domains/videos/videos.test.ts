@@ -303,7 +303,7 @@ describe('videos', () => {
       ['a teaser as the video', owner.token, { fileId: teaserId }, 422, 'videos.files_invalid'],
       ['a video as the teaser', owner.token, { fileId, teaserId: fileId }, 422, 'videos.files_invalid'],
       ['a missing file', owner.token, { fileId: '0123456789abcdef01234567' }, 422, 'videos.files_invalid'],
-      ['selling while under review', pending.token, { isSale: true, price: 5, status: 'draft' }, 403, 'performers.not_verified'],
+      ['selling while under review', pending.token, { isSale: true, price: 5, status: 'draft' }, 422, 'performers.pending_approval'],
       ['a fan', viewer.token, { fileId }, 403, 'auth.role_forbidden'],
     ];
     for (const [what, who, body, status, code] of cases) expectError(await call('POST', MINE, who, { title: 'Ok', ...body }), status, code, what);

@@ -9,7 +9,7 @@ import { DELIVERY_QUEUE } from '../notifications/notifications.extension.js';
 import { AUTO_QUEUE } from '../outreach/auto-send.job.js';
 import { call, signedIn, withOutreachTestApp, type OutreachTestApp } from '../outreach/outreach-test-kit.js';
 import { tokenCacheOf } from '../auth/token-cache.js';
-import { freshKey, tip, walletOf } from './wallet-test-kit.js';
+import { freshKey, referralOf, setReferrer, tip, walletOf } from './wallet-test-kit.js';
 
 let t: OutreachTestApp;
 withOutreachTestApp((app) => (t = app));
@@ -94,6 +94,27 @@ describe('a tip in one round trip', () => {
     expect(new Set(answers.map((a) => a.json().data._id)).size).toBe(1);
     expect(await t.ctx.db.select().from(walletCharges).where(eq(walletCharges.userId, payer.id))).toHaveLength(1);
     expect(await walletOf(t.ctx, payer.id)).toBe(99_000);
+  });
+
+  it('pays one person who referred both the creator and the fan both shares, on one referral account', async () => {
+    const { user: paid } = await creator();
+    const { user: payer, token } = await fan(10_000);
+    const referrer = await signedIn(t);
+    await setReferrer(t.ctx, paid.id, referrer.user.id);
+    await setReferrer(t.ctx, payer.id, referrer.user.id);
+    const send = () => tip(t.app, token, paid.id, { price: 33.33 });
+    // On the embedded database: answered by the statement itself, with no usual-path transaction after it.
+    const res = testDatabaseKind() === 'pglite' ? await statementsDuring(send).then(({ result, statements }) => {
+      expect(statements.filter((s) => s.startsWith('BEGIN'))).toEqual([]);
+      return result;
+    }) : await send();
+    expect(res.statusCode, res.body).toBe(200);
+    // 33.33 at 0.2 / 0.05 / 0.02: the creator 2666, the referrer 166 + 66, the platform 435.
+    const [charge] = await t.ctx.db.select().from(walletCharges).where(eq(walletCharges.userId, payer.id));
+    expect(charge).toMatchObject({ priceCents: 3333, earningsCents: 2666, platformCents: 435, referralCents: 232 });
+    expect(await referralOf(t.ctx, referrer.user.id)).toBe(232);
+    expect(await walletOf(t.ctx, payer.id)).toBe(10_000 - 3333);
+    expect((await checkLedger(t.ctx.db)).ok).toBe(true);
   });
 
   it('refuses a short balance with the usual code, moves nothing and replays the refusal', async () => {

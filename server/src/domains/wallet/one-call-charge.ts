@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { queryNamed } from '../../db/client.js';
 import { isId, newId } from '../../db/schema/ids.js';
 import type { AuthUser } from '../../http/guard.js';
 import type { Outcome } from '../../money/idempotency.js';
-import { accountKeys } from '../../money/ledger/accounts.js';
+import { fromCents } from '../../money/amounts.js';
 import { LEDGER_SHARDS } from '../../money/ledger/ledger.js';
 import type { OneCallClaim } from '../../money/money-action.js';
 import { DELIVERY_QUEUE, type NotificationRow, type NotificationsExtension } from '../notifications/index.js';
@@ -13,22 +13,21 @@ import type { ChargeDto } from './wallet.presenter.js';
 import type { ChargeListener } from './wallet.extension.js';
 import { announceBalances, COMMISSION_KEYS } from './wallet.service.js';
 
-/** The marker `money_charge` raises when it leaves the request to the usual path (migration 0024). */
+/** The marker `money_charge` raises when it leaves the request to the usual path (migrations 0024, 0029). */
 const FALLBACK = 'money_charge: fallback';
 
 interface Answer {
   answer: { status: 0; data: ChargeDto };
-  chargeId: string;
   performerId: string;
   earningsCents: number | string;
-  balances: { key: string; cents: number | string }[];
-  /** Null when the earnings account was posted to (its balance is in `balances`). */
-  earningsBalanceCents: number | string | null;
-  notification: { id: string; userId: string; type: string; data: Record<string, unknown>; createdAt: string } | null;
+  /** The fan's wallet right after the charge. */
+  walletCents: number | string;
+  /** The creator's earnings right after the charge, shards included. */
+  earningsBalanceCents: number | string;
+  /** What the creator's notification calls the fan. */
+  fanName: string;
   jobId: string | null;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** True for the statement's own fallback, however the driver wraps it. */
 export function isFallback(error: unknown): boolean {
@@ -89,27 +88,28 @@ export async function chargeInOneCall({ ctx, handler, notifications, buyer, item
   };
   let done: Answer;
   try {
-    const [row] = rowsOf<{ r: Answer | string }>(await ctx.db.execute(sql`select money_charge(${JSON.stringify(params)}::jsonb) as r`));
+    const [row] = await queryNamed<{ r: Answer | string }>(ctx.db, 'money_charge', 'select money_charge($1::jsonb) as r', [JSON.stringify(params)]);
     done = typeof row!.r === 'string' ? (JSON.parse(row!.r) as Answer) : row!.r;
   } catch (error) {
     if (isFallback(error)) return undefined;
     throw error;
   }
   const afterCommit = () => {
-    const balanceOf = (key: string) => Number(done.balances.find((b) => b.key === key)?.cents ?? 0);
     announceBalances(ctx, buyer.id, done.performerId, { priceCents: item.priceCents, earningsCents: Number(done.earningsCents) }, {
-      buyerWalletCents: balanceOf(accountKeys.wallet(buyer.id)),
-      creatorEarningsCents: done.earningsBalanceCents === null ? balanceOf(accountKeys.earnings(done.performerId)) : Number(done.earningsBalanceCents),
+      buyerWalletCents: Number(done.walletCents),
+      creatorEarningsCents: Number(done.earningsBalanceCents),
     });
-    ctx.realtime.emitToUser(buyer.id, 'token_transaction_success', done.answer.data);
-    const note = done.notification;
-    if (note) {
-      const at = new Date(note.createdAt);
-      const row: NotificationRow = { id: note.id, userId: note.userId, type: note.type, data: note.data, readAt: null, createdAt: at, updatedAt: at };
+    const charge = done.answer.data;
+    ctx.realtime.emitToUser(buyer.id, 'token_transaction_success', charge);
+    if (item.notify) {
+      // The row money_charge stored, as notify would have sent it.
+      const at = new Date(params.now);
+      const data = { actorId: buyer.id, amount: fromCents(item.priceCents), chargeId: charge._id, conversationId: item.conversationId, message: item.message, actorName: done.fanName };
+      const row: NotificationRow = { id: params.ids[3]!, userId: done.performerId, type: item.notify.type, data, readAt: null, createdAt: at, updatedAt: at };
       notifications.sendLive(row);
     }
     if (done.jobId) ctx.jobs.wake();
-    charged?.(ctx, done.answer.data);
+    charged?.(ctx, charge);
   };
   return { statusCode: 200, body: done.answer, afterCommit };
 }

@@ -1,0 +1,116 @@
+import type { TextsOf } from '@fandeck/widgets/i18n';
+
+/** Host site: the creator's settings in sections on /creator/account/*: Brazilian Portuguese, the reference every locale matches key for key. */
+const settingsSections = {
+  title: 'Configurações',
+  navLabel: 'Seções das configurações',
+  back: 'Todas as configurações',
+  sections: {
+    account: { title: 'Conta', hint: 'Foto, capa, nome de usuário, e-mail, senha e idioma' },
+    profile: { title: 'Perfil', hint: 'Nome, biografia, local e características' },
+    prices: { title: 'Assinaturas', hint: 'Preços por período e teste grátis' },
+    calls: { title: 'Chamadas privadas', hint: 'Quanto custa uma chamada privada' },
+    messages: { title: 'Mensagens', hint: 'Vídeo de boas-vindas e mensagens automáticas' },
+    blocks: { title: 'Bloqueios', hint: 'Usuários e países bloqueados' },
+    payouts: { title: 'Recebimentos', hint: 'Chave PIX, conta bancária e Stripe' },
+    embeds: { title: 'Sites parceiros', hint: 'Sites que podem mostrar seus elementos' },
+    documents: { title: 'Documentos', hint: 'Documentos de identidade para aprovação' },
+  },
+  unsaved: {
+    question: 'Você tem alterações não salvas nesta seção. Sair sem salvar?',
+    leave: 'Sair sem salvar',
+  },
+  calls: {
+    intro: 'Os fãs pagam este valor por uma chamada privada. Para atender de graça, informe 0.',
+    free: 'Suas chamadas privadas estão gratuitas.',
+  },
+  messages: {
+    intro: 'Mensagens enviadas por você automaticamente, e modelos para responder mais rápido.',
+    auto: 'Mensagens automáticas (boas-vindas a novos assinantes, renovação e mais)',
+    templates: 'Modelos de mensagem',
+    mass: 'Mensagens em massa',
+  },
+  blocks: {
+    countriesTitle: 'Países bloqueados',
+    countriesIntro: 'Visitantes desses países não veem seu perfil nem suas publicações.',
+    country: 'País',
+    add: 'Adicionar',
+    remove: 'Remover {{name}}',
+    noCountries: 'Nenhum país bloqueado.',
+    saved: 'Lista de países salva.',
+    usersTitle: 'Usuários bloqueados',
+  },
+  payouts: {
+    intro: 'Cada forma de recebimento é guardada separadamente: salvar uma nunca apaga a outra.',
+    pixTitle: 'Chave PIX',
+    bankTitle: 'Conta bancária',
+    stripeTitle: 'Stripe',
+    stored: 'Cadastrada',
+    notStored: 'Nenhuma cadastrada.',
+    replace: 'Para trocar, informe a nova abaixo.',
+    remove: 'Remover',
+    confirmRemove: 'Remover {{method}}? Pedidos de saque por essa forma não serão possíveis.',
+    removed: '{{method}} removida.',
+    savedPix: 'Chave PIX salva.',
+    savedBank: 'Conta bancária salva.',
+    savedStripe: 'Conta Stripe salva.',
+    savePix: 'Salvar chave PIX',
+    saveBank: 'Salvar conta bancária',
+    saveStripe: 'Salvar conta Stripe',
+    pixKeyHints: {
+      cpf: '11 dígitos, com ou sem pontos: 000.000.000-00',
+      cnpj: '14 dígitos: 00.000.000/0000-00',
+      email: 'O e-mail cadastrado como chave',
+      phone: '+55, DDD e número: +55 11 91234-5678',
+      random: 'A chave aleatória (36 caracteres)',
+    },
+    bankCodeHint: '3 dígitos (ex.: 341)',
+    agencyHint: 'Até 5 dígitos, dígito opcional (ex.: 0001)',
+    accountHint: 'Número com dígito (ex.: 12345-6)',
+  },
+  embeds: {
+    sitesTitle: 'Sites que podem mostrar seus elementos',
+    sitesIntro: 'Adicione o endereço do site, coloque o código de verificação nele e verifique. Só sites verificados mostram seus elementos.',
+    origin: 'Endereço do site',
+    originHint: 'Só o começo do endereço: https://meusite.com.br',
+    add: 'Adicionar site',
+    empty: 'Nenhum site adicionado.',
+    verified: 'Verificado',
+    unverified: 'Não verificado',
+    proofFile: 'Coloque este conteúdo em:',
+    proofMeta: 'Ou esta linha no <head> da página inicial:',
+    verify: 'Verificar',
+    verifying: 'Verificando…',
+    verifiedDone: '{{origin}} verificado.',
+    remove: 'Remover',
+    confirmRemove: 'Remover {{origin}}? Seus elementos deixam de aparecer nesse site.',
+    removed: '{{origin}} removido.',
+    added: '{{origin}} adicionado. Agora coloque o código e verifique.',
+    copy: 'Copiar',
+    copied: 'Copiado!',
+    copyFailed: 'Não foi possível copiar: selecione o texto e copie.',
+    snippetsTitle: 'Códigos para colar no seu site',
+    snippetsIntro: 'O script vai uma vez por página; depois, cada elemento onde ele deve aparecer.',
+    loaderTitle: 'Script (uma vez por página)',
+    preview: 'Ver prévia',
+    hidePreview: 'Fechar prévia',
+    previewTitle: 'Prévia: {{element}}',
+    needsUsername: 'Escolha um nome de usuário na seção Conta para gerar os códigos.',
+    elements: {
+      'fan-tip-button': 'Botão de gorjeta',
+      'fan-subscribe': 'Assinar',
+      'fan-chat-inbox': 'Mensagens',
+      'fan-live-player': 'Transmissão ao vivo',
+      'fan-wallet-topup': 'Recarga da carteira',
+      'fan-creator-dashboard': 'Painel do criador',
+    },
+  },
+} as const;
+
+export default settingsSections;
+
+declare module '@fandeck/widgets/i18n' {
+  interface Namespaces {
+    settingsSections: TextsOf<typeof settingsSections>;
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "performers" ALTER COLUMN "private_call_price_cents" SET DEFAULT 1000;
