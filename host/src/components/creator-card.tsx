@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { PerformerProfile } from '../data/performers.js';
+import { pictureSize, pictureSrcSet } from '../format/picture-size.js';
 import { shortCount } from '../format/short-count.js';
 import { profilePath } from '../routing/redirects.js';
 
@@ -20,9 +21,9 @@ export function CreatorCard({ performer }: { performer: PerformerProfile }) {
     <li className="creator-card" data-username={performer.username ?? ''} data-live={performer.live ? 'true' : undefined}>
       <Link to={profilePath(performer)} className="creator-card__link">
         <span className="creator-card__cover" aria-hidden="true">
-          {performer.cover ? <img src={performer.cover} alt="" loading="lazy" /> : null}
+          {performer.cover ? <CardCover url={performer.cover} /> : null}
         </span>
-        <img className="creator-card__avatar" src={performer.avatar} alt="" width={64} height={64} loading="lazy" />
+        <CardAvatar className="creator-card__avatar" url={performer.avatar} />
         <span className="creator-card__name">{performer.name}</span>
         {performer.username ? <span className="creator-card__handle muted">@{performer.username}</span> : null}
       </Link>
@@ -37,5 +38,42 @@ export function CreatorCard({ performer }: { performer: PerformerProfile }) {
         <li data-testid="creator-posts">{t('creators.posts', { value: shortCount(stats.totalFeeds) })}</li>
       </ul>
     </li>
+  );
+}
+
+/**
+ * A card's cover: the server's 640 px size (1280 px on dense screens), never the 1920 px
+ * one the API hands out; a full-width card on a phone, about 22rem in a grid. The box's
+ * aspect ratio is set in CSS, so nothing moves when it arrives.
+ */
+function CardCover({ url }: { url: string }) {
+  return (
+    <img
+      src={pictureSize(url, 'small')}
+      srcSet={pictureSrcSet(url, { small: 640, medium: 1280 })}
+      sizes="(max-width: 560px) 100vw, 22rem"
+      alt=""
+      width={640}
+      height={213}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
+/** A creator's 64 px avatar on a card: the 96 px size, the 256 px one on dense screens. */
+export function CardAvatar({ url, className }: { url: string; className?: string }) {
+  return (
+    <img
+      className={className}
+      src={pictureSize(url, 'small')}
+      srcSet={pictureSrcSet(url, { small: 96, medium: 256 })}
+      sizes="64px"
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
