@@ -2,7 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageStatus } from '../components/page-status.js';
 import { session, useSignalValue } from '../session/session.js';
-import { PageLoading, type PageFlags } from './route-table.js';
+import { PageLoading } from '../components/page-status.js';
+import type { PageFlags } from './route-table.js';
 import { loginPath, loginPathFrom, pathAfterLogin } from './redirects.js';
 import { isSigningOut } from './login-navigation.js';
 

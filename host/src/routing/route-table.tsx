@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, useMatches, type RouteObject } from 'react-router';
-import { PageStatus } from '../components/page-status.js';
+import { PageLoading } from '../components/page-status.js';
 import { LayoutFor } from '../layouts/layouts.js';
 import { PageGate } from './page-gate.js';
 
@@ -48,14 +48,6 @@ export interface PageRoute extends PageFlags {
   page: ComponentType;
 }
 
-/** What stands in for a page while its code arrives: the loading state, a screen tall. */
-export function PageLoading() {
-  return (
-    <div className="page-loading">
-      <PageStatus kind="loading" />
-    </div>
-  );
-}
 
 /** A page whose code is fetched when first needed; `preload` fetches it ahead of its first render. */
 export type LazyPage = ComponentType & { preload: () => void };
