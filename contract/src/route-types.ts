@@ -28,6 +28,8 @@ import type {
   MessageListQuery,
   MessageUploadDto,
   NotificationDto,
+  NotificationPreferencesBody,
+  NotificationPreferencesDto,
   OpenConversationBody,
   PushSubscriptionBody,
   SendMessageBody,
@@ -339,6 +341,8 @@ export interface RouteTypes {
   'notifications.pushKey': { response: { publicKey: string } };
   'notifications.pushSubscribe': { body: PushSubscriptionBody; response: SuccessDto };
   'notifications.pushUnsubscribe': { body: { endpoint: string }; response: SuccessDto };
+  'notifications.preferences': { response: NotificationPreferencesDto };
+  'notifications.updatePreferences': { body: NotificationPreferencesBody; response: NotificationPreferencesDto };
   // streaming
   'streaming.goLive': { body: GoLiveBody; response: StreamDto };
   'streaming.end': { response: StreamDto };

@@ -105,7 +105,7 @@ export async function chargeInOneCall({ ctx, handler, notifications, buyer, item
     const note = done.notification;
     if (note) {
       const at = new Date(note.createdAt);
-      const row: NotificationRow = { id: note.id, userId: note.userId, type: note.type, data: note.data, readAt: null, createdAt: at, updatedAt: at };
+      const row: NotificationRow = { id: note.id, userId: note.userId, type: note.type, data: note.data, readAt: null, hidden: false, createdAt: at, updatedAt: at };
       notifications.sendLive(row);
     }
     if (done.jobId) ctx.jobs.wake();
