@@ -15,7 +15,7 @@ export function CreatorCard({ performer }: { performer: PerformerProfile }) {
   const { t, i18n } = useTranslation();
   const { stats } = performer;
   const price = performer.isFreeSubscription
-    ? t('creators.freeDays', { days: performer.durationFreeSubscriptionDays })
+    ? t('creators.freeDays', { count: performer.durationFreeSubscriptionDays })
     : t('creators.priceMonthly', { price: formatMoney(performer.monthlyPrice, i18n.language) });
   return (
     <li className="creator-card" data-username={performer.username ?? ''} data-live={performer.live ? 'true' : undefined}>
