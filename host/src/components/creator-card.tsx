@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { PerformerProfile } from '../data/performers.js';
-import { pictureSize, pictureSrcSet } from '../format/picture-size.js';
+import { pictureSize, pictureSrcSet, type PictureSize } from '../format/picture-size.js';
 import { shortCount } from '../format/short-count.js';
 import { profilePath } from '../routing/redirects.js';
 
@@ -47,31 +47,33 @@ export function CreatorCard({ performer }: { performer: PerformerProfile }) {
  * aspect ratio is set in CSS, so nothing moves when it arrives.
  */
 function CardCover({ url }: { url: string }) {
-  return (
-    <img
-      src={pictureSize(url, 'small')}
-      srcSet={pictureSrcSet(url, { small: 640, medium: 1280 })}
-      sizes="(max-width: 560px) 100vw, 22rem"
-      alt=""
-      width={640}
-      height={213}
-      loading="lazy"
-      decoding="async"
-    />
-  );
+  return <SizedPicture url={url} widths={{ small: 640, medium: 1280 }} sizes="(max-width: 560px) 100vw, 22rem" box={[640, 213]} />;
 }
 
 /** A creator's 64 px avatar on a card: the 96 px size, the 256 px one on dense screens. */
 export function CardAvatar({ url, className }: { url: string; className?: string }) {
+  return <SizedPicture url={url} widths={{ small: 96, medium: 256 }} sizes="64px" box={[64, 64]} className={className} />;
+}
+
+interface SizedPictureProps {
+  url: string;
+  widths: Partial<Record<PictureSize, number>>;
+  sizes: string;
+  /** Width and height attributes: the box reserved before the picture arrives. */
+  box: [number, number];
+  className?: string | undefined;
+}
+
+function SizedPicture({ url, widths, sizes, box, className }: SizedPictureProps) {
   return (
     <img
       className={className}
       src={pictureSize(url, 'small')}
-      srcSet={pictureSrcSet(url, { small: 96, medium: 256 })}
-      sizes="64px"
+      srcSet={pictureSrcSet(url, widths)}
+      sizes={sizes}
       alt=""
-      width={64}
-      height={64}
+      width={box[0]}
+      height={box[1]}
       loading="lazy"
       decoding="async"
     />

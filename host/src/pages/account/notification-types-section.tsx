@@ -3,11 +3,12 @@ import type { NotificationPreference, NotificationType } from '@fandeck/contract
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../components/page-status.js';
 import { session } from '../../session/session.js';
+import { SectionOutcome } from './section-outcome.js';
+import type { SectionState } from './section-state.js';
 
 type Channel = 'site' | 'push';
 
 type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; preferences: NotificationPreference[] };
-type SaveState = { status: 'idle' | 'saving' | 'saved' } | { status: 'failed'; message: string };
 
 /** Each type's name on the account page (the server lists the types the account's role receives). */
 const TYPE_LABELS = {
@@ -30,7 +31,7 @@ export function NotificationTypesSection() {
   const { t } = useTranslation();
   const id = useId();
   const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [save, setSave] = useState<SaveState>({ status: 'idle' });
+  const [save, setSave] = useState<SectionState<never>>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -53,10 +54,10 @@ export function NotificationTypesSection() {
     const outcome = await session.api.notifications.updatePreferences({ preferences: [changed] });
     if (outcome.ok) {
       setList({ status: 'ready', preferences: outcome.value.preferences });
-      setSave({ status: 'saved' });
+      setSave({ status: 'saved', message: t('accountSettings.preferencesSaved') });
     } else {
       setList({ status: 'ready', preferences: before });
-      setSave({ status: 'failed', message: outcome.error.message });
+      setSave({ status: 'failed', fields: {}, message: outcome.error.message });
     }
   }
 
@@ -98,16 +99,7 @@ export function NotificationTypesSection() {
           </tbody>
         </table>
       ) : null}
-      {save.status === 'saved' ? (
-        <p className="success" role="status">
-          {t('accountSettings.preferencesSaved')}
-        </p>
-      ) : null}
-      {save.status === 'failed' ? (
-        <p className="error" role="alert">
-          {save.message}
-        </p>
-      ) : null}
+      <SectionOutcome state={save} />
     </section>
   );
 }
