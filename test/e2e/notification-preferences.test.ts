@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage } from '../support/browser.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { apiOk, newFan } from './host-money-setup.js';
-import { apiLogin, signIn } from './host-flows.js';
+import { apiLogin, signIn, waitForPath } from './host-flows.js';
 
 /**
  * The account page's notification preferences (issue 24) in a real Chromium against the real
@@ -25,6 +25,7 @@ describe('notification preferences on the account page', () => {
       const follows = async () => (await apiOk<{ data: NotificationDto[] }>(origin, 'GET', '/notification?limit=50', brunoToken)).data.filter((one) => one.type === 'follow.created');
 
       await signIn(page, bruno.email);
+      await waitForPath(page, `/${bruno.username}`);
       await page.goto('/creator/account');
       const section = page.getByTestId('account-notification-types');
       const followOnSite = section.getByRole('checkbox', { name: 'Novo seguidor: no site' });
