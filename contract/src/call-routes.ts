@@ -260,6 +260,8 @@ export const callRoutes: Readonly<Record<string, string>> = {
   'notifications.pushKey': 'GET /notification/push/public-key',
   'notifications.pushSubscribe': 'POST /notification/push/subscriptions',
   'notifications.pushUnsubscribe': 'DELETE /notification/push/subscriptions',
+  'notifications.preferences': 'GET /notification/preferences',
+  'notifications.updatePreferences': 'PUT /notification/preferences',
   'streaming.goLive': 'POST /streaming/live',
   'streaming.end': 'PUT /streaming/live/:id',
   'streaming.update': 'PUT /streaming/update',

@@ -239,6 +239,41 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * The types each kind of account can receive, in the order the account page lists them:
+ * what a fan is told, and what a creator is told (a creator is also someone's fan).
+ */
+export const NOTIFICATION_TYPES_BY_ROLE = {
+  user: ['stream.live', 'message.received', 'private_stream.updated', 'subscription.renewal_failed'],
+  performer: [
+    'subscription.created',
+    'tip.received',
+    'message.received',
+    'follow.created',
+    'comment.created',
+    'private_stream.updated',
+    'stream.live',
+    'subscription.renewal_failed',
+  ],
+} as const satisfies Record<'user' | 'performer', readonly NotificationType[]>;
+
+/** How one type reaches the user: on the site (stored, live) and by web push. Both on unless turned off. */
+export interface NotificationPreference {
+  type: NotificationType;
+  site: boolean;
+  push: boolean;
+}
+
+/** `GET /notification/preferences`: one entry per type the account's role receives. */
+export interface NotificationPreferencesDto {
+  preferences: NotificationPreference[];
+}
+
+/** `PUT /notification/preferences`: the types to change (others keep theirs); answers every type. */
+export interface NotificationPreferencesBody {
+  preferences: NotificationPreference[];
+}
+
 /** An unread count: `GET /messages/total-unread-messages`, `POST /messages/read-all/:id`, `GET /notification/total-unread`. */
 export interface UnreadTotal {
   total: number;

@@ -30,6 +30,8 @@ import type {
   MessageListQuery,
   MessageUploadDto,
   NotificationDto,
+  NotificationPreferencesBody,
+  NotificationPreferencesDto,
   OpenConversationBody,
   PushSubscriptionBody,
   SendMessageBody,
@@ -366,6 +368,8 @@ export interface RouteTypes extends AdminCatalogRouteTypes {
   'notifications.pushKey': { response: { publicKey: string } };
   'notifications.pushSubscribe': { body: PushSubscriptionBody; response: SuccessDto };
   'notifications.pushUnsubscribe': { body: { endpoint: string }; response: SuccessDto };
+  'notifications.preferences': { response: NotificationPreferencesDto };
+  'notifications.updatePreferences': { body: NotificationPreferencesBody; response: NotificationPreferencesDto };
   // streaming
   'streaming.goLive': { body: GoLiveBody; response: StreamDto };
   'streaming.end': { response: StreamDto };

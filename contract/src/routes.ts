@@ -363,6 +363,9 @@ export const routes = {
   'notifications.pushKey': route('GET', '/notification/push/public-key', 'public'),
   'notifications.pushSubscribe': route('POST', '/notification/push/subscriptions', 'authenticated'),
   'notifications.pushUnsubscribe': route('DELETE', '/notification/push/subscriptions', 'authenticated'),
+  /** Per type, whether a notification shows on the site and is pushed (not in the spec's paths). */
+  'notifications.preferences': route('GET', '/notification/preferences', 'authenticated'),
+  'notifications.updatePreferences': route('PUT', '/notification/preferences', 'authenticated'),
   // streaming (spec section 7, Streaming): public broadcasts over HLS, private calls, recordings
   'streaming.goLive': route('POST', '/streaming/live', CREATOR),
   'streaming.end': route('PUT', '/streaming/live/:id', CREATOR),

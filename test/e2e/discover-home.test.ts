@@ -35,7 +35,7 @@ describe('discover and the home feed', () => {
       expect((await usernames(page))[0]).toBe('dudarocha');
       expect(await duda.getByTestId('creator-subscribers').textContent()).toBe('15 assinantes');
       expect(await duda.getByTestId('creator-followers').textContent()).toBe('24 seguidores');
-      expect(await duda.getByTestId('creator-price').textContent()).toBe('Grátis por 7 dia(s)');
+      expect(await duda.getByTestId('creator-price').textContent()).toBe('Grátis por 7 dias');
       expect(await duda.locator('.creator-card__cover img').getAttribute('src')).toMatch(/\/files\/images\/.+\.webp$/);
       expect(await noSideways(page)).toBe(true);
 

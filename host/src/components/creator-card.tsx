@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@fandeck/widgets/format/money';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import type { PerformerProfile } from '../data/performers.js';
+import { pictureSize, pictureSrcSet, type PictureSize } from '../format/picture-size.js';
 import { shortCount } from '../format/short-count.js';
 import { profilePath } from '../routing/redirects.js';
 
@@ -14,15 +15,15 @@ export function CreatorCard({ performer }: { performer: PerformerProfile }) {
   const { t, i18n } = useTranslation();
   const { stats } = performer;
   const price = performer.isFreeSubscription
-    ? t('creators.freeDays', { days: performer.durationFreeSubscriptionDays })
+    ? t('creators.freeDays', { count: performer.durationFreeSubscriptionDays })
     : t('creators.priceMonthly', { price: formatMoney(performer.monthlyPrice, i18n.language) });
   return (
     <li className="creator-card" data-username={performer.username ?? ''} data-live={performer.live ? 'true' : undefined}>
       <Link to={profilePath(performer)} className="creator-card__link">
         <span className="creator-card__cover" aria-hidden="true">
-          {performer.cover ? <img src={performer.cover} alt="" loading="lazy" /> : null}
+          {performer.cover ? <CardCover url={performer.cover} /> : null}
         </span>
-        <img className="creator-card__avatar" src={performer.avatar} alt="" width={64} height={64} loading="lazy" />
+        <CardAvatar className="creator-card__avatar" url={performer.avatar} />
         <span className="creator-card__name">{performer.name}</span>
         {performer.username ? <span className="creator-card__handle muted">@{performer.username}</span> : null}
       </Link>
@@ -37,5 +38,44 @@ export function CreatorCard({ performer }: { performer: PerformerProfile }) {
         <li data-testid="creator-posts">{t('creators.posts', { value: shortCount(stats.totalFeeds) })}</li>
       </ul>
     </li>
+  );
+}
+
+/**
+ * A card's cover: the server's 640 px size (1280 px on dense screens), never the 1920 px
+ * one the API hands out; a full-width card on a phone, about 22rem in a grid. The box's
+ * aspect ratio is set in CSS, so nothing moves when it arrives.
+ */
+function CardCover({ url }: { url: string }) {
+  return <SizedPicture url={url} widths={{ small: 640, medium: 1280 }} sizes="(max-width: 560px) 100vw, 22rem" box={[640, 213]} />;
+}
+
+/** A creator's 64 px avatar on a card: the 96 px size, the 256 px one on dense screens. */
+export function CardAvatar({ url, className }: { url: string; className?: string }) {
+  return <SizedPicture url={url} widths={{ small: 96, medium: 256 }} sizes="64px" box={[64, 64]} className={className} />;
+}
+
+interface SizedPictureProps {
+  url: string;
+  widths: Partial<Record<PictureSize, number>>;
+  sizes: string;
+  /** Width and height attributes: the box reserved before the picture arrives. */
+  box: [number, number];
+  className?: string | undefined;
+}
+
+function SizedPicture({ url, widths, sizes, box, className }: SizedPictureProps) {
+  return (
+    <img
+      className={className}
+      src={pictureSize(url, 'small')}
+      srcSet={pictureSrcSet(url, widths)}
+      sizes={sizes}
+      alt=""
+      width={box[0]}
+      height={box[1]}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }

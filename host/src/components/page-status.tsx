@@ -31,3 +31,12 @@ export function PageStatus({ kind, onRetry, message }: PageStatusProps) {
     </div>
   );
 }
+
+/** What stands in for a page while its code or its own data arrives: the loading state, a screen tall. */
+export function PageLoading() {
+  return (
+    <div className="page-loading">
+      <PageStatus kind="loading" />
+    </div>
+  );
+}

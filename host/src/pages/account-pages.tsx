@@ -5,6 +5,7 @@ import { PictureUpload } from '../components/picture-upload.js';
 import { isAccountComplete } from '../routing/redirects.js';
 import { session, useSignalValue, type CurrentUser } from '../session/session.js';
 import { EmailSection } from './account/email-section.js';
+import { NotificationTypesSection } from './account/notification-types-section.js';
 import { PasswordSection } from './account/password-section.js';
 import { NotificationsSection, PreferencesSection } from './account/preferences-section.js';
 import { ProfileSection } from './account/profile-section.js';
@@ -28,6 +29,7 @@ export function AccountSections({ user, source }: AccountSectionsProps) {
       <PasswordSection source={source} />
       <PreferencesSection />
       <NotificationsSection />
+      <NotificationTypesSection />
     </>
   );
 }

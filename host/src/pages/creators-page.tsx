@@ -79,7 +79,7 @@ export function CreatorsPage() {
       {state.status === 'ready' ? (
         <>
           <p className="muted" data-testid="result-count">
-            {t('list.total', { total: state.page.total })}
+            {t('list.total', { count: state.page.total })}
           </p>
           {state.page.data.length === 0 ? <p>{t('creators.empty')}</p> : null}
           <ul className="creator-grid" data-testid="creator-list" aria-busy={state.refreshing}>

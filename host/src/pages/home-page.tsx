@@ -28,9 +28,11 @@ export function HomePage() {
         </Link>
       </p>
       <h2>{t('home.feedTitle')}</h2>
-      <Suspense fallback={<PageStatus kind="loading" />}>
-        <FeedList empty={<Suggestions />} />
-      </Suspense>
+      <div className="pending-region">
+        <Suspense fallback={<PageStatus kind="loading" />}>
+          <FeedList empty={<Suggestions />} />
+        </Suspense>
+      </div>
     </section>
   );
 }

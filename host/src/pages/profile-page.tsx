@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from '@fandeck/widgets/i18n';
+import { loadNamespaces, useTranslation } from '@fandeck/widgets/i18n';
 import { FeedList } from '@fandeck/widgets/feeds/feed-list';
 import { GalleryList } from '@fandeck/widgets/galleries/gallery-list';
 import { ReelList, VideoList } from '@fandeck/widgets/videos/video-list';
-import { PageStatus } from '../components/page-status.js';
+import { PageLoading, PageStatus } from '../components/page-status.js';
 import { fetchPerformer, type PerformerProfile } from '../data/performers.js';
 import { RequestPrivateCall } from './private-calls/request-call-form.js';
 import { ProfileAbout } from './profile/profile-about.js';
@@ -26,7 +26,10 @@ export function ProfilePage() {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    void fetchPerformer(profileId, controller.signal).then((outcome) => {
+    // The texts the about and plans sections wait for come with the creator, so neither
+    // grows after the page has painted (which would push everything below it down).
+    const texts = loadNamespaces(['creatorSettings', 'subscribe']).catch(() => undefined);
+    void Promise.all([fetchPerformer(profileId, controller.signal), texts]).then(([outcome]) => {
       if (controller.signal.aborted) return;
       if (outcome.ok) setState({ status: 'ready', performer: outcome.value });
       // An id or username that cannot exist (400) is as absent as one that does not (404).
@@ -36,7 +39,8 @@ export function ProfilePage() {
     return () => controller.abort();
   }, [profileId, attempt]);
 
-  if (state.status === 'loading') return <PageStatus kind="loading" />;
+  // Screen tall while the creator loads: the footer stays below the fold instead of being pushed down in view.
+  if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'not-found') return <ProfileNotFound />;
   if (state.status === 'failed') return <PageStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
   return <ProfileView performer={state.performer} />;
@@ -85,7 +89,7 @@ function ContentTabs({ performer, version }: { performer: PerformerProfile; vers
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="profile-tabpanel" aria-labelledby={`tab-${tab}`}>
+      <div role="tabpanel" id="profile-tabpanel" className="pending-region" aria-labelledby={`tab-${tab}`}>
         <Suspense key={version} fallback={<PageStatus kind="loading" />}>
           {tab === 'posts' ? <FeedList creator={performer.username ?? performer._id} onSubscribe={showSubscribe} /> : null}
           {tab === 'photos' ? <GalleryList creatorId={performer._id} onSubscribe={showSubscribe} /> : null}

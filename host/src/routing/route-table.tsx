@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useMatches, type RouteObject } from 'react-router';
-import { PageStatus } from '../components/page-status.js';
+import { PageLoading } from '../components/page-status.js';
 import { LayoutFor } from '../layouts/layouts.js';
 import { PageGate } from './page-gate.js';
 import type { StaffAccess } from './staff-access.js';
@@ -56,14 +56,6 @@ export interface PageRoute extends PageFlags {
   frame?: ComponentType<{ children: ReactNode }>;
 }
 
-/** What stands in for a page while its code arrives: the loading state, a screen tall. */
-export function PageLoading() {
-  return (
-    <div className="page-loading">
-      <PageStatus kind="loading" />
-    </div>
-  );
-}
 
 /** A page whose code is fetched when first needed; `preload` fetches it ahead of its first render. */
 export type LazyPage = ComponentType & { preload: () => void };

@@ -1,11 +1,11 @@
 /**
  * What each creator has published, counted when a profile is shown rather than kept in
- * counters: published posts, photos in published galleries, published videos, active
+ * counters: published posts, photos (in published galleries and in published posts), published videos, active
  * products, and the likes their posts received. Grouped queries for a whole page of profiles.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { publishedFeedCounts } from '../domains/feeds/index.js';
+import { publishedFeedCounts, publishedPostPhotoCounts } from '../domains/feeds/index.js';
 import { feeds } from '../domains/feeds/feeds.tables.js';
 import { countPublishedPhotos } from '../domains/galleries/index.js';
 import { activeProductCounts } from '../domains/products/index.js';
@@ -33,12 +33,13 @@ async function postLikes(db: DbOrTx, performerIds: readonly string[]): Promise<M
 }
 
 export async function contentTotals(db: DbOrTx, performerIds: readonly string[]): Promise<Map<string, ContentTotals>> {
-  const [feedCounts, photos, videos, products, likes] = await Promise.all([
+  const [feedCounts, galleryPhotos, postPhotos, videos, products, likes] = await Promise.all([
     publishedFeedCounts(db, performerIds),
     countPublishedPhotos(db, performerIds),
+    publishedPostPhotoCounts(db, performerIds),
     publishedVideoCounts(db, performerIds),
     activeProductCounts(db, performerIds),
     postLikes(db, performerIds),
   ]);
-  return new Map(performerIds.map((id) => [id, { feeds: feedCounts.get(id) ?? 0, photos: photos.get(id) ?? 0, videos: videos.get(id) ?? 0, products: products.get(id) ?? 0, likes: likes.get(id) ?? 0 }]));
+  return new Map(performerIds.map((id) => [id, { feeds: feedCounts.get(id) ?? 0, photos: (galleryPhotos.get(id) ?? 0) + (postPhotos.get(id) ?? 0), videos: videos.get(id) ?? 0, products: products.get(id) ?? 0, likes: likes.get(id) ?? 0 }]));
 }

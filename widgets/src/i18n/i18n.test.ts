@@ -55,6 +55,29 @@ describe('translations', () => {
       }
     }
   });
+
+  it('say counts with plurals (`_one` / `_other`), never "(s)": one day, seven days', async () => {
+    for (const [namespace, byLocale] of namespaces) {
+      for (const [locale, tree] of byLocale) {
+        for (const [key, text] of leaves(tree)) expect(text, `${namespace}:${key} (${locale})`).not.toMatch(/\((s|es)\)/);
+      }
+    }
+    // The site's own instance (the lite one in the preact build), with the texts added as loaded.
+    const said = async (lng: string) => {
+      for (const [namespace, byLocale] of namespaces) {
+        const texts = byLocale.get(lng);
+        if (texts) i18n.addResourceBundle(lng, namespace, texts);
+      }
+      await i18n.loadNamespaces(['subscribe', 'creators', 'list']);
+      return (key: string, count: number) => i18n.t(key as 'siteName', { count, lng });
+    };
+    const pt = await said('pt-BR');
+    expect([pt('subscribe.free', 1), pt('subscribe.free', 7)]).toEqual(['Assinatura grátis por 1 dia', 'Assinatura grátis por 7 dias']);
+    expect([pt('creators.freeDays', 1), pt('creators.freeDays', 30)]).toEqual(['Grátis por 1 dia', 'Grátis por 30 dias']);
+    expect([pt('list.total', 1), pt('list.total', 12)]).toEqual(['1 resultado', '12 resultados']);
+    const en = await said('en');
+    expect([en('creators.freeDays', 1), en('creators.freeDays', 7), en('list.total', 1)]).toEqual(['Free for 1 day', 'Free for 7 days', '1 result']);
+  });
 });
 
 describe('locales', () => {

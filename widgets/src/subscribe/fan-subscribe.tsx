@@ -146,7 +146,7 @@ function OfferSummary({ offer, locale }: { offer: CreatorOffer; locale: string }
       ) : null}
       {offer.free ? (
         <p className="fan-sub__free" part="free">
-          {offer.free.days === 1 ? t('subscribe.freeOneDay') : t('subscribe.free', { days: offer.free.days })}
+          {t('subscribe.free', { count: offer.free.days })}
         </p>
       ) : null}
     </>

@@ -116,11 +116,7 @@ export function SubscribePlans({ id, flow, offer, onSubscribed, polling }: Subsc
                 <input type="radio" name={`${id}-plan`} value={choice.type} checked={choice.type === plan} onChange={() => flow.choose(choice.type)} />
                 <span className="fan-sub__plan-name">{t(`subscribe.plan.${choice.type as SubscriptionPlan | 'free'}`)}</span>
                 <span className="fan-sub__plan-price" part="plan-price">
-                  {choice.type === 'free' && offer.free
-                    ? offer.free.days === 1
-                      ? t('subscribe.freeOneDay')
-                      : t('subscribe.free', { days: offer.free.days })
-                    : money(choice.price)}
+                  {choice.type === 'free' && offer.free ? t('subscribe.free', { count: offer.free.days }) : money(choice.price)}
                 </span>
               </label>
             ))}

@@ -34,6 +34,21 @@ const accountSettings = {
   themeDark: 'Escuro',
   themeLight: 'Claro',
   preferencesSaved: 'Preferência salva.',
+  notifyTitle: 'Avisos por tipo',
+  notifyIntro: 'Escolha, para cada tipo de aviso, se ele aparece no site e se chega como notificação do navegador.',
+  notifyType: 'Aviso',
+  notifySite: 'No site',
+  notifyPush: 'No navegador',
+  notifySiteFor: '{{type}}: no site',
+  notifyPushFor: '{{type}}: no navegador',
+  notifyStreamLive: 'Um criador que você segue entrou ao vivo',
+  notifyMessage: 'Nova mensagem',
+  notifyPrivateCall: 'Chamadas privadas',
+  notifyRenewalFailed: 'Renovação de assinatura que falhou',
+  notifySubscription: 'Novo assinante',
+  notifyTip: 'Gorjetas recebidas',
+  notifyFollow: 'Novo seguidor',
+  notifyComment: 'Comentários nas suas publicações',
 } as const;
 
 export default accountSettings;

@@ -16,7 +16,8 @@ export default {
   posts: '{{value}} posts',
   statsLabel: 'Creator figures',
   priceMonthly: '{{price}} a month',
-  freeDays: 'Free for {{days}} day(s)',
+  freeDays_one: 'Free for {{count}} day',
+  freeDays_other: 'Free for {{count}} days',
   live: 'Live',
   empty: 'No creators found.',
 } satisfies TextsOf<typeof creators>;

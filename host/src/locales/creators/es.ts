@@ -16,7 +16,8 @@ export default {
   posts: '{{value}} publicaciones',
   statsLabel: 'Cifras del creador',
   priceMonthly: '{{price}} al mes',
-  freeDays: 'Gratis durante {{days}} día(s)',
+  freeDays_one: 'Gratis durante {{count}} día',
+  freeDays_other: 'Gratis durante {{count}} días',
   live: 'En vivo',
   empty: 'No se encontraron creadores.',
 } satisfies TextsOf<typeof creators>;

@@ -15,7 +15,8 @@ const creators = {
   posts: '{{value}} publicações',
   statsLabel: 'Números do criador',
   priceMonthly: '{{price}} por mês',
-  freeDays: 'Grátis por {{days}} dia(s)',
+  freeDays_one: 'Grátis por {{count}} dia',
+  freeDays_other: 'Grátis por {{count}} dias',
   live: 'Ao vivo',
   empty: 'Nenhum criador encontrado.',
 } as const;

@@ -17,5 +17,6 @@ export default {
   next: 'Next',
   pageOf: 'Page {{current}} of {{pages}}',
   pageSize: 'Per page',
-  total: '{{total}} result(s)',
+  total_one: '{{count}} result',
+  total_other: '{{count}} results',
 } satisfies TextsOf<typeof list>;

@@ -17,5 +17,6 @@ export default {
   next: 'Siguiente',
   pageOf: 'Página {{current}} de {{pages}}',
   pageSize: 'Por página',
-  total: '{{total}} resultado(s)',
+  total_one: '{{count}} resultado',
+  total_other: '{{count}} resultados',
 } satisfies TextsOf<typeof list>;

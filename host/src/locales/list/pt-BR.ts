@@ -16,7 +16,8 @@ const list = {
   next: 'Próxima',
   pageOf: 'Página {{current}} de {{pages}}',
   pageSize: 'Por página',
-  total: '{{total}} resultado(s)',
+  total_one: '{{count}} resultado',
+  total_other: '{{count}} resultados',
 } as const;
 
 export default list;

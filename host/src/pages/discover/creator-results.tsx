@@ -67,7 +67,7 @@ export function CreatorResults({ query, current, pageSize, filtered, onClear, on
       {state.status === 'ready' && state.page.data.length > 0 ? (
         <>
           <p className="muted" data-testid="result-count">
-            {t('list.total', { total: state.page.total })}
+            {t('list.total', { count: state.page.total })}
           </p>
           <ul className="creator-grid" data-testid="top-creators" aria-busy={state.refreshing}>
             {state.page.data.map((performer) => (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
-import { CreatorCard } from '../../components/creator-card.js';
+import { CardAvatar, CreatorCard } from '../../components/creator-card.js';
 import { liveStreams, type StreamDto } from '../../data/live-streams.js';
 import { newestPerformers, topPerformers, type PerformerProfile } from '../../data/performers.js';
 import { profilePath } from '../../routing/redirects.js';
@@ -135,7 +135,7 @@ function LiveCard({ stream }: { stream: StreamDto }) {
   return (
     <li className="creator-card creator-card--live">
       <Link to={`/live/${slug}`}>
-        {creator?.avatar ? <img src={creator.avatar} alt="" width={64} height={64} /> : null}
+        {creator?.avatar ? <CardAvatar url={creator.avatar} /> : null}
         <span className="creator-card__name">{name}</span>
       </Link>
       <span className="live-badge">{t('landing.liveBadge')}</span>

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { FollowButton, useFollowersShown } from '../../components/follow-button.js';
 import type { PerformerProfile } from '../../data/performers.js';
+import { pictureSize, pictureSrcSet } from '../../format/picture-size.js';
 import { shortCount } from '../../format/short-count.js';
 import { loginPathFrom } from '../../routing/redirects.js';
 import { session, useSignalValue } from '../../session/session.js';
@@ -47,10 +48,31 @@ export function ProfileHeader({ performer, subscribed, onRequestCall }: ProfileH
 
   return (
     <>
-      {performer.cover ? <img className="profile__cover" src={performer.cover} alt="" /> : <div className="profile__cover" aria-hidden="true" />}
+      {performer.cover ? (
+        <img
+          className="profile__cover"
+          src={pictureSize(performer.cover, 'medium')}
+          srcSet={pictureSrcSet(performer.cover, { small: 640, medium: 1280, large: 1920 })}
+          sizes="(max-width: 1200px) 100vw, 1200px"
+          alt=""
+          width={1280}
+          height={260}
+          fetchPriority="high"
+        />
+      ) : (
+        <div className="profile__cover" aria-hidden="true" />
+      )}
       <header className="profile__header">
         <span className="profile__avatar-ring" data-live={performer.live === true ? 'true' : undefined}>
-          <img className="profile__avatar" src={performer.avatar} alt="" width={96} height={96} />
+          <img
+            className="profile__avatar"
+            src={pictureSize(performer.avatar, 'small')}
+            srcSet={pictureSrcSet(performer.avatar, { small: 96, medium: 256 })}
+            sizes="96px"
+            alt=""
+            width={96}
+            height={96}
+          />
         </span>
         <div className="profile__identity">
           <h1 className="profile__name">

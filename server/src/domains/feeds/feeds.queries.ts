@@ -78,6 +78,23 @@ export async function publishedFeedCounts(db: DbOrTx, performerIds: readonly str
 }
 
 /**
+ * How many pictures each creator's published posts hold (a post's images, not its video's
+ * thumbnail): with the gallery photos, the profile's `stats.totalPhotos`.
+ */
+export async function publishedPostPhotoCounts(db: DbOrTx, performerIds: readonly string[]): Promise<Map<string, number>> {
+  if (performerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: feeds.performerId, n: count() })
+    .from(feedFiles)
+    .innerJoin(files, eq(files.id, feedFiles.fileId))
+    .innerJoin(feeds, eq(feeds.id, feedFiles.feedId))
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .where(and(inArray(feeds.performerId, [...performerIds]), publishedToFans(), sql`${files.mimeType} like 'image/%'`))
+    .groupBy(feeds.performerId);
+  return new Map(rows.map((row) => [row.id, row.n]));
+}
+
+/**
  * One post as fans see it (published), or as its creator does (any state). A post of a
  * creator who blocked the viewer, or hides from `country`, is a 404 like a missing one.
  */

@@ -7,6 +7,7 @@ import { accountKeys } from '../../money/ledger/accounts.js';
 import { balanceOf } from '../../money/ledger/ledger.js';
 import { checkLedger } from '../../money/ledger/invariant.js';
 import { MEDIA_LINK_TTL_SECONDS, signMediaPath } from '../../media/signed-links.js';
+import { client as galleries } from '../galleries/galleries.test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -145,6 +146,24 @@ describe('posts', () => {
     // A free post is open to everyone.
     expect((await call('GET', `/api/user/feeds/${visible._id}`, null)).json().data).toMatchObject({ locked: false, isBought: false });
     expect((await call('GET', '/api/user/feeds/search/no.such.creator', null)).statusCode).toBe(404);
+  });
+
+  it('the profile’s totalPhotos counts the pictures of published posts with the gallery photos; a draft’s are not counted', async () => {
+    const creator = await createUser(t.ctx, { role: 'performer' });
+    const token = await signIn(t.app, creator.email);
+    const gallery = await galleries(t).createGallery(token, { title: 'Praia' });
+    await galleries(t).uploadPhoto(token, gallery._id);
+    const post = async (count: number, extra: Record<string, unknown> = {}) => {
+      const fileIds = [];
+      for (let i = 0; i < count; i += 1) fileIds.push(await uploadPhoto(token));
+      const res = await call('POST', '/api/performer/feeds', token, { type: 'photo', text: 'Fotos', fileIds, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await post(2);
+    await post(1, { status: 'draft' });
+    await call('POST', '/api/performer/feeds', token, { type: 'text', text: 'Sem foto' });
+    const stats = async () => (await call('GET', `/api/performers/${creator.username}`, null)).json().data.stats;
+    expect(await stats()).toMatchObject({ totalPhotos: 3, totalFeeds: 2 });
   });
 
   it('edits and deletes a post; the post count never goes below zero', async () => {

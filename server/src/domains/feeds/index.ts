@@ -1,6 +1,6 @@
 /** The feeds domain's door: what other domains (comments, follows, reactions, search, galleries) use of it. */
 // Reading posts: one, a creator's, the published ones, a search
-export { findCreatorId, findFeed, publishedFeedCounts, publishedToFans, searchFeeds, type FeedWithCreator } from './feeds.queries.js';
+export { findCreatorId, findFeed, publishedFeedCounts, publishedPostPhotoCounts, publishedToFans, searchFeeds, type FeedWithCreator } from './feeds.queries.js';
 // Posts as clients see them
 export { feedSchema, presentFeeds } from './feeds.presenter.js';
 // A post list's query and the types a fan may see

@@ -13,11 +13,14 @@ export const notificationSortColumns = {
   createdAt: notifications.createdAt,
 } as const;
 
+/** The user's notifications the site shows: not those of a type they keep off the site (`hidden`). */
+const shownTo = (userId: string) => and(eq(notifications.userId, userId), eq(notifications.hidden, false));
+
 /** A page of the user's notifications, newest first by default (12 a page: spec section 9). */
 export async function listNotifications(db: DbOrTx, userId: string, query: ListQuery): Promise<{ items: NotificationDto[]; total: number }> {
   const page = toPage(query, { limit: NOTIFICATION_PAGE_SIZE });
   const order = page.sort === 'asc' ? asc : desc;
-  const mine = eq(notifications.userId, userId);
+  const mine = shownTo(userId);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -37,7 +40,7 @@ export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(shownTo(userId), isNull(notifications.readAt)));
   return row?.total ?? 0;
 }
 

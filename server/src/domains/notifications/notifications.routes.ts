@@ -11,6 +11,7 @@ import { DELIVERY_QUEUE, type NotificationsExtension } from './notifications.ext
 import { notificationSchema, unreadTotalSchema } from './notifications.presenter.js';
 import { listNotifications, markAllRead, markRead, notificationSortColumns, unreadTotal } from './notifications.queries.js';
 import { createNotifier } from './notifications.service.js';
+import { listPreferences, preferencesBody, preferencesSchema, savePreferences } from './notification-preferences.js';
 import { createWebPushSender, type PushSender, type VapidDetails } from './push-sender.js';
 import { pushEndpointBody, pushSubscriptionBody, pushToUser, removePushSubscription, savePushSubscription } from './push-subscriptions.js';
 import { loadVapidDetails, vapidOnce } from './vapid-keys.js';
@@ -66,6 +67,7 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     },
   );
 
+  await preferenceRoutes(api, ctx);
   api.get(
     paths['notifications.pushKey'],
     {
@@ -101,6 +103,35 @@ async function notificationRoutes(api: ApiScope, ctx: AppContext, vapid: () => P
     async (request) => {
       await removePushSubscription(ctx.db, currentUser(request).id, request.body.endpoint);
       return okFor('notifications.pushUnsubscribe', { success: true as const });
+    },
+  );
+}
+
+/** Per type, on the site and by web push: what the account page's notification preferences read and change. */
+async function preferenceRoutes(api: ApiScope, ctx: AppContext) {
+  const answer = { 200: envelopeSchema(preferencesSchema) };
+  api.get(
+    paths['notifications.preferences'],
+    { schema: { tags: ['notifications'], summary: 'Per notification type the account receives: shown on the site, pushed', response: answer } },
+    async (request) => {
+      const user = currentUser(request);
+      return okFor('notifications.preferences', { preferences: await listPreferences(ctx.db, user.id, user.role) });
+    },
+  );
+  api.put(
+    paths['notifications.updatePreferences'],
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Turn a type’s site notifications or web push on or off (the types sent; others keep theirs); answers every type',
+        body: preferencesBody,
+        response: answer,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await savePreferences(ctx.db, user.id, request.body.preferences, ctx.now());
+      return okFor('notifications.updatePreferences', { preferences: await listPreferences(ctx.db, user.id, user.role) });
     },
   );
 }

@@ -5,11 +5,12 @@
  * waited for (`settled`).
  */
 import type { NotificationDto, NotificationType } from '@fandeck/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { users } from '../accounts/accounts.tables.js';
 import { notifications } from './notifications.tables.js';
+import { channelsFor, type Channels } from './notification-preferences.js';
 import type { NotificationRecord, NotificationsExtension, NotifyInput } from './notifications.extension.js';
 import { presentNotification, type NotificationRow } from './notifications.presenter.js';
 
@@ -58,28 +59,32 @@ export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
   const listeners: Listener[] = [];
   const underWay = new Set<Promise<unknown>>();
 
-  async function store(input: NotifyInput) {
+  // A type the user keeps off the site is still stored (hidden): its push and listeners work from the row.
+  async function store(input: NotifyInput, channels: Channels) {
     const data = await withActorName(ctx, input.data);
     const now = ctx.now();
-    const [row] = await ctx.db.insert(notifications).values({ userId: input.userId, type: input.type, data, createdAt: now, updatedAt: now }).returning();
+    const values = { userId: input.userId, type: input.type, data, hidden: !channels.site, createdAt: now, updatedAt: now };
+    const [row] = await ctx.db.insert(notifications).values(values).returning();
     return row!;
   }
 
   async function deliver(input: NotifyInput): Promise<NotificationRecord | null> {
     let row;
+    let channels: Channels;
     try {
-      row = await store(input);
+      channels = await channelsFor(ctx.db, input.userId, input.type);
+      row = await store(input, channels);
     } catch (err) {
       deps.log.error({ err, type: input.type }, 'notification not stored');
       return null;
     }
     const record: NotificationRecord = { id: row.id, userId: row.userId, type: input.type, data: row.data };
-    sendLive(row);
-    await pushAndTell(row, record);
+    if (channels.site) emitLive(row);
+    await pushAndTell(row, record, channels);
     return record;
   }
 
-  function sendLive(row: NotificationRow): void {
+  function emitLive(row: NotificationRow): void {
     try {
       ctx.realtime.emitToUser(row.userId, 'send_notification', presentNotification(row));
     } catch (err) {
@@ -87,9 +92,20 @@ export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
     }
   }
 
-  async function pushAndTell(row: NotificationRow, record: NotificationRecord): Promise<void> {
+  /** A row stored in another domain's commit (the one-call tip): hidden instead of sent when the user keeps its type off the site. */
+  function sendLive(row: NotificationRow): void {
+    const shown = channelsFor(ctx.db, row.userId, row.type).then(async (channels) => {
+      if (channels.site) return emitLive(row);
+      await ctx.db.update(notifications).set({ hidden: true, updatedAt: sql`${notifications.updatedAt}` }).where(eq(notifications.id, row.id));
+    });
+    const settled = shown.catch((err: unknown) => deps.log.warn({ err }, 'notification not sent live'));
+    underWay.add(settled);
+    void settled.finally(() => underWay.delete(settled));
+  }
+
+  async function pushAndTell(row: NotificationRow, record: NotificationRecord, channels: Channels): Promise<void> {
     await Promise.all([
-      deps.push(row.userId, pushCopy(presentNotification(row))).catch((err: unknown) => deps.log.warn({ err }, 'notification not pushed')),
+      channels.push ? deps.push(row.userId, pushCopy(presentNotification(row))).catch((err: unknown) => deps.log.warn({ err }, 'notification not pushed')) : undefined,
       ...listeners.map(async (listener) => {
         try {
           await listener(record);
@@ -113,7 +129,9 @@ export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
     sendLive,
     async deliverStored(notificationId) {
       const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, notificationId));
-      if (row) await pushAndTell(row, { id: row.id, userId: row.userId, type: row.type as NotificationType, data: row.data });
+      if (!row) return;
+      const channels = await channelsFor(ctx.db, row.userId, row.type);
+      await pushAndTell(row, { id: row.id, userId: row.userId, type: row.type as NotificationType, data: row.data }, channels);
     },
     async settled() {
       while (underWay.size > 0) await Promise.allSettled([...underWay]);

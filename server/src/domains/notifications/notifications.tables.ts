@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../db/schema/columns.js';
 import { users } from '../accounts/accounts.tables.js';
 
@@ -36,8 +36,34 @@ export const notifications = pgTable(
     /** The values the text needs (a creator's name, an amount), and the ids it links to. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Kept off the site: the user turned this type's site notifications off. The row stays, so
+     * its push and the `onNotify` listeners (automatic messages) still have it to work from.
+     */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * How a type of notification reaches a user (the account page's notification preferences).
+ * A row only for a type the user changed; no row is both channels on.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A `NotificationType`: `stream.live`. */
+    type: text('type').notNull(),
+    /** Stored and shown on the site, and sent live. */
+    site: boolean('site').notNull().default(true),
+    /** Sent to the user's browsers by web push. */
+    push: boolean('push').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );

@@ -12,7 +12,7 @@
  * and `ns`; `exists`, `hasResourceBundle`, `addResourceBundle` (emits the store's
  * `added`), `getResourceBundle`, `loadNamespaces`, `changeLanguage` (loads the namespaces
  * in use first, then emits `languageChanged`), `cloneInstance` (shares the store), `dir`,
- * `on`/`off`. Not supported: plurals, contexts, nesting, formatters, fallback languages.
+ * `on`/`off`. Plurals: `key_one` / `key_other` by `count` (Intl.PluralRules). Not supported: contexts, nesting, formatters, fallback languages.
  */
 
 type Listener = (...args: unknown[]) => void;
@@ -132,7 +132,8 @@ export class LiteI18n extends Emitter {
   readonly t = (key: string, second?: TOptions | string, third?: TOptions): string => {
     const options: TOptions = typeof second === 'string' ? { ...third, defaultValue: second } : (second ?? {});
     const { namespace, path } = this.split(key, options);
-    const found = this.lookup(options.lng ?? this.language, namespace, path);
+    const language = options.lng ?? this.language;
+    const found = this.lookupCounted(language, namespace, path, options.count);
     if (typeof found === 'string') return interpolate(found, options);
     const { parseMissingKeyHandler, appendNamespaceToMissingKey, nsSeparator = ':' } = this.shared.options;
     const defaultValue = typeof options.defaultValue === 'string' ? interpolate(options.defaultValue, options) : undefined;
@@ -235,6 +236,17 @@ export class LiteI18n extends Emitter {
     return { namespace, path };
   }
 
+  /** With a numeric `count`: `key_one` / `key_other` (the language's plural category, then other), as i18next does; else `key`. */
+  private lookupCounted(language: string, namespace: string, path: string, count: unknown): unknown {
+    if (typeof count !== 'number') return this.lookup(language, namespace, path);
+    const category = pluralCategory(language, count);
+    for (const candidate of [`${path}_${category}`, `${path}_other`, path]) {
+      const found = this.lookup(language, namespace, candidate);
+      if (typeof found === 'string') return found;
+    }
+    return undefined;
+  }
+
   private lookup(language: string, namespace: string, path: string): unknown {
     let node: unknown = this.shared.store.data[language]?.[namespace];
     const { keySeparator = '.' } = this.shared.options;
@@ -243,6 +255,14 @@ export class LiteI18n extends Emitter {
       node = node[part];
     }
     return node;
+  }
+}
+
+function pluralCategory(language: string, count: number): string {
+  try {
+    return new Intl.PluralRules(language).select(count);
+  } catch {
+    return count === 1 ? 'one' : 'other';
   }
 }
 

@@ -6,8 +6,8 @@ export default {
   button: 'Subscribe',
   buttonFor: 'Subscribe to {{name}}',
   fromPrice: 'From {{price}}',
-  free: 'Free subscription for {{days}} days',
-  freeOneDay: 'Free subscription for 1 day',
+  free_one: 'Free subscription for {{count}} day',
+  free_other: 'Free subscription for {{count}} days',
   choose: 'Choose a plan',
   plan: {
     monthly: 'Monthly',

@@ -6,8 +6,8 @@ export default {
   button: 'Suscribirse',
   buttonFor: 'Suscribirse a {{name}}',
   fromPrice: 'Desde {{price}}',
-  free: 'Suscripción gratis por {{days}} días',
-  freeOneDay: 'Suscripción gratis por 1 día',
+  free_one: 'Suscripción gratis por {{count}} día',
+  free_other: 'Suscripción gratis por {{count}} días',
   choose: 'Elige un plan',
   plan: {
     monthly: 'Mensual',

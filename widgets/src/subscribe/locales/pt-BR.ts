@@ -5,8 +5,8 @@ const subscribe = {
   button: 'Assinar',
   buttonFor: 'Assinar {{name}}',
   fromPrice: 'A partir de {{price}}',
-  free: 'Assinatura grátis por {{days}} dias',
-  freeOneDay: 'Assinatura grátis por 1 dia',
+  free_one: 'Assinatura grátis por {{count}} dia',
+  free_other: 'Assinatura grátis por {{count}} dias',
   choose: 'Escolha um plano',
   plan: {
     monthly: 'Mensal',
