@@ -257,9 +257,13 @@ export const NOTIFICATION_TYPES_BY_ROLE = {
   ],
 } as const satisfies Record<'user' | 'performer', readonly NotificationType[]>;
 
+/** A type a user may turn off: one a role is offered (a staff warning, for one, always arrives). */
+export type ChoosableNotificationType = (typeof NOTIFICATION_TYPES_BY_ROLE)[keyof typeof NOTIFICATION_TYPES_BY_ROLE][number];
+export const CHOOSABLE_NOTIFICATION_TYPES: readonly ChoosableNotificationType[] = [...new Set([...NOTIFICATION_TYPES_BY_ROLE.performer, ...NOTIFICATION_TYPES_BY_ROLE.user])];
+
 /** How one type reaches the user: on the site (stored, live) and by web push. Both on unless turned off. */
 export interface NotificationPreference {
-  type: NotificationType;
+  type: ChoosableNotificationType;
   site: boolean;
   push: boolean;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { NotificationPreference, NotificationType } from '@fandeck/contract';
+import type { ChoosableNotificationType, NotificationPreference } from '@fandeck/contract';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { PageStatus } from '../../components/page-status.js';
 import { session } from '../../session/session.js';
@@ -20,7 +20,7 @@ const TYPE_LABELS = {
   'tip.received': 'accountSettings.notifyTip',
   'follow.created': 'accountSettings.notifyFollow',
   'comment.created': 'accountSettings.notifyComment',
-} as const satisfies Record<NotificationType, string>;
+} as const satisfies Record<ChoosableNotificationType, string>;
 
 /**
  * Per notification type, whether it shows on the site and whether it comes as a browser

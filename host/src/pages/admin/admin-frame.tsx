@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { isStaffRole } from '@fandeck/contract';
 import { useNamespaces, useTranslation, type Namespace } from '@fandeck/widgets/i18n';
-import { PageLoading } from '../../routing/route-table.js';
+import { PageLoading } from '../../components/page-status.js';
 import { session, useSignalValue } from '../../session/session.js';
 import { mayUse, type AdminScreen } from './admin-screen.js';
 import { adminScreens } from './admin-screens.js';

@@ -61,10 +61,11 @@ describe('the preferences routes', () => {
     expect((await read(fan.token)).json().data).toEqual({ preferences: allOn(NOTIFICATION_TYPES_BY_ROLE.user) });
   });
 
-  it('refuses an unknown type, a type twice, a missing channel (400) and a signed-out call (401)', async () => {
+  it('refuses an unknown type, a staff warning (never muted), a type twice, a missing channel (400) and a signed-out call (401)', async () => {
     const { token } = await signedIn();
     for (const payload of [
       { preferences: [{ type: 'no.such', site: true, push: true }] },
+      { preferences: [{ type: 'moderation.warning', site: false, push: false }] },
       { preferences: [{ type: 'stream.live', site: true, push: true }, { type: 'stream.live', site: false, push: true }] },
       { preferences: [{ type: 'stream.live', site: true }] },
     ]) {

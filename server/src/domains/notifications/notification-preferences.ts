@@ -2,7 +2,7 @@
  * Per-type notification preferences: whether a type shows on the site and whether it is
  * pushed. A row exists only for a type the user changed; no row is both on.
  */
-import { NOTIFICATION_TYPES, NOTIFICATION_TYPES_BY_ROLE, type NotificationPreference, type NotificationType } from '@fandeck/contract';
+import { CHOOSABLE_NOTIFICATION_TYPES, NOTIFICATION_TYPES_BY_ROLE, type ChoosableNotificationType, type NotificationPreference } from '@fandeck/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -15,13 +15,13 @@ export interface Channels {
 
 const BOTH_ON: Channels = { site: true, push: true };
 
-const preferenceSchema = z.object({ type: z.enum(NOTIFICATION_TYPES), site: z.boolean(), push: z.boolean() });
+const preferenceSchema = z.object({ type: z.enum(CHOOSABLE_NOTIFICATION_TYPES as [ChoosableNotificationType, ...ChoosableNotificationType[]]), site: z.boolean(), push: z.boolean() });
 export const preferencesSchema = z.object({ preferences: z.array(preferenceSchema) });
 /** The body of `PUT /notification/preferences`: at most one entry per type. */
 export const preferencesBody = z.object({
   preferences: z
     .array(preferenceSchema)
-    .max(NOTIFICATION_TYPES.length)
+    .max(CHOOSABLE_NOTIFICATION_TYPES.length)
     .refine((list) => new Set(list.map((one) => one.type)).size === list.length, { message: 'each type at most once' }),
 });
 
@@ -35,7 +35,7 @@ export async function channelsFor(db: DbOrTx, userId: string, type: string): Pro
 }
 
 /** The types a role receives: a creator's list, else a fan's (staff are told as fans are). */
-const typesOf = (role: string): readonly NotificationType[] => (role === 'performer' ? NOTIFICATION_TYPES_BY_ROLE.performer : NOTIFICATION_TYPES_BY_ROLE.user);
+const typesOf = (role: string): readonly ChoosableNotificationType[] => (role === 'performer' ? NOTIFICATION_TYPES_BY_ROLE.performer : NOTIFICATION_TYPES_BY_ROLE.user);
 
 /** Every type the user's role receives, with its channels. */
 export async function listPreferences(db: DbOrTx, userId: string, role: string): Promise<NotificationPreference[]> {
