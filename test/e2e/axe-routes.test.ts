@@ -56,7 +56,10 @@ const visits: Visit[] = [
   { route: '/live', who: 'visitor' },
   { route: '/live/:creator', who: 'fan', open: () => `/live/${demo.creator.username}` },
   { route: '/calls/:requestId', who: 'fan', open: () => '/calls/00000000-0000-4000-8000-000000000000' },
+  { route: '/admin', who: 'admin' },
+  { route: '/admin/accounts', who: 'admin' },
   { route: '/admin/creators/review', who: 'admin' },
+  { route: '/admin/moderation', who: 'admin' },
   { route: '/admin/payouts', who: 'admin' },
   { route: '/admin/site-settings', who: 'admin' },
   { route: '/admin/discount-coupons', who: 'admin' },
@@ -64,6 +67,8 @@ const visits: Visit[] = [
   { route: '/admin/site-promos', who: 'admin' },
   { route: '/admin/live-gifts', who: 'admin' },
   { route: '/admin/blocked-countries', who: 'admin' },
+  { route: '/admin/team', who: 'admin' },
+  { route: '/admin/audit', who: 'admin' },
   { route: '/admin/creators/:id/dashboard', who: 'admin', open: ({ creatorId }) => `/admin/creators/${creatorId}/dashboard` },
   { route: '/:profileId', who: 'visitor', open: () => `/${demo.creator.username}` },
   { route: '*', who: 'visitor', open: () => '/no-such-page/anywhere' },
@@ -80,10 +85,10 @@ interface Found {
 }
 
 async function routesInTable(): Promise<string[]> {
-  // routes.tsx, and the staff catalogue screens it spreads in.
-  const files = ['host/src/routes.tsx', 'host/src/pages/admin/catalog/index.ts'];
+  // routes.tsx, and the back-office screens it spreads in (the registry and the catalogue's).
+  const files = ['host/src/routes.tsx', 'host/src/pages/admin/admin-screens.ts', 'host/src/pages/admin/catalog/index.ts'];
   const sources = await Promise.all(files.map((file) => readFile(path.join(repoRoot, file), 'utf8')));
-  return sources.flatMap((source) => [...source.matchAll(/\{ path: '([^']+)'/g)].map((match) => match[1]!));
+  return sources.flatMap((source) => [...source.matchAll(/\{\s*path: '([^']+)'/g)].map((match) => match[1]!));
 }
 
 /** Loads a page and waits until nothing on it is loading any more. */

@@ -183,8 +183,8 @@ describe('the staff catalogue journey', () => {
 
         await signIn(creator, demo.creator.email);
         await waitForPath(creator, `/${demo.creator.username}`);
-        await creator.goto('/creator/account');
-        const profile = creator.getByTestId('creator-profile');
+        await creator.goto('/creator/account/prices');
+        const profile = creator.getByTestId('creator-prices');
         await profile.getByText(/De R\$\s?5,95 a R\$\s?100,00/).first().waitFor();
         const monthly = profile.getByLabel('Mensal');
         await monthly.fill('150');
