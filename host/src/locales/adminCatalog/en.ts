@@ -111,7 +111,7 @@ export default {
     description: 'Text',
     linkUrl: 'Link',
     imageUrl: 'Picture',
-    linkHint: 'An http(s) address or a path on the site, such as /discover.',
+    linkHint: 'An http:// or https:// address, or a path on the site, such as /discover.',
     schedule: 'Schedule',
     startAt: 'Start',
     startHint: 'Empty: starts now.',

@@ -111,7 +111,7 @@ export default {
     description: 'Texto',
     linkUrl: 'Enlace',
     imageUrl: 'Imagen',
-    linkHint: 'Una dirección http(s) o una ruta del sitio, como /discover.',
+    linkHint: 'Una dirección http:// o https://, o una ruta del sitio, como /discover.',
     schedule: 'Programación',
     startAt: 'Inicio',
     startHint: 'Vacío: empieza ya.',

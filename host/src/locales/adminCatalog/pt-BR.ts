@@ -110,7 +110,7 @@ const adminCatalog = {
     description: 'Texto',
     linkUrl: 'Link',
     imageUrl: 'Imagem',
-    linkHint: 'Um endereço http(s) ou um caminho do site, como /discover.',
+    linkHint: 'Um endereço http:// ou https://, ou um caminho do site, como /discover.',
     schedule: 'Programação',
     startAt: 'Início',
     startHint: 'Vazio: começa já.',

@@ -1,10 +1,10 @@
 /** Per-type preferences: the routes, and a type turned off that creates no site notification or push. */
 import { NOTIFICATION_TYPES_BY_ROLE, type NotificationPreference } from '@fandeck/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/helpers.js';
 import { notifications } from '../../db/schema/index.js';
-import { recordingRealtime } from '../wallet/wallet-test-kit.js';
+import { recordingRealtime, tip } from '../wallet/wallet-test-kit.js';
 import type { NotificationRecord } from './notifications.extension.js';
 import { browserKeys, fakePushService, notificationsProbe } from './notifications-test-kit.js';
 
@@ -113,17 +113,24 @@ describe('a muted type', () => {
     expect(creator.pushes()).toBe(0);
   });
 
-  it('stored in another domain’s commit (the one-call tip) and kept off the site: hidden, not sent live', async () => {
-    const creator = await signedIn('performer');
-    await save(creator.token, { preferences: [{ type: 'tip.received', site: false, push: true }] });
-    const [row] = await t.ctx.db.insert(notifications).values({ userId: creator.user.id, type: 'tip.received', data: { amount: 3 } }).returning();
+  it('a tip in one call to a creator who keeps tips off the site: stored hidden in the same statement, never sent live; turned on, shown and sent', async () => {
+    const creator = await createUser(t.ctx, { role: 'performer', verifiedDocument: true });
+    const creatorToken = await signIn(t.app, creator.email);
+    const payer = await createUser(t.ctx, { balanceCents: 10_000 });
+    const payerToken = await signIn(t.app, payer.email);
+    const tipsOf = () => t.ctx.db.select({ hidden: notifications.hidden }).from(notifications).where(and(eq(notifications.userId, creator.id), eq(notifications.type, 'tip.received')));
+    const sentLive = () => realtime.events.filter((one) => one.userId === creator.id && one.event === 'send_notification');
+    expect((await save(creatorToken, { preferences: [{ type: 'tip.received', site: false, push: true }] })).statusCode).toBe(200);
     realtime.events.length = 0;
-    probe.notifications.sendLive(row!);
-    await vi.waitFor(async () => {
-      const [after] = await t.ctx.db.select({ hidden: notifications.hidden }).from(notifications).where(eq(notifications.id, row!.id));
-      expect(after!.hidden).toBe(true);
-    });
-    expect(await listed(creator.token)).toEqual([]);
-    expect(realtime.events).toEqual([]);
+    const hidden = await tip(t.app, payerToken, creator.id, { price: 10 });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await tipsOf()).toEqual([{ hidden: true }]);
+    expect(await listed(creatorToken)).toEqual([]);
+    expect(sentLive()).toEqual([]);
+    expect((await save(creatorToken, { preferences: [{ type: 'tip.received', site: true, push: true }] })).statusCode).toBe(200);
+    const shown = await tip(t.app, payerToken, creator.id, { price: 20 });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(await listed(creatorToken)).toHaveLength(1);
+    expect(sentLive()).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@
  * waited for (`settled`).
  */
 import type { NotificationDto, NotificationType } from '@fandeck/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { users } from '../accounts/accounts.tables.js';
@@ -92,15 +92,9 @@ export function createNotifier(ctx: AppContext, deps: NotifierDeps): Notifier {
     }
   }
 
-  /** A row stored in another domain's commit (the one-call tip): hidden instead of sent when the user keeps its type off the site. */
+  /** A row stored in another domain's commit (the one-call tip), which stored it hidden when the user keeps its type off the site. */
   function sendLive(row: NotificationRow): void {
-    const shown = channelsFor(ctx.db, row.userId, row.type).then(async (channels) => {
-      if (channels.site) return emitLive(row);
-      await ctx.db.update(notifications).set({ hidden: true, updatedAt: sql`${notifications.updatedAt}` }).where(eq(notifications.id, row.id));
-    });
-    const settled = shown.catch((err: unknown) => deps.log.warn({ err }, 'notification not sent live'));
-    underWay.add(settled);
-    void settled.finally(() => underWay.delete(settled));
+    if (!row.hidden) emitLive(row);
   }
 
   async function pushAndTell(row: NotificationRow, record: NotificationRecord, channels: Channels): Promise<void> {

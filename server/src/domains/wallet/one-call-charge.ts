@@ -26,6 +26,8 @@ interface Answer {
   earningsBalanceCents: number | string;
   /** What the creator's notification calls the fan. */
   fanName: string;
+  /** The notification was stored kept off the site (the creator's preference for its type). */
+  noteHidden: boolean;
   jobId: string | null;
 }
 
@@ -105,7 +107,7 @@ export async function chargeInOneCall({ ctx, handler, notifications, buyer, item
       // The row money_charge stored, as notify would have sent it.
       const at = new Date(params.now);
       const data = { actorId: buyer.id, amount: fromCents(item.priceCents), chargeId: charge._id, conversationId: item.conversationId, message: item.message, actorName: done.fanName };
-      const row: NotificationRow = { id: params.ids[3]!, userId: done.performerId, type: item.notify.type, data, readAt: null, hidden: false, createdAt: at, updatedAt: at };
+      const row: NotificationRow = { id: params.ids[3]!, userId: done.performerId, type: item.notify.type, data, readAt: null, hidden: done.noteHidden, createdAt: at, updatedAt: at };
       notifications.sendLive(row);
     }
     if (done.jobId) ctx.jobs.wake();

@@ -38,6 +38,7 @@ declare
   credit_count int;
   answer jsonb;
   note_data jsonb;
+  note_hidden boolean := false;
   job_id text;
   deliver boolean;
   found_count int;
@@ -129,8 +130,10 @@ begin
   if p->>'notifyType' is not null then
     note_data := jsonb_build_object('actorId', buyer_id, 'amount', round(price / 100.0, 2), 'chargeId', charge_id,
       'conversationId', p->>'conversationId', 'message', p->>'message', 'actorName', fan_name);
-    insert into notifications (id, user_id, type, data, created_at, updated_at)
-    values (ids->>3, creator_id, p->>'notifyType', note_data, (p->>'now')::timestamptz, (p->>'now')::timestamptz);
+    -- Kept off the site when the creator turned this type off there (notification_preferences).
+    note_hidden := coalesce((select not np.site from notification_preferences np where np.user_id = creator_id and np.type = p->>'notifyType'), false);
+    insert into notifications (id, user_id, type, data, hidden, created_at, updated_at)
+    values (ids->>3, creator_id, p->>'notifyType', note_data, note_hidden, (p->>'now')::timestamptz, (p->>'now')::timestamptz);
   end if;
   if deliver then
     job_id := ids->>4;
@@ -193,6 +196,7 @@ begin
     'earningsBalanceCents', coalesce(earnings_after, (select a.balance_cents + coalesce((select sum(s.balance_cents) from ledger_account_shards s where s.account_id = a.id), 0)
        from ledger_accounts a where a.key = 'earnings:' || creator_id), 0),
     'fanName', fan_name,
+    'noteHidden', note_hidden,
     'jobId', job_id);
 end;
 $$;
