@@ -15,6 +15,7 @@ import { WAIT_MS } from '../../testing/budgets.js';
 import { useServerAndBrowser } from '../support/e2e-setup.js';
 import { repoRoot } from '../support/paths.js';
 import { answerSiteConfirms } from '../support/site-confirm.js';
+import type { AuditEntryDto } from '@fandeck/contract';
 import { api, apiLogin, demo, setSettings, signIn, waitForPath } from './host-flows.js';
 
 const VIEWPORTS = [
@@ -70,6 +71,7 @@ describe('the staff catalogue journey', () => {
       const admin = await open(e2e.browser, origin, viewport);
       const visitor = await open(e2e.browser, origin, viewport);
       const creator = await open(e2e.browser, origin, viewport);
+      const startedAt = new Date().toISOString();
       try {
         await signIn(admin, demo.admin.email);
         await waitForPath(admin, '/home');
@@ -199,6 +201,15 @@ describe('the staff catalogue journey', () => {
 
         await screen(admin, '/admin/blocked-countries', 'Países bloqueados');
         await check(admin, viewport, '14-blocked-countries');
+
+        // The audit log lists this journey's staff actions, written by the one hook (no code of the screens' own).
+        const log = await api<{ data: AuditEntryDto[] }>(origin, 'GET', '/admin/audit-log?pageSize=100', { token: await apiLogin(origin, demo.admin.email) });
+        const ours = log.data!.data.filter((entry) => entry.createdAt >= startedAt && entry.actor?.username === demo.admin.username);
+        expect(new Set(ours.map((entry) => entry.action))).toEqual(
+          new Set(['admin.coupons.create', 'admin.coupons.update', 'admin.tokenPackages.create', 'admin.gifts.create', 'admin.sitePromos.create', 'admin.settings.update']),
+        );
+        const switched = ours.filter((entry) => entry.action === 'admin.settings.update' && 'maintenanceMode' in entry.summary).map((entry) => entry.summary.maintenanceMode);
+        expect(switched.sort()).toEqual([false, true]);
       } finally {
         await setSettings(origin, { maintenanceMode: false, maxSubscriptionPrice: 300 });
         await Promise.all([admin, visitor, creator].map((page) => page.context().close()));
