@@ -38,3 +38,17 @@ export interface UserAdditional {
   genders: Choice[];
   sexualOrientations: Choice[];
 }
+
+/** Which list of `UserAdditional` offers each profile attribute's choices (the profile form and discover's filters). */
+export const ATTRIBUTE_CHOICE_LISTS = {
+  height: 'heights',
+  weight: 'weights',
+  age: 'ages',
+  bodyType: 'bodyTypes',
+  ethnicity: 'ethnicities',
+  size: 'sizes',
+  hair: 'hairs',
+  eyes: 'eyes',
+  gender: 'genders',
+  sexualOrientation: 'sexualOrientations',
+} as const satisfies Record<string, keyof UserAdditional>;

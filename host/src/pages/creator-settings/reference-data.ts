@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CategoryDto, Choice, Country, Language, UserAdditional } from '@fandeck/contract';
+import { ATTRIBUTE_CHOICE_LISTS, type CategoryDto, type Choice, type Country, type Language, type UserAdditional } from '@fandeck/contract';
 import { session } from '../../session/session.js';
 import type { BodyAttribute, Loaded } from './own-profile.js';
 
@@ -7,18 +7,7 @@ export type { Choice } from '@fandeck/contract';
 
 export type AttributeKey = BodyAttribute | 'gender' | 'sexualOrientation';
 
-const PLURAL: Record<AttributeKey, keyof UserAdditional> = {
-  height: 'heights',
-  weight: 'weights',
-  age: 'ages',
-  bodyType: 'bodyTypes',
-  ethnicity: 'ethnicities',
-  size: 'sizes',
-  hair: 'hairs',
-  eyes: 'eyes',
-  gender: 'genders',
-  sexualOrientation: 'sexualOrientations',
-};
+const PLURAL: Record<AttributeKey, keyof UserAdditional> = ATTRIBUTE_CHOICE_LISTS;
 
 /** What the profile form offers to choose from. */
 export interface ReferenceData {

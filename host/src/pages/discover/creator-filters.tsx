@@ -1,4 +1,4 @@
-import { CREATOR_ATTRIBUTE_FILTERS, CREATOR_SEARCH_SORTS, type Choice, type CreatorAttributeFilter, type CreatorSearchSort, type UserAdditional } from '@fandeck/contract';
+import { ATTRIBUTE_CHOICE_LISTS, CREATOR_ATTRIBUTE_FILTERS, CREATOR_SEARCH_SORTS, type Choice, type CreatorAttributeFilter, type CreatorSearchSort, type UserAdditional } from '@fandeck/contract';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from '@fandeck/widgets/i18n';
 import { creatorFilterChoices, type CreatorFilterChoices } from '../../data/search.js';
@@ -12,18 +12,7 @@ export type FilterValues = Partial<Record<CreatorFilter, string>>;
 /** The filters inside the panel (live and free are switches beside the sort, always in view). */
 const PANEL_FILTERS = ['gender', 'country', ...CREATOR_ATTRIBUTE_FILTERS] as const;
 
-const PLURAL: Record<CreatorAttributeFilter | 'gender', keyof UserAdditional> = {
-  gender: 'genders',
-  height: 'heights',
-  weight: 'weights',
-  age: 'ages',
-  bodyType: 'bodyTypes',
-  ethnicity: 'ethnicities',
-  size: 'sizes',
-  hair: 'hairs',
-  eyes: 'eyes',
-  sexualOrientation: 'sexualOrientations',
-};
+const PLURAL: Record<CreatorAttributeFilter | 'gender', keyof UserAdditional> = ATTRIBUTE_CHOICE_LISTS;
 
 const SORT_KEYS = { popular: 'discover.sortPopular', newest: 'discover.sortNewest', live: 'discover.sortLive' } as const;
 
